@@ -1,0 +1,65 @@
+# iconlib: `make run` builds the site and serves it; `make test` runs every test.
+GO        ?= go
+ADDR      ?= :8080
+BASE_URL  ?= http://localhost:8080
+PUBLIC    ?= public
+BIN       := bin/iconlib
+SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+GOTESTFLAGS ?=
+
+TABLER_VERSION := 3.51.0
+LOTTIE_WEB_VERSION := 5.13.0
+
+.PHONY: run build binary test test-deps bench fuzz lottie-check-all import-tabler import-lottie-web clean
+
+## run: build the site into public/ and serve it at $(BASE_URL)
+run: build
+	$(BIN) serve --addr $(ADDR) --public $(PUBLIC)
+
+## build: generate public/ from content/
+build: binary
+	$(BIN) build --content content --out $(PUBLIC) --base-url $(BASE_URL)
+
+binary:
+	$(GO) build -o $(BIN) ./cmd/iconlib
+
+## test: vet and run every test (installs Chromium for the browser tests when missing)
+test: test-deps
+	$(GO) vet ./...
+	test -z "$$(gofmt -l $$(git ls-files '*.go'))" || (gofmt -l $$(git ls-files '*.go'); exit 1)
+	$(GO) test -race -count=1 -timeout 20m $(GOTESTFLAGS) ./...
+
+## test-deps: what the tests need beyond Go: Debian's Chromium
+test-deps:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  echo "installing chromium (Debian) for the browser tests"; \
+	  $(SUDO) apt-get update && $(SUDO) apt-get install -y --no-install-recommends chromium; }
+
+## lottie-check-all: render every icon's animation in Chromium and compare it with its SVG
+lottie-check-all: test-deps
+	ICONLIB_LOTTIE_SAMPLE=all $(GO) test -count=1 -timeout 60m -run TestLottieMatchesSVG -v ./cmd/iconlib
+
+## bench: build and serving benchmarks
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+## fuzz: fuzz every parser of outside input for a while each
+FUZZTIME ?= 60s
+fuzz:
+	$(GO) test -run '^$$' -fuzz FuzzParsePath -fuzztime $(FUZZTIME) ./internal/svg
+
+## import-tabler: re-import Tabler Icons from npm into content/icons (hand edits in edits.yaml are kept)
+import-tabler:
+	tmp=$$(mktemp -d) && cd $$tmp && npm pack @tabler/icons@$(TABLER_VERSION) --silent >/dev/null && \
+	  tar xzf tabler-icons-$(TABLER_VERSION).tgz && cd $(CURDIR) && \
+	  $(GO) run ./cmd/iconlib import-tabler --package $$tmp/package --content content && rm -rf $$tmp
+
+## import-lottie-web: re-vendor the lottie-web player the site serves from /static/vendor/
+import-lottie-web:
+	tmp=$$(mktemp -d) && cd $$tmp && npm pack lottie-web@$(LOTTIE_WEB_VERSION) --silent >/dev/null && \
+	  tar xzf lottie-web-$(LOTTIE_WEB_VERSION).tgz && \
+	  cp package/build/player/lottie_light.min.js $(CURDIR)/templates/static/vendor/ && \
+	  cp package/LICENSE.md $(CURDIR)/templates/static/vendor/LICENSE.lottie-web.md && rm -rf $$tmp
+
+clean:
+	rm -rf $(PUBLIC) bin

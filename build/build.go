@@ -1,0 +1,66 @@
+// Package build generates the static iconlib site: it reads content/ and writes everything under public/
+// that the edge and any static host serve.
+package build
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"net/url"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// Options are the inputs of a build.
+type Options struct {
+	ContentDir string // content/: icons/ and guides/
+	OutDir     string // public/
+	BaseURL    string // absolute http(s) URL the site is served from, e.g. http://localhost:8080
+	Logger     *slog.Logger
+}
+
+// Report says what a build produced.
+type Report struct {
+	Icons, Guides, Categories int
+	Files, Written, Removed   int
+	Bytes                     int64
+	Duration                  time.Duration
+}
+
+// Run builds the site from opts.ContentDir into opts.OutDir.
+func Run(ctx context.Context, opts Options) (Report, error) {
+	start := time.Now()
+	base, err := NormalizeBaseURL(opts.BaseURL)
+	if err != nil {
+		return Report{}, err
+	}
+	b := &builder{opts: opts, base: base, site: newSite()}
+	if err := b.load(); err != nil {
+		return Report{}, err
+	}
+	if err := b.generate(ctx); err != nil {
+		return Report{}, err
+	}
+	st, err := b.site.write(opts.OutDir)
+	if err != nil {
+		return Report{}, fmt.Errorf("writing %s: %w", opts.OutDir, err)
+	}
+	return Report{Icons: len(b.icons), Guides: len(b.guides), Categories: len(b.categories),
+		Files: st.Files, Written: st.Written, Removed: st.Removed, Bytes: st.Bytes,
+		Duration: time.Since(start)}, nil
+}
+
+// NormalizeBaseURL checks that raw is an absolute http(s) URL without query or fragment and drops a
+// trailing slash.
+func NormalizeBaseURL(raw string) (string, error) {
+	u, err := url.Parse(raw)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" {
+		return "", fmt.Errorf("base URL %q: want an absolute http or https URL such as http://localhost:8080", raw)
+	}
+	return strings.TrimSuffix(raw, "/"), nil
+}
+
+func (b *builder) path(parts ...string) string {
+	return filepath.Join(append([]string{b.opts.ContentDir}, parts...)...)
+}

@@ -1,0 +1,216 @@
+package build_test
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/iconlib/iconlib/build"
+	"github.com/iconlib/iconlib/internal/catalog"
+)
+
+const fixtureContent = "testdata/content"
+const fixtureBase = "https://icons.example"
+
+func runBuild(t *testing.T, contentDir, out string) build.Report {
+	t.Helper()
+	r, err := build.Run(context.Background(), build.Options{ContentDir: contentDir, OutDir: out, BaseURL: fixtureBase})
+	if err != nil {
+		t.Fatalf("build: %v", err)
+	}
+	return r
+}
+
+func readCatalog(t *testing.T, dir string) catalog.Catalog {
+	t.Helper()
+	var c catalog.Catalog
+	b, err := os.ReadFile(filepath.Join(dir, catalog.CatalogFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(b, &c); err != nil {
+		t.Fatalf("catalog.json: %v", err)
+	}
+	return c
+}
+
+func TestRunWritesRecordsAndFiles(t *testing.T) {
+	out := t.TempDir()
+	r := runBuild(t, fixtureContent, out)
+	if r.Icons != 4 || r.Guides != 2 || r.Categories != 3 {
+		t.Fatalf("report = %+v, want 4 icons, 2 guides, 3 categories", r)
+	}
+	c := readCatalog(t, out)
+	if c.BaseURL != fixtureBase || c.Count != 4 || len(c.Icons) != 4 {
+		t.Fatalf("catalog base %q count %d icons %d", c.BaseURL, c.Count, len(c.Icons))
+	}
+	for _, ic := range c.Icons {
+		checkRecord(t, out, ic)
+	}
+	arrow := c.Icons[0]
+	if arrow.ID != "arrow-left" || arrow.Description != "Go back to the previous screen or step." {
+		t.Errorf("hand-written description not applied: %+v", arrow)
+	}
+	if arrow.Tags[0] != "return" {
+		t.Errorf("edit tags not merged first: %v", arrow.Tags)
+	}
+	if got := c.Icons[1].Styles; strings.Join(got, ",") != "outline,filled" {
+		t.Errorf("circle-dot styles = %v", got)
+	}
+}
+
+// checkRecord asserts every field of the contract is present and that the files it names exist and match.
+func checkRecord(t *testing.T, out string, ic catalog.Icon) {
+	t.Helper()
+	empty := map[string]bool{
+		"name": ic.Name == "", "description": ic.Description == "", "category": ic.Category == "",
+		"category_name": ic.CategoryName == "", "tags": len(ic.Tags) == 0, "styles": len(ic.Styles) == 0,
+		"states": len(ic.States) == 0, "motions": len(ic.Motions) == 0, "sha256": len(ic.SHA256) != 64,
+		"install": ic.Install.JavaScript == "" || ic.Install.IOSSPM == "" || ic.Install.IOSCocoaPods == "" || ic.Install.AndroidGradle == "" || ic.Install.React == "",
+		"code":    ic.Code.JavaScript == "" || ic.Code.React == "" || ic.Code.IOS == "" || ic.Code.Android == "",
+	}
+	for field, bad := range empty {
+		if bad {
+			t.Errorf("icon %s: field %s missing or empty", ic.ID, field)
+		}
+	}
+	if want := fixtureBase + "/assets/" + ic.ID + ".json"; ic.FileURL != want {
+		t.Errorf("icon %s: file_url %q, want %q", ic.ID, ic.FileURL, want)
+	}
+	for _, snippet := range []string{ic.Code.JavaScript, ic.Code.React, ic.Code.IOS, ic.Code.Android} {
+		if !strings.Contains(snippet, ic.FileURL) {
+			t.Errorf("icon %s: a code snippet does not load its file:\n%s", ic.ID, snippet)
+		}
+	}
+	anim, err := os.ReadFile(filepath.Join(out, catalog.AnimationFile(ic.ID)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum := sha256.Sum256(anim); hex.EncodeToString(sum[:]) != ic.SHA256 || len(anim) != ic.SizeBytes {
+		t.Errorf("icon %s: sha256/size of the asset does not match the record", ic.ID)
+	}
+	var rec catalog.Icon
+	b, err := os.ReadFile(filepath.Join(out, catalog.RecordFile(ic.ID)))
+	if err != nil || json.Unmarshal(b, &rec) != nil || rec.SHA256 != ic.SHA256 {
+		t.Errorf("icon %s: per-icon record missing or different from the catalog (%v)", ic.ID, err)
+	}
+	for _, f := range []string{catalog.SVGFile(ic.ID), catalog.PageFile(catalog.IconPage(ic.ID))} {
+		if _, err := os.Stat(filepath.Join(out, f)); err != nil {
+			t.Errorf("icon %s: %v", ic.ID, err)
+		}
+	}
+}
+
+func TestRunWritesGuidesAndDiscovery(t *testing.T) {
+	out := t.TempDir()
+	runBuild(t, fixtureContent, out)
+	md := readFile(t, out, "docs/getting-started.md")
+	if !strings.HasPrefix(md, "# Getting started\n") || !strings.Contains(md, fixtureBase+"/api/v1/icons?q=arrow") {
+		t.Errorf("guide markdown lacks its title or the filled-in base URL:\n%s", md)
+	}
+	page := readFile(t, out, "docs/getting-started/index.html")
+	if !strings.Contains(page, `<h2 id="find-an-icon">Find an icon</h2>`) {
+		t.Errorf("guide page not rendered from Markdown:\n%s", page)
+	}
+	llms := readFile(t, out, "llms.txt")
+	for _, want := range []string{"# iconlib\n", "\n> ", "## Guides", "## API", "## MCP", "## A2A",
+		"[Getting started](" + fixtureBase + "/docs/getting-started.md)"} {
+		if !strings.Contains(llms, want) {
+			t.Errorf("llms.txt lacks %q", want)
+		}
+	}
+	sitemap := readFile(t, out, "sitemap.xml")
+	for _, want := range []string{"<loc>" + fixtureBase + "/</loc>", "<loc>" + fixtureBase + "/icons/zigzag/</loc>",
+		"<loc>" + fixtureBase + "/docs/web/</loc>", "<loc>" + fixtureBase + "/categories/shapes/</loc>"} {
+		if !strings.Contains(sitemap, want) {
+			t.Errorf("sitemap.xml lacks %s", want)
+		}
+	}
+	if robots := readFile(t, out, "robots.txt"); !strings.Contains(robots, "Sitemap: "+fixtureBase+"/sitemap.xml") {
+		t.Errorf("robots.txt = %q", robots)
+	}
+	if idx := readFile(t, out, "index.md"); !strings.Contains(idx, "- [Shapes]("+fixtureBase+"/categories/shapes/): 2 icons") {
+		t.Errorf("index.md lacks the category list:\n%s", idx)
+	}
+	if js := readFile(t, out, "static/vendor/lottie_light.min.js"); !strings.Contains(js, "loadAnimation") {
+		t.Error("lottie-web is not self-hosted under static/vendor")
+	}
+}
+
+func readFile(t *testing.T, dir, rel string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(dir, rel))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+func TestRunIsDeterministic(t *testing.T) {
+	a, b := t.TempDir(), t.TempDir()
+	runBuild(t, fixtureContent, a)
+	runBuild(t, fixtureContent, b)
+	filesA, filesB := tree(t, a), tree(t, b)
+	if len(filesA) != len(filesB) {
+		t.Fatalf("two builds wrote %d and %d files", len(filesA), len(filesB))
+	}
+	for p, body := range filesA {
+		if !bytes.Equal(body, filesB[p]) {
+			t.Errorf("%s differs between two builds", p)
+		}
+	}
+}
+
+func tree(t *testing.T, dir string) map[string][]byte {
+	t.Helper()
+	files := map[string][]byte{}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		files[rel], err = os.ReadFile(p)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
+func TestRunRemovesStaleFilesAndSkipsUnchanged(t *testing.T) {
+	out := t.TempDir()
+	runBuild(t, fixtureContent, out)
+	stale := filepath.Join(out, "assets", "gone.json")
+	if err := os.WriteFile(stale, []byte("{}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := runBuild(t, fixtureContent, out)
+	if _, err := os.Stat(stale); !os.IsNotExist(err) {
+		t.Error("a file the build no longer makes was left in public/")
+	}
+	if r.Written != 0 || r.Removed != 1 {
+		t.Errorf("rebuild wrote %d and removed %d files, want 0 and 1", r.Written, r.Removed)
+	}
+}
+
+func TestRunRefusesForeignOutputDirectory(t *testing.T) {
+	out := t.TempDir()
+	if err := os.WriteFile(filepath.Join(out, "precious.txt"), []byte("keep"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := build.Run(context.Background(), build.Options{ContentDir: fixtureContent, OutDir: out, BaseURL: fixtureBase})
+	if err == nil || !strings.Contains(err.Error(), "refusing") {
+		t.Fatalf("err = %v, want a refusal", err)
+	}
+	if _, err := os.Stat(filepath.Join(out, "precious.txt")); err != nil {
+		t.Error("the build touched a directory it did not own")
+	}
+}

@@ -1,0 +1,92 @@
+package build_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/iconlib/iconlib/build"
+)
+
+// TestRunRejectsBadContent: broken content fails the build with a message naming the file and the icon.
+func TestRunRejectsBadContent(t *testing.T) {
+	good := `{"id":"ok","category":"Shapes","tags":["x"],"outline":[["path",{"d":"M1 1l2 2"}]]}`
+	tests := []struct {
+		name    string
+		icons   string
+		edits   string
+		guide   string
+		baseURL string
+		want    []string
+	}{
+		{name: "broken SVG path", icons: `{"id":"bad-path","category":"Shapes","tags":[],"outline":[["path",{"d":"M1 1 L"}]]}`,
+			want: []string{"bad-path", "icons/set.jsonl:1", "expected number"}},
+		{name: "unknown element", icons: `{"id":"odd","category":"Shapes","tags":[],"outline":[["blob",{}]]}`,
+			want: []string{`icon "odd"`, `unsupported element "blob"`}},
+		{name: "bad circle radius", icons: `{"id":"ring","category":"Shapes","tags":[],"outline":[["circle",{"r":"abc"}]]}`,
+			want: []string{`icon "ring"`, "circle", "abc"}},
+		{name: "duplicate id", icons: good + "\n" + good, want: []string{"icons/set.jsonl:2", `icon "ok"`, "duplicate id"}},
+		{name: "missing category", icons: `{"id":"lost","tags":[],"outline":[["path",{"d":"M1 1l2 2"}]]}`,
+			want: []string{`icon "lost"`, "missing category"}},
+		{name: "missing outline", icons: `{"id":"empty","category":"Shapes","tags":[]}`,
+			want: []string{`icon "empty"`, "missing outline"}},
+		{name: "invalid id", icons: `{"id":"Bad_Id","category":"Shapes","outline":[["path",{"d":"M1 1l2 2"}]]}`,
+			want: []string{`icon "Bad_Id"`, "lowercase"}},
+		{name: "unknown field", icons: `{"id":"x","category":"Shapes","colour":"red","outline":[["path",{"d":"M1 1l2 2"}]]}`,
+			want: []string{"set.jsonl:1", "colour"}},
+		{name: "not JSON", icons: `{"id":`, want: []string{"set.jsonl:1"}},
+		{name: "bad opacity", icons: `{"id":"faint","category":"Shapes","outline":[["path",{"d":"M1 1l2 2","opacity":"2"}]]}`,
+			want: []string{`icon "faint"`, "opacity"}},
+		{name: "edit of an unknown icon", icons: good, edits: "nope:\n  description: Something.\n",
+			want: []string{"edits.yaml", `icon "nope" does not exist`}},
+		{name: "edit with unknown field", icons: good, edits: "ok:\n  descripton: typo\n",
+			want: []string{"edits.yaml", "descripton"}},
+		{name: "guide without front matter", icons: good, guide: "# Hello\n", want: []string{"guides/hello.md", "front matter"}},
+		{name: "guide without description", icons: good, guide: "---\ntitle: Hello\n---\nbody\n",
+			want: []string{"guides/hello.md", "description"}},
+		{name: "relative base URL", icons: good, baseURL: "localhost:8080", want: []string{"base URL", "absolute"}},
+		{name: "no icon set", want: []string{"no icon sets"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			write := func(rel, body string) {
+				p := filepath.Join(dir, rel)
+				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if tc.icons != "" {
+				write("icons/set.jsonl", tc.icons+"\n")
+			}
+			if tc.edits != "" {
+				write("icons/edits.yaml", tc.edits)
+			}
+			if tc.guide != "" {
+				write("guides/hello.md", tc.guide)
+			}
+			base := tc.baseURL
+			if base == "" {
+				base = fixtureBase
+			}
+			out := filepath.Join(t.TempDir(), "public")
+			_, err := build.Run(context.Background(), build.Options{ContentDir: dir, OutDir: out, BaseURL: base})
+			if err == nil {
+				t.Fatal("build succeeded on bad content")
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error %q does not mention %q", err, w)
+				}
+			}
+			if _, statErr := os.Stat(out); !os.IsNotExist(statErr) {
+				t.Error("a failed build left an output directory behind")
+			}
+		})
+	}
+}

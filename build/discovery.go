@@ -1,0 +1,66 @@
+package build
+
+import (
+	"bytes"
+	"encoding/xml"
+	"fmt"
+	"text/template"
+
+	"github.com/iconlib/iconlib/internal/catalog"
+	"github.com/iconlib/iconlib/templates"
+)
+
+// addDiscovery writes the documents that tell people, crawlers and agents what the site holds.
+func (b *builder) addDiscovery() error {
+	t, err := template.ParseFS(templates.FS, "*.tmpl")
+	if err != nil {
+		return err
+	}
+	data := map[string]any{"Base": b.base, "Count": len(b.icons), "Guides": b.guides, "Categories": b.categories}
+	for name, file := range map[string]string{"llms.txt.tmpl": "llms.txt", "index.md.tmpl": "index.md"} {
+		var buf bytes.Buffer
+		if err := t.ExecuteTemplate(&buf, name, data); err != nil {
+			return fmt.Errorf("%s: %w", file, err)
+		}
+		if err := b.site.add(file, buf.Bytes()); err != nil {
+			return err
+		}
+	}
+	robots := "User-agent: *\nAllow: /\n\nSitemap: " + b.base + "/sitemap.xml\n# For AI agents: " + b.base + "/llms.txt\n"
+	if err := b.site.add("robots.txt", []byte(robots)); err != nil {
+		return err
+	}
+	return b.addSitemap()
+}
+
+type sitemapURL struct {
+	Loc string `xml:"loc"`
+}
+
+type urlset struct {
+	XMLName xml.Name     `xml:"http://www.sitemaps.org/schemas/sitemap/0.9 urlset"`
+	URLs    []sitemapURL `xml:"url"`
+}
+
+// addSitemap lists every HTML page: home, guides, categories and icons.
+func (b *builder) addSitemap() error {
+	paths := []string{"/", "/docs/"}
+	for _, g := range b.guides {
+		paths = append(paths, catalog.GuidePage(g.Slug))
+	}
+	for _, c := range b.categories {
+		paths = append(paths, categoryPage(c.ID))
+	}
+	for _, ic := range b.icons {
+		paths = append(paths, catalog.IconPage(ic.ID))
+	}
+	set := urlset{URLs: make([]sitemapURL, len(paths))}
+	for i, p := range paths {
+		set.URLs[i] = sitemapURL{Loc: b.base + p}
+	}
+	body, err := xml.MarshalIndent(set, "", " ")
+	if err != nil {
+		return err
+	}
+	return b.site.add("sitemap.xml", append([]byte(xml.Header), append(body, '\n')...))
+}

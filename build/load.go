@@ -1,0 +1,64 @@
+package build
+
+import (
+	"fmt"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/iconlib/iconlib/build/content"
+	"github.com/iconlib/iconlib/internal/catalog"
+)
+
+// builder carries one build from content to files.
+type builder struct {
+	opts       Options
+	base       string
+	site       *site
+	sources    []content.Icon
+	edits      map[string]content.Edit
+	guides     []content.Guide
+	icons      []catalog.Icon // records, sorted by id
+	categories []catalog.Category
+}
+
+// load reads every icon set (content/icons/*.jsonl), the hand edits and the guides, and checks that they fit
+// together.
+func (b *builder) load() error {
+	sets, err := filepath.Glob(b.path("icons", "*.jsonl"))
+	if err != nil {
+		return err
+	}
+	if len(sets) == 0 {
+		return fmt.Errorf("no icon sets: want at least one %s", b.path("icons", "*.jsonl"))
+	}
+	from := map[string]string{}
+	for _, set := range sets {
+		icons, err := content.ReadIcons(set)
+		if err != nil {
+			return err
+		}
+		for _, ic := range icons {
+			if other, dup := from[ic.ID]; dup {
+				return fmt.Errorf("icon %q: duplicate id in %s and %s", ic.ID, other, set)
+			}
+			from[ic.ID] = set
+		}
+		b.sources = append(b.sources, icons...)
+	}
+	sort.Slice(b.sources, func(i, j int) bool { return b.sources[i].ID < b.sources[j].ID })
+	editsPath := b.path("icons", "edits.yaml")
+	if b.edits, err = content.ReadEdits(editsPath); err != nil {
+		return err
+	}
+	for id, e := range b.edits {
+		if _, ok := from[id]; !ok {
+			return fmt.Errorf("%s: icon %q does not exist", editsPath, id)
+		}
+		if strings.ContainsAny(e.Name, "\"<>\\") {
+			return fmt.Errorf("%s: icon %q: a name may not contain quotes, angle brackets or backslashes", editsPath, id)
+		}
+	}
+	b.guides, err = content.ReadGuides(b.path("guides"))
+	return err
+}

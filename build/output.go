@@ -1,0 +1,121 @@
+package build
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"sync"
+
+	"github.com/iconlib/iconlib/internal/catalog"
+)
+
+// site collects every file of the build in memory, keyed by its slash path under public/, so the build can
+// check it as a whole and write only what changed.
+type site struct {
+	mu    sync.Mutex
+	files map[string][]byte
+}
+
+func newSite() *site { return &site{files: map[string][]byte{}} }
+
+func (s *site) add(path string, body []byte) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if _, dup := s.files[path]; dup {
+		return fmt.Errorf("two outputs want %s", path)
+	}
+	s.files[path] = body
+	return nil
+}
+
+func (s *site) paths() []string {
+	paths := make([]string, 0, len(s.files))
+	for p := range s.files {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	return paths
+}
+
+// writeStats counts what writing the site changed on disk.
+type writeStats struct {
+	Files, Written, Removed int
+	Bytes                   int64
+}
+
+// write makes dir hold exactly the site: it writes files whose bytes changed and removes files the site no
+// longer has. It refuses a non-empty dir that is not an earlier build (one without catalog.json), so a
+// mistyped --out never deletes someone's files.
+func (s *site) write(dir string) (writeStats, error) {
+	var st writeStats
+	if err := checkOutDir(dir); err != nil {
+		return st, err
+	}
+	for _, p := range s.paths() {
+		body := s.files[p]
+		st.Files++
+		st.Bytes += int64(len(body))
+		full := filepath.Join(dir, filepath.FromSlash(p))
+		if old, err := os.ReadFile(full); err == nil && bytes.Equal(old, body) {
+			continue
+		}
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			return st, err
+		}
+		if err := os.WriteFile(full, body, 0o644); err != nil {
+			return st, err
+		}
+		st.Written++
+	}
+	removed, err := s.removeStale(dir)
+	st.Removed = removed
+	return st, err
+}
+
+func checkOutDir(dir string) error {
+	entries, err := os.ReadDir(dir)
+	if errors.Is(err, fs.ErrNotExist) || (err == nil && len(entries) == 0) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if _, err := os.Stat(filepath.Join(dir, catalog.CatalogFile)); err != nil {
+		return fmt.Errorf("output directory %s is not empty and holds no earlier build (%s): refusing to overwrite it",
+			dir, catalog.CatalogFile)
+	}
+	return nil
+}
+
+func (s *site) removeStale(dir string) (int, error) {
+	removed := 0
+	var dirs []string
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, path)
+		if d.IsDir() {
+			if rel != "." {
+				dirs = append(dirs, path)
+			}
+			return nil
+		}
+		if _, ok := s.files[filepath.ToSlash(rel)]; !ok {
+			removed++
+			return os.Remove(path)
+		}
+		return nil
+	})
+	// Remove directories left empty, deepest first.
+	for i := len(dirs) - 1; i >= 0; i-- {
+		if entries, err := os.ReadDir(dirs[i]); err == nil && len(entries) == 0 {
+			os.Remove(dirs[i])
+		}
+	}
+	return removed, err
+}

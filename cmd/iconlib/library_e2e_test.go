@@ -1,0 +1,242 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"encoding/xml"
+	"io/fs"
+	"net/http"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/iconlib/iconlib/build"
+	"github.com/iconlib/iconlib/internal/catalog"
+)
+
+func readCatalog(t *testing.T, dir string) catalog.Catalog {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(dir, catalog.CatalogFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var c catalog.Catalog
+	if err := json.Unmarshal(b, &c); err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// TestLibraryRecordsAreComplete: every icon of the real library has every field of its record, and its
+// animation file on disk has the sha256 and size the record says.
+func TestLibraryRecordsAreComplete(t *testing.T) {
+	lib := fullLibrary(t)
+	c := readCatalog(t, lib.Public)
+	if c.Count != 5233 || len(c.Icons) != 5233 || len(c.Categories) != 41 {
+		t.Fatalf("catalog has %d icons (count %d) in %d categories; want Tabler's 5233 in 41", len(c.Icons), c.Count, len(c.Categories))
+	}
+	filled := 0
+	for _, ic := range c.Icons {
+		if msg := incomplete(ic); msg != "" {
+			t.Errorf("icon %s: %s", ic.ID, msg)
+			continue
+		}
+		body, err := os.ReadFile(filepath.Join(lib.Public, catalog.AnimationFile(ic.ID)))
+		if err != nil {
+			t.Errorf("icon %s: %v", ic.ID, err)
+			continue
+		}
+		if sum := sha256.Sum256(body); hex.EncodeToString(sum[:]) != ic.SHA256 || len(body) != ic.SizeBytes {
+			t.Errorf("icon %s: asset does not match its sha256/size", ic.ID)
+		}
+		if len(ic.Styles) == 2 {
+			filled++
+		}
+		if !strings.HasSuffix(ic.Description, ".") || strings.Count(ic.Description, ". ") > 0 {
+			t.Errorf("icon %s: description is not one sentence: %q", ic.ID, ic.Description)
+		}
+	}
+	if filled != 1054 {
+		t.Errorf("%d icons have the filled style, want 1054", filled)
+	}
+}
+
+func incomplete(ic catalog.Icon) string {
+	var missing []string
+	check := func(name string, ok bool) {
+		if !ok {
+			missing = append(missing, name)
+		}
+	}
+	check("id", regexp.MustCompile(`^[a-z0-9-]+$`).MatchString(ic.ID))
+	check("name", ic.Name != "")
+	check("description", ic.Description != "")
+	check("category", ic.Category != "" && ic.CategoryName != "")
+	check("tags", len(ic.Tags) > 0)
+	check("styles", len(ic.Styles) > 0 && ic.Styles[0] == "outline")
+	check("states", len(ic.States) == 3)
+	check("motions", len(ic.Motions) > 0)
+	check("file_url", strings.HasSuffix(ic.FileURL, "/assets/"+ic.ID+".json"))
+	check("sha256", len(ic.SHA256) == 64)
+	check("install", ic.Install.JavaScript != "" && ic.Install.React != "" && ic.Install.IOSSPM != "" &&
+		ic.Install.IOSCocoaPods != "" && ic.Install.AndroidGradle != "" && ic.Install.File != "")
+	check("code", strings.Contains(ic.Code.JavaScript, ic.FileURL) && strings.Contains(ic.Code.React, ic.FileURL) &&
+		strings.Contains(ic.Code.IOS, ic.FileURL) && strings.Contains(ic.Code.Android, ic.FileURL))
+	if len(missing) == 0 {
+		return ""
+	}
+	return "missing or wrong: " + strings.Join(missing, ", ")
+}
+
+// TestLibraryHasHandWrittenDescriptions: at least 300 common icons carry a description written by a person.
+func TestLibraryHasHandWrittenDescriptions(t *testing.T) {
+	b, err := os.ReadFile("../../content/icons/edits.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := len(regexp.MustCompile(`(?m)^  description: \S`).FindAll(b, -1))
+	if n < 300 {
+		t.Errorf("%d hand-written descriptions, want at least 300", n)
+	}
+	lib := fullLibrary(t)
+	c := readCatalog(t, lib.Public)
+	for _, ic := range c.Icons {
+		if ic.ID == "logout" && !strings.Contains(strings.ToLower(ic.Description), "sign out") {
+			t.Errorf("logout's hand-written description is not in its record: %q", ic.Description)
+		}
+	}
+}
+
+// TestLibraryLinksResolve: every file URL and page link in the catalog, the sitemap and llms.txt answers
+// 200 from the edge.
+func TestLibraryLinksResolve(t *testing.T) {
+	lib := fullLibrary(t)
+	c := readCatalog(t, lib.Public)
+	urls := map[string]string{}
+	for _, ic := range c.Icons {
+		urls[ic.FileURL] = "catalog"
+		urls[ic.SVGURL] = "catalog"
+		urls[ic.PageURL] = "catalog"
+	}
+	var sitemap struct {
+		URLs []struct {
+			Loc string `xml:"loc"`
+		} `xml:"url"`
+	}
+	if err := xml.Unmarshal(mustRead(t, lib.Public, "sitemap.xml"), &sitemap); err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range sitemap.URLs {
+		urls[u.Loc] = "sitemap.xml"
+	}
+	if len(sitemap.URLs) < 5233 {
+		t.Errorf("sitemap lists %d pages, want every icon page at least", len(sitemap.URLs))
+	}
+	for _, doc := range []string{"llms.txt", "index.md"} {
+		links := regexp.MustCompile(`\]\((https?://[^)\s]+)\)`).FindAllSubmatch(mustRead(t, lib.Public, doc), -1)
+		if len(links) < 10 {
+			t.Errorf("%s has only %d links", doc, len(links))
+		}
+		for _, m := range links {
+			urls[string(m[1])] = doc
+		}
+	}
+	failures := checkURLs(t, lib.URL, urls)
+	for _, f := range failures {
+		t.Error(f)
+	}
+	t.Logf("%d distinct URLs checked", len(urls))
+}
+
+func mustRead(t *testing.T, dir, rel string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(dir, rel))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// checkURLs GETs every URL (which must be on base) with a few workers and returns the failures.
+func checkURLs(t *testing.T, base string, urls map[string]string) []string {
+	jobs := make(chan string)
+	var mu sync.Mutex
+	var failures []string
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for u := range jobs {
+				if msg := get200(base, u); msg != "" {
+					mu.Lock()
+					failures = append(failures, urls[u]+": "+u+": "+msg)
+					mu.Unlock()
+				}
+			}
+		}()
+	}
+	for u := range urls {
+		jobs <- u
+	}
+	close(jobs)
+	wg.Wait()
+	return failures
+}
+
+func get200(base, u string) string {
+	if !strings.HasPrefix(u, base+"/") {
+		return "not on the site's base URL " + base
+	}
+	res, err := http.Get(u)
+	if err != nil {
+		return err.Error()
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusOK {
+		return res.Status
+	}
+	return ""
+}
+
+// TestLibraryBuildIsDeterministic: building the real library twice gives byte-identical files.
+func TestLibraryBuildIsDeterministic(t *testing.T) {
+	lib := fullLibrary(t)
+	again := t.TempDir()
+	if _, err := build.Run(context.Background(), build.Options{ContentDir: "../../content", OutDir: again, BaseURL: lib.URL}); err != nil {
+		t.Fatal(err)
+	}
+	first := 0
+	err := filepath.WalkDir(lib.Public, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(lib.Public, p)
+		a, _ := os.ReadFile(p)
+		b, err := os.ReadFile(filepath.Join(again, rel))
+		if err != nil || !bytes.Equal(a, b) {
+			t.Errorf("%s differs between two builds (%v)", rel, err)
+		}
+		first++
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	second := 0
+	filepath.WalkDir(again, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			second++
+		}
+		return err
+	})
+	if first != second {
+		t.Errorf("two builds wrote %d and %d files", first, second)
+	}
+}

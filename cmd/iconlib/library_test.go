@@ -1,0 +1,63 @@
+package main
+
+import (
+	"context"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"sync"
+	"testing"
+
+	"github.com/iconlib/iconlib/build"
+	"github.com/iconlib/iconlib/edge"
+)
+
+// library is the whole real icon library, built once per test binary from ../../content and served by
+// the edge on loopback, as `make run` does.
+type library struct {
+	Public string // the build's output directory
+	URL    string // the edge's base URL; the build used it too
+	Report build.Report
+}
+
+var (
+	libOnce sync.Once
+	libVal  *library
+	libErr  error
+	libSrv  *httptest.Server
+)
+
+// fullLibrary builds and serves the real library; tests that need it share one build.
+func fullLibrary(t testing.TB) *library {
+	t.Helper()
+	libOnce.Do(func() {
+		libVal, libSrv, libErr = buildAndServe(context.Background(), "../../content", tempDir("iconlib-public-"))
+	})
+	if libErr != nil {
+		t.Fatalf("building the real library: %v", libErr)
+	}
+	return libVal
+}
+
+// buildAndServe listens on a loopback port first, so the build can bake that base URL into its files,
+// then builds contentDir into out and starts the edge on the port.
+func buildAndServe(ctx context.Context, contentDir, out string) (*library, *httptest.Server, error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, nil, err
+	}
+	base := "http://" + ln.Addr().String()
+	report, err := build.Run(ctx, build.Options{ContentDir: contentDir, OutDir: out, BaseURL: base})
+	if err != nil {
+		ln.Close()
+		return nil, nil, err
+	}
+	h, err := edge.New(edge.Config{PublicDir: out})
+	if err != nil {
+		ln.Close()
+		return nil, nil, err
+	}
+	srv := &httptest.Server{Listener: ln, Config: &http.Server{Handler: h}}
+	srv.Start()
+	return &library{Public: out, URL: base, Report: report}, srv, nil
+}

@@ -1,0 +1,46 @@
+package main
+
+import (
+	"fmt"
+	"log/slog"
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+)
+
+func newRootCmd() *cobra.Command {
+	root := &cobra.Command{
+		Use:           "iconlib",
+		Short:         "Build and serve the iconlib library of animated icons",
+		SilenceUsage:  true,
+		SilenceErrors: true,
+		PersistentPreRunE: func(cmd *cobra.Command, _ []string) error {
+			return applyEnv(cmd.Flags())
+		},
+	}
+	root.AddCommand(newBuildCmd(), newServeCmd(), newImportCmd(), newVersionCmd())
+	return root
+}
+
+// applyEnv fills every flag not given on the command line from ICONLIB_<FLAG> (dashes become underscores),
+// so `--base-url` can also be set as ICONLIB_BASE_URL.
+func applyEnv(flags *pflag.FlagSet) error {
+	var err error
+	flags.VisitAll(func(f *pflag.Flag) {
+		name := "ICONLIB_" + strings.ToUpper(strings.ReplaceAll(f.Name, "-", "_"))
+		v, ok := os.LookupEnv(name)
+		if !ok || f.Changed || err != nil {
+			return
+		}
+		if e := flags.Set(f.Name, v); e != nil {
+			err = fmt.Errorf("environment variable %s: %w", name, e)
+		}
+	})
+	return err
+}
+
+func logger() *slog.Logger {
+	return slog.New(slog.NewTextHandler(os.Stderr, nil))
+}

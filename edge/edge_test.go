@@ -1,0 +1,200 @@
+package edge_test
+
+import (
+	"compress/gzip"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/iconlib/iconlib/build"
+	"github.com/iconlib/iconlib/edge"
+)
+
+const base = "https://icons.example"
+
+// newEdge builds the fixture library and serves it.
+func newEdge(t *testing.T) *httptest.Server {
+	t.Helper()
+	out := t.TempDir()
+	if _, err := build.Run(context.Background(), build.Options{ContentDir: "../build/testdata/content", OutDir: out, BaseURL: base}); err != nil {
+		t.Fatal(err)
+	}
+	h, err := edge.New(edge.Config{PublicDir: out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+func do(t *testing.T, method, url string, header map[string]string) (*http.Response, string) {
+	t.Helper()
+	req, err := http.NewRequest(method, url, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, v := range header {
+		req.Header.Set(k, v)
+	}
+	client := &http.Client{
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
+		Transport:     &http.Transport{DisableCompression: true},
+	}
+	res, err := client.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	body, err := io.ReadAll(res.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res, string(body)
+}
+
+func TestStaticFilesHaveTheirContentTypes(t *testing.T) {
+	srv := newEdge(t)
+	tests := []struct{ path, contentType, contains string }{
+		{"/catalog.json", "application/json", `"base_url":"` + base + `"`},
+		{"/assets/arrow-left.json", "application/json", `"markers":[`},
+		{"/svg/arrow-left.svg", "image/svg+xml", "<svg"},
+		{"/docs/web.md", "text/markdown; charset=utf-8", "# On the web"},
+		{"/docs/web/", "text/html; charset=utf-8", "<h1>On the web</h1>"},
+		{"/sitemap.xml", "application/xml", "<urlset"},
+		{"/robots.txt", "text/plain; charset=utf-8", "Sitemap:"},
+		{"/llms.txt", "text/plain; charset=utf-8", "# iconlib"},
+		{"/index.md", "text/markdown; charset=utf-8", "# iconlib"},
+		{"/", "text/html; charset=utf-8", "<form"},
+		{"/icons/arrow-left/", "text/html; charset=utf-8", "Go back to the previous screen or step."},
+		{"/static/style.css", "text/css; charset=utf-8", "--accent"},
+		{"/static/vendor/lottie_light.min.js", "text/javascript; charset=utf-8", "loadAnimation"},
+		{"/api/v1/icons/arrow-left", "application/json", `"id": "arrow-left"`},
+		{"/api/v1/categories", "application/json", `"total": 3`},
+		{"/healthz", "application/json", `"ok"`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.path, func(t *testing.T) {
+			res, body := do(t, http.MethodGet, srv.URL+tc.path, nil)
+			if res.StatusCode != http.StatusOK {
+				t.Fatalf("status %d: %s", res.StatusCode, body)
+			}
+			if ct := res.Header.Get("Content-Type"); ct != tc.contentType {
+				t.Errorf("Content-Type %q, want %q", ct, tc.contentType)
+			}
+			if !strings.Contains(body, tc.contains) {
+				t.Errorf("body lacks %q", tc.contains)
+			}
+		})
+	}
+}
+
+func TestETagAndConditionalRequests(t *testing.T) {
+	srv := newEdge(t)
+	res, _ := do(t, http.MethodGet, srv.URL+"/assets/arrow-left.json", nil)
+	etag := res.Header.Get("ETag")
+	if !strings.HasPrefix(etag, `"`) || len(etag) < 10 {
+		t.Fatalf("ETag %q", etag)
+	}
+	if cc := res.Header.Get("Cache-Control"); !strings.Contains(cc, "max-age") {
+		t.Errorf("Cache-Control %q", cc)
+	}
+	res, body := do(t, http.MethodGet, srv.URL+"/assets/arrow-left.json", map[string]string{"If-None-Match": etag})
+	if res.StatusCode != http.StatusNotModified || body != "" {
+		t.Errorf("If-None-Match: status %d, body %q; want 304 and no body", res.StatusCode, body)
+	}
+	res, _ = do(t, http.MethodGet, srv.URL+"/assets/arrow-left.json", map[string]string{"If-None-Match": `"other"`})
+	if res.StatusCode != http.StatusOK {
+		t.Errorf("stale If-None-Match: status %d", res.StatusCode)
+	}
+}
+
+func TestCompressesWhenAccepted(t *testing.T) {
+	srv := newEdge(t)
+	req, _ := http.NewRequest(http.MethodGet, srv.URL+"/catalog.json", nil)
+	req.Header.Set("Accept-Encoding", "gzip")
+	res, err := http.DefaultTransport.RoundTrip(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	if res.Header.Get("Content-Encoding") != "gzip" || !strings.Contains(res.Header.Get("Vary"), "Accept-Encoding") {
+		t.Fatalf("Content-Encoding %q, Vary %q", res.Header.Get("Content-Encoding"), res.Header.Get("Vary"))
+	}
+	zr, err := gzip.NewReader(res.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var c map[string]any
+	if err := json.NewDecoder(zr).Decode(&c); err != nil || c["base_url"] != base {
+		t.Errorf("gzip body does not decode to the catalog: %v", err)
+	}
+}
+
+func TestHeadAnswersLikeGet(t *testing.T) {
+	srv := newEdge(t)
+	get, getBody := do(t, http.MethodGet, srv.URL+"/llms.txt", nil)
+	head, headBody := do(t, http.MethodHead, srv.URL+"/llms.txt", nil)
+	if head.StatusCode != 200 || headBody != "" || head.Header.Get("ETag") != get.Header.Get("ETag") ||
+		head.Header.Get("Content-Length") != get.Header.Get("Content-Length") || len(getBody) == 0 {
+		t.Errorf("HEAD %d %q etag %q len %q; GET etag %q len %q", head.StatusCode, headBody,
+			head.Header.Get("ETag"), head.Header.Get("Content-Length"), get.Header.Get("ETag"), get.Header.Get("Content-Length"))
+	}
+}
+
+func TestErrorsUseTheContractEnvelope(t *testing.T) {
+	srv := newEdge(t)
+	tests := []struct {
+		method, path string
+		status       int
+		code         string
+	}{
+		{http.MethodGet, "/nope", 404, "not_found"},
+		{http.MethodGet, "/assets/nope.json", 404, "not_found"},
+		{http.MethodGet, "/api/v1/icons/nope", 404, "not_found"},
+		{http.MethodGet, "/docs/nope.md", 404, "not_found"},
+		{http.MethodGet, "/assets/..%2f..%2f..%2fetc%2fpasswd", 404, "not_found"},
+		{http.MethodGet, "/static/%2e%2e/%2e%2e/etc/passwd", 404, "not_found"},
+		{http.MethodPost, "/catalog.json", 405, "method_not_allowed"},
+		{http.MethodDelete, "/assets/arrow-left.json", 405, "method_not_allowed"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.method+" "+tc.path, func(t *testing.T) {
+			res, body := do(t, tc.method, srv.URL+tc.path, nil)
+			if res.StatusCode != tc.status {
+				t.Fatalf("status %d, want %d", res.StatusCode, tc.status)
+			}
+			var e struct {
+				Error struct{ Code, Message string }
+			}
+			if err := json.Unmarshal([]byte(body), &e); err != nil || e.Error.Code != tc.code || e.Error.Message == "" {
+				t.Errorf("body %q, want error code %q with a message", body, tc.code)
+			}
+			if res.Header.Get("Content-Type") != "application/json" {
+				t.Errorf("Content-Type %q", res.Header.Get("Content-Type"))
+			}
+			if tc.status == 405 && res.Header.Get("Allow") == "" {
+				t.Error("405 without Allow")
+			}
+		})
+	}
+}
+
+func TestDirectoryWithoutSlashRedirects(t *testing.T) {
+	srv := newEdge(t)
+	res, _ := do(t, http.MethodGet, srv.URL+"/icons/arrow-left", nil)
+	if res.StatusCode != http.StatusMovedPermanently || res.Header.Get("Location") != "/icons/arrow-left/" {
+		t.Errorf("status %d Location %q", res.StatusCode, res.Header.Get("Location"))
+	}
+}
+
+func TestNewRefusesADirectoryWithoutABuild(t *testing.T) {
+	_, err := edge.New(edge.Config{PublicDir: t.TempDir()})
+	if err == nil || !strings.Contains(err.Error(), "iconlib build") {
+		t.Fatalf("err = %v, want a hint to run the build", err)
+	}
+}

@@ -1,0 +1,81 @@
+// Package catalog holds the icon record and the layout of public/: the contract between the build, which
+// writes these files, and the edge, which serves them.
+package catalog
+
+// Icon is one icon's record: the body of GET /api/v1/icons/<id> and an item of catalog.json.
+type Icon struct {
+	ID           string   `json:"id"`
+	Name         string   `json:"name"`
+	Description  string   `json:"description"`
+	Category     string   `json:"category"`
+	CategoryName string   `json:"category_name"`
+	Tags         []string `json:"tags"`
+	Styles       []string `json:"styles"`
+	States       []State  `json:"states"`
+	Motions      []Motion `json:"motions"`
+	FileURL      string   `json:"file_url"`
+	FileFormat   string   `json:"file_format"`
+	SHA256       string   `json:"sha256"`
+	SizeBytes    int      `json:"size_bytes"`
+	SVGURL       string   `json:"svg_url"`
+	PageURL      string   `json:"page_url"`
+	Install      Install  `json:"install"`
+	Code         Code     `json:"code"`
+}
+
+// State is a named part of an icon's animation timeline, stored in the file as a Lottie marker.
+type State struct {
+	Name        string `json:"name"`
+	StartFrame  int    `json:"start_frame"`
+	EndFrame    int    `json:"end_frame"`
+	Loop        bool   `json:"loop"`
+	Description string `json:"description"`
+}
+
+// Motion is a kind of movement an icon's animation uses.
+type Motion struct {
+	Name        string `json:"name"`
+	Description string `json:"description"`
+}
+
+// Install holds the commands that add a player for the icon's file on each platform.
+type Install struct {
+	JavaScript    string `json:"javascript"`
+	React         string `json:"react"`
+	IOSSPM        string `json:"ios_spm"`
+	IOSCocoaPods  string `json:"ios_cocoapods"`
+	AndroidGradle string `json:"android_gradle"`
+	File          string `json:"file"`
+}
+
+// Code holds snippets that load and play the icon's file on each platform.
+type Code struct {
+	JavaScript string `json:"javascript"`
+	React      string `json:"react"`
+	IOS        string `json:"ios"`
+	Android    string `json:"android"`
+}
+
+// Category is a group of icons with its size.
+type Category struct {
+	ID    string `json:"id"`
+	Name  string `json:"name"`
+	Count int    `json:"count"`
+}
+
+// Catalog is the body of catalog.json: every icon with its record.
+type Catalog struct {
+	Name       string     `json:"name"`
+	BaseURL    string     `json:"base_url"`
+	Source     string     `json:"source"`
+	License    string     `json:"license"`
+	Count      int        `json:"count"`
+	Categories []Category `json:"categories"`
+	Icons      []Icon     `json:"icons"`
+}
+
+// CategoryList is the body of GET /api/v1/categories.
+type CategoryList struct {
+	Items []Category `json:"items"`
+	Total int        `json:"total"`
+}

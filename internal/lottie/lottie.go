@@ -1,0 +1,105 @@
+// Package lottie models the subset of the Lottie animation format that iconlib writes: one shape layer of
+// grouped Bézier paths with strokes, fills, trim paths and markers. The types marshal to Lottie JSON that
+// lottie-web, lottie-ios and lottie-android play.
+package lottie
+
+import "math"
+
+// Version is the Lottie schema version the files declare.
+const Version = "5.7.0"
+
+// Animation is a whole Lottie file.
+type Animation struct {
+	Version   string   `json:"v"`
+	Name      string   `json:"nm"`
+	FrameRate int      `json:"fr"`
+	InPoint   int      `json:"ip"`
+	OutPoint  int      `json:"op"`
+	Width     int      `json:"w"`
+	Height    int      `json:"h"`
+	ThreeD    int      `json:"ddd"`
+	Assets    []any    `json:"assets"`
+	Layers    []Layer  `json:"layers"`
+	Markers   []Marker `json:"markers"`
+}
+
+// Marker names a span of frames: iconlib stores each state of an icon as one.
+type Marker struct {
+	Time     int    `json:"tm"`
+	Comment  string `json:"cm"`
+	Duration int    `json:"dr"`
+}
+
+// Layer is a shape layer (type 4) spanning the whole animation.
+type Layer struct {
+	ThreeD     int       `json:"ddd"`
+	Index      int       `json:"ind"`
+	Type       int       `json:"ty"`
+	Name       string    `json:"nm"`
+	Stretch    int       `json:"sr"`
+	Transform  Transform `json:"ks"`
+	AutoOrient int       `json:"ao"`
+	Shapes     []Shape   `json:"shapes"`
+	InPoint    int       `json:"ip"`
+	OutPoint   int       `json:"op"`
+	StartTime  int       `json:"st"`
+	BlendMode  int       `json:"bm"`
+}
+
+// NewShapeLayer returns a shape layer with an identity transform covering frames [0, frames).
+func NewShapeLayer(name string, frames int, shapes []Shape) Layer {
+	return Layer{Index: 1, Type: 4, Name: name, Stretch: 1, Transform: IdentityTransform(),
+		Shapes: shapes, OutPoint: frames}
+}
+
+// Transform is a layer transform.
+type Transform struct {
+	Opacity  Property `json:"o"`
+	Rotation Property `json:"r"`
+	Position Property `json:"p"`
+	Anchor   Property `json:"a"`
+	Scale    Property `json:"s"`
+}
+
+// IdentityTransform leaves a layer where it is.
+func IdentityTransform() Transform {
+	return Transform{Opacity: Static(100), Rotation: Static(0), Position: Static([]float64{0, 0, 0}),
+		Anchor: Static([]float64{0, 0, 0}), Scale: Static([]float64{100, 100, 100})}
+}
+
+// Property is an animatable value: a static value (a=0) or keyframes (a=1).
+type Property struct {
+	Animated int `json:"a"`
+	Value    any `json:"k"`
+}
+
+// Static is a property that never changes.
+func Static(v any) Property { return Property{Value: v} }
+
+// Animate is a property that follows keyframes.
+func Animate(keys []Keyframe) Property { return Property{Animated: 1, Value: keys} }
+
+// Keyframe sets a value at a frame; easing shapes the change towards the next keyframe, and Hold keeps
+// the value unchanged until it.
+type Keyframe struct {
+	Time  int       `json:"t"`
+	Start []float64 `json:"s"`
+	In    *Easing   `json:"i,omitempty"`
+	Out   *Easing   `json:"o,omitempty"`
+	Hold  int       `json:"h,omitempty"`
+}
+
+// Easing is one end of a cubic timing curve.
+type Easing struct {
+	X []float64 `json:"x"`
+	Y []float64 `json:"y"`
+}
+
+// Round keeps three decimals: enough for a 24-unit canvas, and it keeps files small.
+func Round(x float64) float64 {
+	r := math.Round(x*1000) / 1000
+	if r == 0 {
+		return 0 // no "-0" in the output
+	}
+	return r
+}
