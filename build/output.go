@@ -7,8 +7,11 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"sync"
+
+	"golang.org/x/sync/errgroup"
 
 	"github.com/iconlib/iconlib/internal/catalog"
 )
@@ -55,25 +58,40 @@ func (s *site) write(dir string) (writeStats, error) {
 	if err := checkOutDir(dir); err != nil {
 		return st, err
 	}
+	var mu sync.Mutex
+	var g errgroup.Group
+	g.SetLimit(4 * runtime.GOMAXPROCS(0)) // file writes wait on the disk more than on the CPU
 	for _, p := range s.paths() {
 		body := s.files[p]
 		st.Files++
 		st.Bytes += int64(len(body))
-		full := filepath.Join(dir, filepath.FromSlash(p))
-		if old, err := os.ReadFile(full); err == nil && bytes.Equal(old, body) {
-			continue
-		}
-		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
-			return st, err
-		}
-		if err := os.WriteFile(full, body, 0o644); err != nil {
-			return st, err
-		}
-		st.Written++
+		g.Go(func() error {
+			written, err := writeIfChanged(filepath.Join(dir, filepath.FromSlash(p)), body)
+			if written {
+				mu.Lock()
+				st.Written++
+				mu.Unlock()
+			}
+			return err
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return st, err
 	}
 	removed, err := s.removeStale(dir)
 	st.Removed = removed
 	return st, err
+}
+
+// writeIfChanged writes body to path unless the file already holds exactly it.
+func writeIfChanged(path string, body []byte) (bool, error) {
+	if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, body) {
+		return false, nil
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return false, err
+	}
+	return true, os.WriteFile(path, body, 0o644)
 }
 
 func checkOutDir(dir string) error {

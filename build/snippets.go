@@ -40,28 +40,24 @@ const icon = lottie.loadAnimation({
 icon.addEventListener("DOMLoaded", () => icon.goToAndPlay("in", true));
 icon.wrapper.addEventListener("mouseenter", () => icon.goToAndPlay("hover", true));
 {{end}}
-{{define "react"}}import { useEffect, useRef, useState } from "react";
-import Lottie from "lottie-react";
+{{define "react"}}import { useRef } from "react";
+import { Lottie } from "lottie-react";
 
+// lottie-react 3: plays "in" when ready and "hover" on pointer hover or keyboard focus.
 export function {{.Component}}() {
   const lottieRef = useRef(null);
-  const [data, setData] = useState(null);
-  useEffect(() => {
-    fetch("{{.FileURL}}").then((r) => r.json()).then(setData);
-  }, []);
-  if (!data) return null;
+  const play = (marker) => lottieRef.current?.playSegments({ marker });
   return (
-    <Lottie
-      lottieRef={lottieRef}
-      animationData={data}
-      loop={false}
-      autoplay={false}
-      onDOMLoaded={() => lottieRef.current?.goToAndPlay("in", true)}
-      onMouseEnter={() => lottieRef.current?.goToAndPlay("hover", true)}
-      role="img"
-      aria-label="{{.Name}}"
-      style={ {width: 24, height: 24} }
-    />
+    <span role="img" aria-label="{{.Name}}" onMouseEnter={() => play("hover")}>
+      <Lottie
+        as="span"
+        src="{{.FileURL}}"
+        lottieRef={lottieRef}
+        subscriptions={ { ready: () => play("in") } }
+        style={ { display: "inline-block", width: 24, height: 24 } }
+        aria-hidden="true"
+      />
+    </span>
   );
 }
 {{end}}

@@ -17,13 +17,15 @@ const (
 	StrokeWidth = 2
 )
 
-// States are the named spans of every animation's timeline, written as Lottie markers. in ends fully
-// drawn, loop starts and ends empty so it repeats seamlessly, and hover (last) ends fully drawn, so the
-// file's last frame shows the whole icon.
+// States are the named spans of every animation's timeline, written as Lottie markers. Both ends of a
+// span belong to it: lottie-ios and lottie-android stop on a marker's last frame, lottie-web one frame
+// before it, so every state holds its final picture for a few frames. in ends fully drawn, loop starts
+// and ends empty so it repeats seamlessly, and hover (last) ends fully drawn, so the file's last frame
+// shows the whole icon.
 var States = []catalog.State{
 	{Name: "in", StartFrame: 0, EndFrame: 40, Description: "Draws the icon on from nothing and ends fully drawn; play it when the icon appears."},
-	{Name: "loop", StartFrame: 40, EndFrame: 160, Loop: true, Description: "Draws on, holds, then erases from the start; repeats seamlessly, e.g. while something is in progress."},
-	{Name: "hover", StartFrame: 160, EndFrame: 200, Description: "A quick redraw for hover and focus; ends fully drawn."},
+	{Name: "loop", StartFrame: 41, EndFrame: 160, Loop: true, Description: "Draws on, holds, then erases from the start; repeats seamlessly, e.g. while something is in progress."},
+	{Name: "hover", StartFrame: 161, EndFrame: 199, Description: "A quick redraw for hover and focus; ends fully drawn."},
 }
 
 // Motions are the kinds of movement the states use.
