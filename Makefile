@@ -47,6 +47,7 @@ bench:
 FUZZTIME ?= 60s
 fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzParsePath -fuzztime $(FUZZTIME) ./internal/svg
+	$(GO) test -run '^$$' -fuzz FuzzAPIQuery -fuzztime $(FUZZTIME) ./edge
 
 ## import-tabler: re-import Tabler Icons from npm into content/icons (hand edits in edits.yaml are kept)
 import-tabler:

@@ -17,7 +17,8 @@ func (b *builder) addDiscovery() error {
 		return err
 	}
 	data := map[string]any{"Base": b.base, "Count": len(b.icons), "Guides": b.guides, "Categories": b.categories}
-	for name, file := range map[string]string{"llms.txt.tmpl": "llms.txt", "index.md.tmpl": "index.md"} {
+	for name, file := range map[string]string{"llms.txt.tmpl": "llms.txt", "index.md.tmpl": "index.md", "openapi.json.tmpl": "openapi.json",
+		"api-catalog.tmpl": ".well-known/api-catalog"} {
 		var buf bytes.Buffer
 		if err := t.ExecuteTemplate(&buf, name, data); err != nil {
 			return fmt.Errorf("%s: %w", file, err)

@@ -3,14 +3,8 @@
 package edge
 
 import (
-	"encoding/json"
-	"fmt"
 	"log/slog"
 	"net/http"
-	"os"
-	"path/filepath"
-
-	"github.com/iconlib/iconlib/internal/catalog"
 )
 
 // Config is what the edge needs to start.
@@ -24,6 +18,8 @@ type Config struct {
 type server struct {
 	cfg    Config
 	files  *fileIndex
+	lib    *library
+	ranker Ranker // nil until a search index is loaded: search answers 503
 	logger *slog.Logger
 }
 
@@ -32,36 +28,20 @@ func New(cfg Config) (http.Handler, error) {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
 	}
-	base, err := builtBaseURL(cfg.PublicDir)
+	lib, err := loadLibrary(cfg.PublicDir)
 	if err != nil {
 		return nil, err
 	}
 	if cfg.BaseURL == "" {
-		cfg.BaseURL = base
-	} else if cfg.BaseURL != base {
+		cfg.BaseURL = lib.baseURL
+	} else if cfg.BaseURL != lib.baseURL {
 		cfg.Logger.Warn("base URL differs from the one public/ was built for; links in generated files use the build's",
-			"base_url", cfg.BaseURL, "built_for", base)
+			"base_url", cfg.BaseURL, "built_for", lib.baseURL)
 	}
 	files, err := indexFiles(cfg.PublicDir)
 	if err != nil {
 		return nil, err
 	}
-	s := &server{cfg: cfg, files: files, logger: cfg.Logger}
+	s := &server{cfg: cfg, files: files, lib: lib, logger: cfg.Logger}
 	return s.routes(), nil
-}
-
-// builtBaseURL reads the base URL the build wrote into catalog.json; it also proves public/ is a build.
-func builtBaseURL(dir string) (string, error) {
-	f, err := os.Open(filepath.Join(dir, catalog.CatalogFile))
-	if err != nil {
-		return "", fmt.Errorf("public directory %s holds no build (run `iconlib build` first): %w", dir, err)
-	}
-	defer f.Close()
-	var head struct {
-		BaseURL string `json:"base_url"`
-	}
-	if err := json.NewDecoder(f).Decode(&head); err != nil || head.BaseURL == "" {
-		return "", fmt.Errorf("%s: unreadable catalog: %v", f.Name(), err)
-	}
-	return head.BaseURL, nil
 }

@@ -16,8 +16,15 @@ import (
 
 const base = "https://icons.example"
 
+// testEdge is the fixture library, built and served, with its OpenAPI document.
+type testEdge struct {
+	*httptest.Server
+	public string
+	spec   *openAPI
+}
+
 // newEdge builds the fixture library and serves it.
-func newEdge(t *testing.T) *httptest.Server {
+func newEdge(t *testing.T) *testEdge {
 	t.Helper()
 	out := t.TempDir()
 	if _, err := build.Run(context.Background(), build.Options{ContentDir: "../build/testdata/content", OutDir: out, BaseURL: base}); err != nil {
@@ -29,10 +36,36 @@ func newEdge(t *testing.T) *httptest.Server {
 	}
 	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
-	return srv
+	return &testEdge{Server: srv, public: out, spec: loadOpenAPI(t, out)}
 }
 
-func do(t *testing.T, method, url string, header map[string]string) (*http.Response, string) {
+// do sends a request and returns the response and its body; every answer under /api/ is checked against
+// openapi.json.
+func (e *testEdge) do(t *testing.T, method, path string, header map[string]string) (*http.Response, string) {
+	t.Helper()
+	res, body := send(t, method, e.URL+path, header)
+	if strings.HasPrefix(path, "/api/") {
+		p := path
+		if i := strings.IndexByte(p, '?'); i >= 0 {
+			p = p[:i]
+		}
+		if err := e.spec.check(method, p, res.StatusCode, res.Header.Get("Content-Type"), []byte(body)); err != nil {
+			t.Errorf("OpenAPI: %v", err)
+		}
+	}
+	return res, body
+}
+
+func mustGet(t *testing.T, e *testEdge, path string) []byte {
+	t.Helper()
+	res, body := e.do(t, http.MethodGet, path, nil)
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("GET %s: %d %s", path, res.StatusCode, body)
+	}
+	return []byte(body)
+}
+
+func send(t *testing.T, method, url string, header map[string]string) (*http.Response, string) {
 	t.Helper()
 	req, err := http.NewRequest(method, url, nil)
 	if err != nil {
@@ -58,7 +91,7 @@ func do(t *testing.T, method, url string, header map[string]string) (*http.Respo
 }
 
 func TestStaticFilesHaveTheirContentTypes(t *testing.T) {
-	srv := newEdge(t)
+	e := newEdge(t)
 	tests := []struct{ path, contentType, contains string }{
 		{"/catalog.json", "application/json", `"base_url":"` + base + `"`},
 		{"/assets/arrow-left.json", "application/json", `"markers":[`},
@@ -79,7 +112,7 @@ func TestStaticFilesHaveTheirContentTypes(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.path, func(t *testing.T) {
-			res, body := do(t, http.MethodGet, srv.URL+tc.path, nil)
+			res, body := e.do(t, http.MethodGet, tc.path, nil)
 			if res.StatusCode != http.StatusOK {
 				t.Fatalf("status %d: %s", res.StatusCode, body)
 			}
@@ -94,8 +127,8 @@ func TestStaticFilesHaveTheirContentTypes(t *testing.T) {
 }
 
 func TestETagAndConditionalRequests(t *testing.T) {
-	srv := newEdge(t)
-	res, _ := do(t, http.MethodGet, srv.URL+"/assets/arrow-left.json", nil)
+	e := newEdge(t)
+	res, _ := e.do(t, http.MethodGet, "/assets/arrow-left.json", nil)
 	etag := res.Header.Get("ETag")
 	if !strings.HasPrefix(etag, `"`) || len(etag) < 10 {
 		t.Fatalf("ETag %q", etag)
@@ -103,26 +136,26 @@ func TestETagAndConditionalRequests(t *testing.T) {
 	if cc := res.Header.Get("Cache-Control"); !strings.Contains(cc, "max-age") {
 		t.Errorf("Cache-Control %q", cc)
 	}
-	res, body := do(t, http.MethodGet, srv.URL+"/assets/arrow-left.json", map[string]string{"If-None-Match": etag})
+	res, body := e.do(t, http.MethodGet, "/assets/arrow-left.json", map[string]string{"If-None-Match": etag})
 	if res.StatusCode != http.StatusNotModified || body != "" {
 		t.Errorf("If-None-Match: status %d, body %q; want 304 and no body", res.StatusCode, body)
 	}
-	res, _ = do(t, http.MethodGet, srv.URL+"/assets/arrow-left.json", map[string]string{"If-None-Match": `"other"`})
+	res, _ = e.do(t, http.MethodGet, "/assets/arrow-left.json", map[string]string{"If-None-Match": `"other"`})
 	if res.StatusCode != http.StatusOK {
 		t.Errorf("stale If-None-Match: status %d", res.StatusCode)
 	}
 }
 
 func TestCompressesWhenAccepted(t *testing.T) {
-	srv := newEdge(t)
-	req, _ := http.NewRequest(http.MethodGet, srv.URL+"/catalog.json", nil)
+	e := newEdge(t)
+	req, _ := http.NewRequest(http.MethodGet, e.URL+"/catalog.json", nil)
 	req.Header.Set("Accept-Encoding", "gzip")
 	res, err := http.DefaultTransport.RoundTrip(req)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer res.Body.Close()
-	if res.Header.Get("Content-Encoding") != "gzip" || !strings.Contains(res.Header.Get("Vary"), "Accept-Encoding") {
+	if res.Header.Get("Content-Encoding") != "gzip" || !strings.Contains(strings.Join(res.Header.Values("Vary"), ","), "Accept-Encoding") {
 		t.Fatalf("Content-Encoding %q, Vary %q", res.Header.Get("Content-Encoding"), res.Header.Get("Vary"))
 	}
 	zr, err := gzip.NewReader(res.Body)
@@ -136,9 +169,9 @@ func TestCompressesWhenAccepted(t *testing.T) {
 }
 
 func TestHeadAnswersLikeGet(t *testing.T) {
-	srv := newEdge(t)
-	get, getBody := do(t, http.MethodGet, srv.URL+"/llms.txt", nil)
-	head, headBody := do(t, http.MethodHead, srv.URL+"/llms.txt", nil)
+	e := newEdge(t)
+	get, getBody := e.do(t, http.MethodGet, "/llms.txt", nil)
+	head, headBody := e.do(t, http.MethodHead, "/llms.txt", nil)
 	if head.StatusCode != 200 || headBody != "" || head.Header.Get("ETag") != get.Header.Get("ETag") ||
 		head.Header.Get("Content-Length") != get.Header.Get("Content-Length") || len(getBody) == 0 {
 		t.Errorf("HEAD %d %q etag %q len %q; GET etag %q len %q", head.StatusCode, headBody,
@@ -147,7 +180,7 @@ func TestHeadAnswersLikeGet(t *testing.T) {
 }
 
 func TestErrorsUseTheContractEnvelope(t *testing.T) {
-	srv := newEdge(t)
+	e := newEdge(t)
 	tests := []struct {
 		method, path string
 		status       int
@@ -164,7 +197,7 @@ func TestErrorsUseTheContractEnvelope(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.method+" "+tc.path, func(t *testing.T) {
-			res, body := do(t, tc.method, srv.URL+tc.path, nil)
+			res, body := e.do(t, tc.method, tc.path, nil)
 			if res.StatusCode != tc.status {
 				t.Fatalf("status %d, want %d", res.StatusCode, tc.status)
 			}
@@ -185,8 +218,8 @@ func TestErrorsUseTheContractEnvelope(t *testing.T) {
 }
 
 func TestDirectoryWithoutSlashRedirects(t *testing.T) {
-	srv := newEdge(t)
-	res, _ := do(t, http.MethodGet, srv.URL+"/icons/arrow-left", nil)
+	e := newEdge(t)
+	res, _ := e.do(t, http.MethodGet, "/icons/arrow-left", nil)
 	if res.StatusCode != http.StatusMovedPermanently || res.Header.Get("Location") != "/icons/arrow-left/" {
 		t.Errorf("status %d Location %q", res.StatusCode, res.Header.Get("Location"))
 	}

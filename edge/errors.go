@@ -1,43 +1,20 @@
 package edge
 
 import (
-	"encoding/json"
 	"net/http"
+
+	"github.com/iconlib/iconlib/internal/apierror"
 )
-
-// Error codes of the contract.
-const (
-	codeInvalidParameter = "invalid_parameter"
-	codeNotFound         = "not_found"
-	codeMethodNotAllowed = "method_not_allowed"
-	codeUnavailable      = "unavailable"
-	codeInternal         = "internal_error"
-)
-
-type errorBody struct {
-	Error errorDetail `json:"error"`
-}
-
-type errorDetail struct {
-	Code    string `json:"code"`
-	Message string `json:"message"`
-}
-
-// writeError sends the contract's error envelope {"error":{"code","message"}}.
-func writeError(w http.ResponseWriter, status int, code, message string) {
-	body, _ := json.Marshal(errorBody{errorDetail{Code: code, Message: message}})
-	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set("Cache-Control", "no-store")
-	w.Header().Del("ETag")
-	w.WriteHeader(status)
-	w.Write(append(body, '\n'))
-}
 
 func notFound(w http.ResponseWriter, what string) {
-	writeError(w, http.StatusNotFound, codeNotFound, what)
+	apierror.Write(w, http.StatusNotFound, apierror.NotFound, what)
 }
 
 func methodNotAllowed(w http.ResponseWriter, allow string) {
 	w.Header().Set("Allow", allow)
-	writeError(w, http.StatusMethodNotAllowed, codeMethodNotAllowed, "this endpoint accepts only "+allow)
+	apierror.Write(w, http.StatusMethodNotAllowed, apierror.MethodNotAllowed, "this endpoint accepts only "+allow)
+}
+
+func unavailable(w http.ResponseWriter, what string) {
+	apierror.Write(w, http.StatusServiceUnavailable, apierror.Unavailable, what+" could not be read; retry")
 }

@@ -39,7 +39,15 @@ var contentTypes = map[string]string{
 	".svg":  "image/svg+xml",
 }
 
+// contentTypesByPath covers files whose name has no telling extension.
+var contentTypesByPath = map[string]string{
+	apiCatalogFile: `application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"`,
+}
+
 func contentType(name string) string {
+	if ct, ok := contentTypesByPath[name]; ok {
+		return ct
+	}
 	ext := path.Ext(name)
 	if ct, ok := contentTypes[ext]; ok {
 		return ct

@@ -1,6 +1,7 @@
 package edge
 
 import (
+	"github.com/iconlib/iconlib/internal/apierror"
 	"net/http"
 	"runtime/debug"
 	"time"
@@ -16,7 +17,7 @@ func (s *server) recoverPanics(next http.Handler) http.Handler {
 					panic(v)
 				}
 				s.logger.Error("handler panic", "path", r.URL.Path, "panic", v, "stack", string(debug.Stack()))
-				writeError(w, http.StatusInternalServerError, codeInternal, "the server failed; please retry")
+				apierror.Write(w, http.StatusInternalServerError, apierror.Internal, "the server failed; please retry")
 			}
 		}()
 		next.ServeHTTP(w, r)

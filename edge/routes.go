@@ -4,20 +4,42 @@ import (
 	"net/http"
 
 	"github.com/klauspost/compress/gzhttp"
+	"github.com/rs/cors"
 )
 
 // routes registers every endpoint of the edge, and wraps them in middleware, outermost first:
-// recover from panics, log, compress.
+// recover from panics, log, CORS, compress.
 func (s *server) routes() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", s.handleHealth)
-	mux.HandleFunc("GET /api/v1/icons/{id}", s.handleRecord)
-	mux.HandleFunc("GET /api/v1/categories", s.serveFile(categoriesFile))
+	for _, v := range apiVersions {
+		api := func(pattern string, h http.HandlerFunc) {
+			mux.Handle(v.prefix+pattern, v.wrap(s.cfg.BaseURL, getOnly(h)))
+		}
+		api("/icons", s.handleIcons)
+		api("/icons/{id}", s.handleRecord)
+		api("/categories", s.handleCategories)
+		api("/search", s.handleSearch)
+	}
 	mux.HandleFunc("/", s.handleStatic)
 
 	var h http.Handler = mux
 	h = gzhttp.GzipHandler(h)
+	h = corsPolicy().Handler(h)
 	h = s.logRequests(h)
 	h = s.recoverPanics(h)
 	return h
+}
+
+// corsPolicy lets pages on any origin read everything, and send Authorization after a preflight.
+func corsPolicy() *cors.Cors {
+	return cors.New(cors.Options{
+		AllowedOrigins: []string{"*"},
+		AllowedMethods: []string{http.MethodGet, http.MethodHead, http.MethodPost},
+		AllowedHeaders: []string{"Authorization", "Content-Type", "If-None-Match", "Accept",
+			"Mcp-Session-Id", "Mcp-Protocol-Version", "Last-Event-ID", "A2A-Version"},
+		ExposedHeaders: []string{"ETag", "Link", "Deprecation", "Sunset", "Retry-After", "RateLimit",
+			"RateLimit-Policy", "WWW-Authenticate", "Mcp-Session-Id"},
+		MaxAge: 86400,
+	})
 }

@@ -6,11 +6,10 @@ import (
 	"path"
 	"strings"
 	"time"
-
-	"github.com/iconlib/iconlib/internal/catalog"
 )
 
-const categoriesFile = catalog.CategoriesFile
+// apiCatalogFile is the RFC 9727 API catalog, a linkset pointing at the OpenAPI document and the API guide.
+const apiCatalogFile = ".well-known/api-catalog"
 
 // handleStatic serves public/: files by path, directories by their index.html.
 func (s *server) handleStatic(w http.ResponseWriter, r *http.Request) {
@@ -19,6 +18,10 @@ func (s *server) handleStatic(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	rel := strings.TrimPrefix(path.Clean("/"+r.URL.Path), "/")
+	if rel == apiCatalogFile {
+		// RFC 9727: HEAD (and GET) on the catalog announce it with a Link header.
+		w.Header().Add("Link", `</`+apiCatalogFile+`>; rel="api-catalog"`)
+	}
 	if f, ok := s.files.byPath[rel]; ok && !strings.HasSuffix(r.URL.Path, "/") {
 		s.sendFile(w, r, f)
 		return
@@ -34,35 +37,12 @@ func (s *server) handleStatic(w http.ResponseWriter, r *http.Request) {
 	notFound(w, "no such file: "+r.URL.Path)
 }
 
-// serveFile returns a handler for one file of public/.
-func (s *server) serveFile(rel string) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		f, ok := s.files.byPath[rel]
-		if !ok {
-			writeError(w, http.StatusServiceUnavailable, codeUnavailable, "the library could not be read; retry")
-			return
-		}
-		s.sendFile(w, r, f)
-	}
-}
-
-// handleRecord serves one icon's precomputed record.
-func (s *server) handleRecord(w http.ResponseWriter, r *http.Request) {
-	id := r.PathValue("id")
-	f, ok := s.files.byPath[catalog.RecordFile(id)]
-	if !ok || strings.Contains(id, "/") {
-		notFound(w, "no icon with id "+quote(id))
-		return
-	}
-	s.sendFile(w, r, f)
-}
-
 // sendFile writes a file with its validators; http.ServeContent answers If-None-Match, Range and HEAD.
 func (s *server) sendFile(w http.ResponseWriter, r *http.Request, f *file) {
 	fh, err := os.Open(f.path)
 	if err != nil {
 		s.logger.Error("open", "file", f.path, "err", err)
-		writeError(w, http.StatusServiceUnavailable, codeUnavailable, "the library could not be read; retry")
+		unavailable(w, "the library")
 		return
 	}
 	defer fh.Close()

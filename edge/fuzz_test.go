@@ -1,0 +1,48 @@
+package edge_test
+
+import (
+	"context"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"testing"
+
+	"github.com/iconlib/iconlib/build"
+	"github.com/iconlib/iconlib/edge"
+)
+
+// FuzzAPIQuery sends arbitrary query strings to every REST endpoint: the edge must answer in the
+// contract (never a 500), whatever the input.
+func FuzzAPIQuery(f *testing.F) {
+	for _, seed := range []string{"", "q=arrow", "limit=5&offset=2", "q=%ff", "limit=abc", "q=" + "é😀\x00",
+		"category=shapes&q=box", "offset=99999999999999999999", "q=a&q=b", ";;;&&&==", "%zz", "limit=+5"} {
+		f.Add(seed)
+	}
+	out := f.TempDir()
+	if _, err := build.Run(context.Background(), build.Options{ContentDir: "../build/testdata/content", OutDir: out, BaseURL: base}); err != nil {
+		f.Fatal(err)
+	}
+	h, err := edge.New(edge.Config{PublicDir: out})
+	if err != nil {
+		f.Fatal(err)
+	}
+	paths := []string{"/api/v1/icons", "/api/v1/search", "/api/v1/icons/arrow-left", "/api/v1/categories", "/api/icons"}
+	f.Fuzz(func(t *testing.T, rawQuery string) {
+		for _, p := range paths {
+			req := httptest.NewRequest(http.MethodGet, "/", nil)
+			req.URL = &url.URL{Path: p, RawQuery: rawQuery}
+			rec := httptest.NewRecorder()
+			h.ServeHTTP(rec, req)
+			body, _ := io.ReadAll(rec.Result().Body)
+			switch rec.Code {
+			case http.StatusOK, http.StatusBadRequest, http.StatusServiceUnavailable:
+			default:
+				t.Fatalf("%s?%q: status %d: %s", p, rawQuery, rec.Code, body)
+			}
+			if rec.Code == http.StatusServiceUnavailable && p != "/api/v1/search" && p != "/api/v1/icons" && p != "/api/icons" {
+				t.Fatalf("%s?%q: 503 outside search", p, rawQuery)
+			}
+		}
+	})
+}

@@ -1,0 +1,65 @@
+package edge
+
+import (
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// apiVersion is one major version of the REST API, served under its path prefix. A deprecated version
+// answers like its successor and says so in headers (RFC 9745 Deprecation, RFC 8594 Sunset, Link).
+type apiVersion struct {
+	prefix     string
+	deprecated *deprecation
+}
+
+type deprecation struct {
+	since, sunset time.Time
+	successor     string // prefix of the version that replaces this one
+	policy        string // path of the page that explains the deprecation
+}
+
+// apiVersions lists every version the edge serves. A future v2 adds a line here, and v1 gets a deprecation.
+var apiVersions = []apiVersion{
+	{prefix: "/api/v1"},
+	{prefix: "/api", deprecated: &deprecation{
+		since:     time.Date(2026, time.October, 6, 0, 0, 0, 0, time.UTC),
+		sunset:    time.Date(2027, time.April, 6, 0, 0, 0, 0, time.UTC),
+		successor: "/api/v1",
+		policy:    "/docs/versioning/",
+	}},
+}
+
+// wrap adds the version's deprecation headers to every answer of h.
+func (v apiVersion) wrap(base string, h http.Handler) http.Handler {
+	d := v.deprecated
+	if d == nil {
+		return h
+	}
+	deprecationValue := "@" + strconv.FormatInt(d.since.Unix(), 10)
+	sunsetValue := d.sunset.Format(http.TimeFormat)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		successor := base + d.successor + strings.TrimPrefix(r.URL.Path, v.prefix)
+		if r.URL.RawQuery != "" {
+			successor += "?" + r.URL.RawQuery
+		}
+		hdr := w.Header()
+		hdr.Set("Deprecation", deprecationValue)
+		hdr.Set("Sunset", sunsetValue)
+		hdr.Add("Link", "<"+successor+`>; rel="successor-version"`)
+		hdr.Add("Link", "<"+base+d.policy+`>; rel="deprecation"; type="text/html"`)
+		h.ServeHTTP(w, r)
+	})
+}
+
+// getOnly answers every method but GET and HEAD with 405 method_not_allowed and an Allow header.
+func getOnly(h http.HandlerFunc) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			methodNotAllowed(w, "GET, HEAD")
+			return
+		}
+		h(w, r)
+	})
+}

@@ -1,0 +1,42 @@
+// Package apierror writes the REST API's error envelope, {"error":{"code","message"}}, the one shape every
+// REST and static error of the contract takes.
+package apierror
+
+import (
+	"encoding/json"
+	"net/http"
+)
+
+// Codes of the contract.
+const (
+	InvalidParameter = "invalid_parameter"
+	InvalidToken     = "invalid_token"
+	NotFound         = "not_found"
+	MethodNotAllowed = "method_not_allowed"
+	RateLimited      = "rate_limited"
+	Unavailable      = "unavailable"
+	Internal         = "internal_error"
+)
+
+// Body is the error envelope.
+type Body struct {
+	Error Detail `json:"error"`
+}
+
+// Detail says what went wrong: a stable code for programs and a message for people.
+type Detail struct {
+	Code    string `json:"code"`
+	Message string `json:"message"`
+}
+
+// Write sends the envelope with status. Errors are never cached and carry no validator.
+func Write(w http.ResponseWriter, status int, code, message string) {
+	body, _ := json.Marshal(Body{Detail{Code: code, Message: message}})
+	h := w.Header()
+	h.Set("Content-Type", "application/json")
+	h.Set("Cache-Control", "no-store")
+	h.Del("ETag")
+	h.Del("Content-Encoding")
+	w.WriteHeader(status)
+	w.Write(append(body, '\n'))
+}
