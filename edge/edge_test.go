@@ -12,6 +12,7 @@ import (
 
 	"github.com/iconlib/iconlib/build"
 	"github.com/iconlib/iconlib/edge"
+	"github.com/iconlib/iconlib/internal/openapicheck"
 )
 
 const base = "https://icons.example"
@@ -20,7 +21,7 @@ const base = "https://icons.example"
 type testEdge struct {
 	*httptest.Server
 	public string
-	spec   *openAPI
+	spec   *openapicheck.Spec
 }
 
 // newEdge builds the fixture library and serves it.
@@ -36,7 +37,11 @@ func newEdge(t *testing.T) *testEdge {
 	}
 	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
-	return &testEdge{Server: srv, public: out, spec: loadOpenAPI(t, out)}
+	spec, err := openapicheck.Load(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &testEdge{Server: srv, public: out, spec: spec}
 }
 
 // do sends a request and returns the response and its body; every answer under /api/ is checked against
@@ -49,7 +54,7 @@ func (e *testEdge) do(t *testing.T, method, path string, header map[string]strin
 		if i := strings.IndexByte(p, '?'); i >= 0 {
 			p = p[:i]
 		}
-		if err := e.spec.check(method, p, res.StatusCode, res.Header.Get("Content-Type"), []byte(body)); err != nil {
+		if err := e.spec.Check(method, p, res.StatusCode, res.Header.Get("Content-Type"), []byte(body)); err != nil {
 			t.Errorf("OpenAPI: %v", err)
 		}
 	}

@@ -7,17 +7,20 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"encoding/xml"
+	"io"
 	"io/fs"
 	"net/http"
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
 
 	"github.com/iconlib/iconlib/build"
 	"github.com/iconlib/iconlib/internal/catalog"
+	"github.com/iconlib/iconlib/internal/openapicheck"
 )
 
 func readCatalog(t *testing.T, dir string) catalog.Catalog {
@@ -238,5 +241,54 @@ func TestLibraryBuildIsDeterministic(t *testing.T) {
 	})
 	if first != second {
 		t.Errorf("two builds wrote %d and %d files", first, second)
+	}
+}
+
+// TestLibraryPagingCoversEveryIcon: paging through /api/v1/icons with the largest page returns every
+// icon of the catalog exactly once, and every page matches openapi.json.
+func TestLibraryPagingCoversEveryIcon(t *testing.T) {
+	lib := fullLibrary(t)
+	spec, err := openapicheck.Load(lib.Public)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]int{}
+	next := 0
+	for pages := 0; pages < 100; pages++ {
+		res, err := http.Get(lib.URL + "/api/v1/icons?limit=100&offset=" + strconv.Itoa(next))
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if err := spec.Check(http.MethodGet, "/api/v1/icons", res.StatusCode, res.Header.Get("Content-Type"), body); err != nil {
+			t.Fatal(err)
+		}
+		var page struct {
+			Items []struct {
+				ID string `json:"id"`
+			} `json:"items"`
+			Total      int  `json:"total"`
+			NextOffset *int `json:"next_offset"`
+		}
+		if err := json.Unmarshal(body, &page); err != nil {
+			t.Fatal(err)
+		}
+		for _, it := range page.Items {
+			seen[it.ID]++
+		}
+		if page.NextOffset == nil {
+			break
+		}
+		next = *page.NextOffset
+	}
+	c := readCatalog(t, lib.Public)
+	for _, ic := range c.Icons {
+		if seen[ic.ID] != 1 {
+			t.Errorf("icon %s seen %d times while paging", ic.ID, seen[ic.ID])
+		}
+	}
+	if len(seen) != len(c.Icons) {
+		t.Errorf("paging saw %d icons, catalog has %d", len(seen), len(c.Icons))
 	}
 }
