@@ -6,9 +6,12 @@ import (
 	"strings"
 
 	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
 
+	"github.com/iconlib/iconlib/build/content"
 	"github.com/iconlib/iconlib/internal/catalog"
 )
 
@@ -20,8 +23,10 @@ var markdown = goldmark.New(
 	goldmark.WithParserOptions(parser.WithAutoHeadingID()),
 )
 
-// addGuides writes each guide as Markdown (docs/<slug>.md, base URL filled in) and as an HTML page.
+// addGuides writes each guide as Markdown (docs/<slug>.md, base URL filled in) and as an HTML page, and
+// the list of guides and of their sections for the edge.
 func (b *builder) addGuides(p *pages) error {
+	var index []catalog.Guide
 	for i := range b.guides {
 		g := &b.guides[i]
 		g.Body = strings.ReplaceAll(g.Body, baseURLPlaceholder, b.base)
@@ -29,10 +34,15 @@ func (b *builder) addGuides(p *pages) error {
 		if err := b.site.add(strings.TrimPrefix(catalog.GuideMarkdown(g.Slug), "/"), []byte(md)); err != nil {
 			return err
 		}
+		source := []byte(g.Body)
+		doc := markdown.Parser().Parse(text.NewReader(source))
 		var html bytes.Buffer
-		if err := markdown.Convert([]byte(g.Body), &html); err != nil {
+		if err := markdown.Renderer().Render(&html, source, doc); err != nil {
 			return err
 		}
+		b.sections = append(b.sections, b.guideSections(g, source, doc)...)
+		index = append(index, catalog.Guide{Slug: g.Slug, Title: g.Title, Description: g.Description,
+			URL: b.base + catalog.GuidePage(g.Slug), MarkdownURL: b.base + catalog.GuideMarkdown(g.Slug)})
 		page, err := p.render("guide", map[string]any{"Guide": g, "HTML": template.HTML(html.String())})
 		if err != nil {
 			return err
@@ -41,5 +51,48 @@ func (b *builder) addGuides(p *pages) error {
 			return err
 		}
 	}
-	return nil
+	if err := b.addJSON(catalog.GuidesFile, index); err != nil {
+		return err
+	}
+	return b.addJSON(catalog.SectionsFile, b.sections)
+}
+
+// guideSections splits a guide at its level-2 headings; each section keeps the heading's id, so a search
+// hit links straight to it. Text before the first heading is the guide's introduction.
+func (b *builder) guideSections(g *content.Guide, source []byte, doc ast.Node) []catalog.Section {
+	type cut struct {
+		heading, anchor string
+		start           int
+	}
+	cuts := []cut{{heading: g.Title, start: 0}}
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		h, ok := n.(*ast.Heading)
+		if !ok || h.Level != 2 || h.Lines().Len() == 0 {
+			continue
+		}
+		id, _ := h.AttributeString("id")
+		anchor, _ := id.([]byte)
+		start := h.Lines().At(0).Start
+		for start > 0 && source[start-1] != '\n' {
+			start--
+		}
+		cuts = append(cuts, cut{heading: string(h.Lines().Value(source)), anchor: string(anchor), start: start})
+	}
+	var out []catalog.Section
+	for i, c := range cuts {
+		end := len(source)
+		if i+1 < len(cuts) {
+			end = cuts[i+1].start
+		}
+		body := strings.TrimSpace(string(source[c.start:end]))
+		if body == "" {
+			continue
+		}
+		url := b.base + catalog.GuidePage(g.Slug)
+		if c.anchor != "" {
+			url += "#" + c.anchor
+		}
+		out = append(out, catalog.Section{Slug: g.Slug, Guide: g.Title, Heading: c.heading, Anchor: c.anchor, URL: url, Text: body})
+	}
+	return out
 }

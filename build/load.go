@@ -19,6 +19,7 @@ type builder struct {
 	edits      map[string]content.Edit
 	guides     []content.Guide
 	icons      []catalog.Icon // records, sorted by id
+	sections   []catalog.Section
 	categories []catalog.Category
 }
 

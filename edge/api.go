@@ -5,25 +5,13 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"time"
 
+	"github.com/iconlib/iconlib/edge/library"
 	"github.com/iconlib/iconlib/internal/catalog"
 )
-
-// Ranker is the search core as the edge uses it. Without one, search answers 503 and the rest works.
-type Ranker interface {
-	// Fused ranks by word matching, typo tolerance and meaning together.
-	Fused(query, category string, limit int) ([]Hit, error)
-	// Semantic ranks by meaning (embedding similarity) alone.
-	Semantic(query, category string, limit int) ([]Hit, error)
-}
-
-// Hit is one ranked icon.
-type Hit struct {
-	ID    string
-	Score float64
-}
 
 // Cache lifetimes of API answers; clients revalidate with the ETag afterwards.
 const (
@@ -42,20 +30,9 @@ type iconPage struct {
 
 // searchAnswer is the body of a search.
 type searchAnswer struct {
-	Query string       `json:"query"`
-	Items []searchItem `json:"items"`
-	Total int          `json:"total"`
-}
-
-type searchItem struct {
-	ID          string  `json:"id"`
-	Name        string  `json:"name"`
-	Description string  `json:"description"`
-	Category    string  `json:"category"`
-	Score       float64 `json:"score"`
-	PageURL     string  `json:"page_url"`
-	FileURL     string  `json:"file_url"`
-	SVGURL      string  `json:"svg_url"`
+	Query string            `json:"query"`
+	Items []library.IconHit `json:"items"`
+	Total int               `json:"total"`
 }
 
 // handleIcons answers GET /api/v1/icons: a search when q is given, otherwise one page of every icon.
@@ -70,7 +47,7 @@ func (s *server) handleIcons(w http.ResponseWriter, r *http.Request) {
 			writeParamError(w, badParam("offset pages through the whole list and cannot be used with q; a search returns the best matches, up to limit=%d", maxLimit))
 			return
 		}
-		s.search(w, r, p, Ranker.Fused)
+		s.search(w, r, p, false)
 		return
 	}
 	category, perr := p.category(s.lib)
@@ -80,12 +57,9 @@ func (s *server) handleIcons(w http.ResponseWriter, r *http.Request) {
 		writeParamError(w, err)
 		return
 	}
-	members := s.lib.members[category]
-	page := iconPage{Items: []json.RawMessage{}, Total: len(members), Limit: limit, Offset: offset}
-	for i := offset; i < len(members) && i < offset+limit; i++ {
-		page.Items = append(page.Items, s.lib.compact[members[i]])
-	}
-	if next := offset + limit; next < len(members) {
+	items, total := s.lib.Page(category, offset, limit)
+	page := iconPage{Items: items, Total: total, Limit: limit, Offset: offset}
+	if next := offset + limit; next < total {
 		page.NextOffset = &next
 	}
 	s.writeJSON(w, r, page, cacheAPI)
@@ -98,11 +72,11 @@ func (s *server) handleSearch(w http.ResponseWriter, r *http.Request) {
 		writeParamError(w, perr)
 		return
 	}
-	s.search(w, r, p, Ranker.Semantic)
+	s.search(w, r, p, true)
 }
 
-// search runs one ranking for q, category and limit and answers with the ranked icons.
-func (s *server) search(w http.ResponseWriter, r *http.Request, p params, rank func(Ranker, string, string, int) ([]Hit, error)) {
+// search ranks icons for q (fused, or by meaning alone) and answers with the ranked icons.
+func (s *server) search(w http.ResponseWriter, r *http.Request, p params, semantic bool) {
 	q, perr := p.query()
 	category, perr2 := p.category(s.lib)
 	limit, perr3 := p.int("limit", defaultLimit, 1, maxLimit)
@@ -110,31 +84,15 @@ func (s *server) search(w http.ResponseWriter, r *http.Request, p params, rank f
 		writeParamError(w, err)
 		return
 	}
-	if s.ranker == nil {
-		unavailable(w, "the search index")
-		return
-	}
-	hits, err := rank(s.ranker, q, category, limit)
+	hits, err := s.lib.SearchIcons(q, library.SearchOptions{Category: category, Limit: limit, Semantic: semantic})
 	if err != nil {
-		s.logger.Error("search", "query", q, "err", err)
+		if !errors.Is(err, library.ErrSearchUnavailable) {
+			s.logger.Error("search", "query", q, "err", err)
+		}
 		unavailable(w, "the search index")
 		return
 	}
-	answer := searchAnswer{Query: q, Items: make([]searchItem, 0, len(hits))}
-	for _, h := range hits {
-		i, ok := s.lib.byID[h.ID]
-		if !ok {
-			continue
-		}
-		answer.Items = append(answer.Items, summarize(s.lib.icons[i], h.Score))
-	}
-	answer.Total = len(answer.Items)
-	s.writeJSON(w, r, answer, cacheSearch)
-}
-
-func summarize(ic catalog.Icon, score float64) searchItem {
-	return searchItem{ID: ic.ID, Name: ic.Name, Description: ic.Description, Category: ic.Category,
-		Score: score, PageURL: ic.PageURL, FileURL: ic.FileURL, SVGURL: ic.SVGURL}
+	s.writeJSON(w, r, searchAnswer{Query: q, Items: hits, Total: len(hits)}, cacheSearch)
 }
 
 // handleRecord answers GET /api/v1/icons/{id} with the icon's precomputed record.

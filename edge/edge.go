@@ -5,6 +5,8 @@ package edge
 import (
 	"log/slog"
 	"net/http"
+
+	"github.com/iconlib/iconlib/edge/library"
 )
 
 // Config is what the edge needs to start.
@@ -18,8 +20,7 @@ type Config struct {
 type server struct {
 	cfg    Config
 	files  *fileIndex
-	lib    *library
-	ranker Ranker // nil until a search index is loaded: search answers 503
+	lib    *library.Library
 	logger *slog.Logger
 }
 
@@ -28,15 +29,15 @@ func New(cfg Config) (http.Handler, error) {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
 	}
-	lib, err := loadLibrary(cfg.PublicDir)
+	lib, err := library.Load(cfg.PublicDir)
 	if err != nil {
 		return nil, err
 	}
 	if cfg.BaseURL == "" {
-		cfg.BaseURL = lib.baseURL
-	} else if cfg.BaseURL != lib.baseURL {
+		cfg.BaseURL = lib.BaseURL()
+	} else if cfg.BaseURL != lib.BaseURL() {
 		cfg.Logger.Warn("base URL differs from the one public/ was built for; links in generated files use the build's",
-			"base_url", cfg.BaseURL, "built_for", lib.baseURL)
+			"base_url", cfg.BaseURL, "built_for", lib.BaseURL())
 	}
 	files, err := indexFiles(cfg.PublicDir)
 	if err != nil {

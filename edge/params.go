@@ -9,6 +9,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/iconlib/iconlib/edge/library"
 	"github.com/iconlib/iconlib/internal/apierror"
 )
 
@@ -93,12 +94,12 @@ func (p params) query() (string, *paramError) {
 }
 
 // category reads an optional category id, which must exist.
-func (p params) category(lib *library) (string, *paramError) {
+func (p params) category(lib *library.Library) (string, *paramError) {
 	c := p.values.Get("category")
 	if c == "" && !p.values.Has("category") {
 		return "", nil
 	}
-	if _, ok := lib.categories[c]; !ok {
+	if !lib.HasCategory(c) {
 		return "", badParam("category %s does not exist; the ids are listed at /api/v1/categories", quote(c))
 	}
 	return c, nil

@@ -1,0 +1,97 @@
+package library
+
+import (
+	"github.com/iconlib/iconlib/internal/catalog"
+)
+
+// Ranker ranks the documents of one search index (icons, or guide sections) for a query.
+type Ranker interface {
+	// Fused ranks by word matching, typo tolerance and meaning together.
+	Fused(query, group string, limit int) ([]Hit, error)
+	// Semantic ranks by meaning (embedding similarity) alone.
+	Semantic(query, group string, limit int) ([]Hit, error)
+}
+
+// Hit is one ranked document: an icon id, or a section id "slug#anchor".
+type Hit struct {
+	ID    string
+	Score float64
+}
+
+// IconHit is an icon found by a search, with what a result list shows of it.
+type IconHit struct {
+	ID          string  `json:"id"`
+	Name        string  `json:"name"`
+	Description string  `json:"description"`
+	Category    string  `json:"category"`
+	Score       float64 `json:"score"`
+	PageURL     string  `json:"page_url"`
+	FileURL     string  `json:"file_url"`
+	SVGURL      string  `json:"svg_url"`
+}
+
+// SectionHit is a guide section found by a search.
+type SectionHit struct {
+	catalog.Section
+	Score float64 `json:"score"`
+}
+
+// SearchOptions narrow an icon search.
+type SearchOptions struct {
+	Category string // a category id, or "" for all
+	Limit    int
+	Semantic bool // rank by meaning alone
+}
+
+// UseRankers sets the icon and guide indexes; nil leaves that search unavailable.
+func (l *Library) UseRankers(icons, guides Ranker) {
+	l.icon, l.guide = icons, guides
+}
+
+// SearchIcons ranks icons for q; without an icon index it returns ErrSearchUnavailable.
+func (l *Library) SearchIcons(q string, o SearchOptions) ([]IconHit, error) {
+	if l.icon == nil {
+		return nil, ErrSearchUnavailable
+	}
+	rank := l.icon.Fused
+	if o.Semantic {
+		rank = l.icon.Semantic
+	}
+	hits, err := rank(q, o.Category, o.Limit)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]IconHit, 0, len(hits))
+	for _, h := range hits {
+		i, ok := l.byID[h.ID]
+		if !ok {
+			continue
+		}
+		ic := l.icons[i]
+		out = append(out, IconHit{ID: ic.ID, Name: ic.Name, Description: ic.Description, Category: ic.Category,
+			Score: h.Score, PageURL: ic.PageURL, FileURL: ic.FileURL, SVGURL: ic.SVGURL})
+	}
+	return out, nil
+}
+
+// SectionID is how a guide index names a section: "slug#anchor".
+func SectionID(s catalog.Section) string { return s.Slug + "#" + s.Anchor }
+
+// SearchGuides returns the guide sections that best answer q; without a guide index it returns
+// ErrSearchUnavailable.
+func (l *Library) SearchGuides(q string, limit int) ([]SectionHit, error) {
+	if l.guide == nil {
+		return nil, ErrSearchUnavailable
+	}
+	hits, err := l.guide.Fused(q, "", limit)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]SectionHit, 0, len(hits))
+	for _, h := range hits {
+		if s, ok := l.sectionByID[h.ID]; ok {
+			out = append(out, SectionHit{Section: s, Score: h.Score})
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,27 @@
+package catalog
+
+// Files describing the guides, written by the build for the edge.
+const (
+	GuidesFile   = "docs/index.json"
+	SectionsFile = "docs/sections.json"
+)
+
+// Guide is one guide's metadata: an item of docs/index.json.
+type Guide struct {
+	Slug        string `json:"slug"`
+	Title       string `json:"title"`
+	Description string `json:"description"`
+	URL         string `json:"url"`          // HTML page
+	MarkdownURL string `json:"markdown_url"` // Markdown source
+}
+
+// Section is one part of a guide under a heading: an item of docs/sections.json, and what guide search
+// returns.
+type Section struct {
+	Slug    string `json:"slug"`    // the guide's slug
+	Guide   string `json:"guide"`   // the guide's title
+	Heading string `json:"heading"` // the section's heading text
+	Anchor  string `json:"anchor"`  // the heading's id on the guide page
+	URL     string `json:"url"`     // page URL with #anchor
+	Text    string `json:"text"`    // the section's Markdown
+}
