@@ -13,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -68,6 +69,14 @@ func TestLibraryRecordsAreComplete(t *testing.T) {
 	if filled != 1054 {
 		t.Errorf("%d icons have the filled style, want 1054", filled)
 	}
+	sizes := make([]int, len(c.Icons))
+	total := 0
+	for i, ic := range c.Icons {
+		sizes[i] = ic.SizeBytes
+		total += ic.SizeBytes
+	}
+	slices.Sort(sizes)
+	t.Logf("animation files: %d, total %d bytes, median %d, max %d", len(sizes), total, sizes[len(sizes)/2], sizes[len(sizes)-1])
 }
 
 func incomplete(ic catalog.Icon) string {
