@@ -44,8 +44,8 @@ func readCatalog(t *testing.T, dir string) catalog.Catalog {
 func TestRunWritesRecordsAndFiles(t *testing.T) {
 	out := t.TempDir()
 	r := runBuild(t, fixtureContent, out)
-	if r.Icons != 4 || r.Guides != 2 || r.Categories != 3 {
-		t.Fatalf("report = %+v, want 4 icons, 2 guides, 3 categories", r)
+	if r.Icons != 4 || r.Guides != 3 || r.Categories != 3 {
+		t.Fatalf("report = %+v, want 4 icons, 3 guides, 3 categories", r)
 	}
 	c := readCatalog(t, out)
 	if c.BaseURL != fixtureBase || c.Count != 4 || len(c.Icons) != 4 {

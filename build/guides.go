@@ -30,8 +30,7 @@ func (b *builder) addGuides(p *pages) error {
 	for i := range b.guides {
 		g := &b.guides[i]
 		g.Body = strings.ReplaceAll(g.Body, baseURLPlaceholder, b.base)
-		md := "# " + g.Title + "\n\n" + g.Description + "\n\n" + g.Body
-		if err := b.site.add(strings.TrimPrefix(catalog.GuideMarkdown(g.Slug), "/"), []byte(md)); err != nil {
+		if err := b.site.add(strings.TrimPrefix(catalog.GuideMarkdown(g.Slug), "/"), guideMarkdown(g)); err != nil {
 			return err
 		}
 		source := []byte(g.Body)
@@ -50,6 +49,9 @@ func (b *builder) addGuides(p *pages) error {
 		if err := b.site.add(catalog.PageFile(catalog.GuidePage(g.Slug)), page); err != nil {
 			return err
 		}
+	}
+	if err := b.addAuthDoc(); err != nil {
+		return err
 	}
 	if err := b.addJSON(catalog.GuidesFile, index); err != nil {
 		return err
@@ -95,4 +97,22 @@ func (b *builder) guideSections(g *content.Guide, source []byte, doc ast.Node) [
 		out = append(out, catalog.Section{Slug: g.Slug, Guide: g.Title, Heading: c.heading, Anchor: c.anchor, URL: url, Text: body})
 	}
 	return out
+}
+
+// authGuide is the guide that /auth.md, the discovery document for agents, repeats.
+const authGuide = "authentication"
+
+// addAuthDoc writes /auth.md: the credential flow step by step, the same text as the authentication guide.
+func (b *builder) addAuthDoc() error {
+	for _, g := range b.guides {
+		if g.Slug == authGuide {
+			return b.site.add("auth.md", guideMarkdown(&g))
+		}
+	}
+	return nil
+}
+
+// guideMarkdown is a guide as a Markdown document of its own: title, description, body.
+func guideMarkdown(g *content.Guide) []byte {
+	return []byte("# " + g.Title + "\n\n" + g.Description + "\n\n" + g.Body)
 }

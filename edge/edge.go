@@ -6,14 +6,16 @@ import (
 	"log/slog"
 	"net/http"
 
+	"github.com/iconlib/iconlib/edge/access"
 	"github.com/iconlib/iconlib/edge/library"
 )
 
 // Config is what the edge needs to start.
 type Config struct {
-	PublicDir string       // the build's output
-	BaseURL   string       // the URL clients reach this edge at; empty means the one the build used
-	Logger    *slog.Logger // nil discards logs
+	PublicDir string        // the build's output
+	BaseURL   string        // the URL clients reach this edge at; empty means the one the build used
+	Access    access.Config // credentials and limits; New fills in BaseURL, PublicDir and Logger
+	Logger    *slog.Logger  // nil discards logs
 }
 
 // server holds what the handlers share; it is read-only after New, so one edge can serve any request.
@@ -21,6 +23,7 @@ type server struct {
 	cfg    Config
 	files  *fileIndex
 	lib    *library.Library
+	access *access.Access
 	logger *slog.Logger
 }
 
@@ -43,6 +46,12 @@ func New(cfg Config) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &server{cfg: cfg, files: files, lib: lib, logger: cfg.Logger}
+	acfg := cfg.Access
+	acfg.BaseURL, acfg.PublicDir, acfg.Logger = cfg.BaseURL, cfg.PublicDir, cfg.Logger
+	acc, err := access.New(acfg)
+	if err != nil {
+		return nil, err
+	}
+	s := &server{cfg: cfg, files: files, lib: lib, access: acc, logger: cfg.Logger}
 	return s.routes(), nil
 }

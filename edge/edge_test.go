@@ -7,11 +7,13 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/iconlib/iconlib/build"
 	"github.com/iconlib/iconlib/edge"
+	"github.com/iconlib/iconlib/edge/access"
 	"github.com/iconlib/iconlib/internal/openapicheck"
 )
 
@@ -31,7 +33,7 @@ func newEdge(t *testing.T) *testEdge {
 	if _, err := build.Run(context.Background(), build.Options{ContentDir: "../build/testdata/content", OutDir: out, BaseURL: base}); err != nil {
 		t.Fatal(err)
 	}
-	h, err := edge.New(edge.Config{PublicDir: out})
+	h, err := edge.New(edge.Config{PublicDir: out, Access: access.Config{KeyFile: filepath.Join(t.TempDir(), "key.pem")}})
 	if err != nil {
 		t.Fatal(err)
 	}

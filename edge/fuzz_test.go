@@ -6,10 +6,12 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"path/filepath"
 	"testing"
 
 	"github.com/iconlib/iconlib/build"
 	"github.com/iconlib/iconlib/edge"
+	"github.com/iconlib/iconlib/edge/access"
 )
 
 // FuzzAPIQuery sends arbitrary query strings to every REST endpoint: the edge must answer in the
@@ -23,7 +25,7 @@ func FuzzAPIQuery(f *testing.F) {
 	if _, err := build.Run(context.Background(), build.Options{ContentDir: "../build/testdata/content", OutDir: out, BaseURL: base}); err != nil {
 		f.Fatal(err)
 	}
-	h, err := edge.New(edge.Config{PublicDir: out})
+	h, err := edge.New(edge.Config{PublicDir: out, Access: access.Config{KeyFile: filepath.Join(f.TempDir(), "key.pem")}})
 	if err != nil {
 		f.Fatal(err)
 	}

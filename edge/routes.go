@@ -5,16 +5,20 @@ import (
 
 	"github.com/klauspost/compress/gzhttp"
 	"github.com/rs/cors"
+
+	"github.com/iconlib/iconlib/edge/access"
 )
 
 // routes registers every endpoint of the edge, and wraps them in middleware, outermost first:
-// recover from panics, log, CORS, compress.
+// recover from panics, log, CORS, compress; the REST API, MCP servers and A2A agent also pass the
+// credential check and rate limits (static files never do).
 func (s *server) routes() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", s.handleHealth)
+	s.access.Routes(mux) // registration, token exchange, JWKS, OAuth discovery
 	for _, v := range apiVersions {
 		api := func(pattern string, h http.HandlerFunc) {
-			mux.Handle(v.prefix+pattern, v.wrap(s.cfg.BaseURL, getOnly(h)))
+			mux.Handle(v.prefix+pattern, s.access.Limit(v.wrap(s.cfg.BaseURL, getOnly(h)), access.REST))
 		}
 		api("/icons", s.handleIcons)
 		api("/icons/{id}", s.handleRecord)

@@ -5,11 +5,13 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"path/filepath"
 	"sync"
 	"testing"
 
 	"github.com/iconlib/iconlib/build"
 	"github.com/iconlib/iconlib/edge"
+	"github.com/iconlib/iconlib/edge/access"
 )
 
 // library is the whole real icon library, built once per test binary from ../../content and served by
@@ -52,7 +54,9 @@ func buildAndServe(ctx context.Context, contentDir, out string) (*library, *http
 		ln.Close()
 		return nil, nil, err
 	}
-	h, err := edge.New(edge.Config{PublicDir: out})
+	// Limits are off: the shared library serves many tests; edge/access tests the limits.
+	h, err := edge.New(edge.Config{PublicDir: out, Access: access.Config{
+		KeyFile: filepath.Join(tempDir("iconlib-key-"), "key.pem"), Limits: access.Limits{Off: true}}})
 	if err != nil {
 		ln.Close()
 		return nil, nil, err

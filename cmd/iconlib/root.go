@@ -20,7 +20,7 @@ func newRootCmd() *cobra.Command {
 			return applyEnv(cmd.Flags())
 		},
 	}
-	root.AddCommand(newBuildCmd(), newServeCmd(), newImportCmd(), newVersionCmd())
+	root.AddCommand(newBuildCmd(), newServeCmd(), newImportCmd(), newKeysCmd(), newVersionCmd())
 	return root
 }
 

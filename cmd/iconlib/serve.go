@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net"
 	"net/http"
 	"time"
@@ -10,17 +11,32 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/iconlib/iconlib/edge"
+	"github.com/iconlib/iconlib/edge/access"
+	"github.com/iconlib/iconlib/internal/credential"
 )
 
 func newServeCmd() *cobra.Command {
 	cfg := edge.Config{}
-	var addr string
+	var addr, rateLimits string
+	var proxies []string
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Serve a built public/ directory with the edge server",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			cfg.Logger = logger()
+			switch rateLimits {
+			case "on":
+			case "off":
+				cfg.Access.Limits.Off = true
+			default:
+				return fmt.Errorf("--rate-limits: want on or off, not %q", rateLimits)
+			}
+			tp, err := access.ParseTrustedProxies(proxies)
+			if err != nil {
+				return fmt.Errorf("--trusted-proxies: %w", err)
+			}
+			cfg.Access.TrustedProxies = tp
 			handler, err := edge.New(cfg)
 			if err != nil {
 				return err
@@ -32,6 +48,9 @@ func newServeCmd() *cobra.Command {
 	f.StringVar(&addr, "addr", ":8080", "address to listen on")
 	f.StringVar(&cfg.PublicDir, "public", "public", "directory the build wrote")
 	f.StringVar(&cfg.BaseURL, "base-url", "", "URL clients reach this server at (default: the build's base URL)")
+	f.StringVar(&cfg.Access.KeyFile, "key-file", credential.DefaultKeyFile, "token signing key file, created if missing; never under --public; edges may share it")
+	f.StringVar(&rateLimits, "rate-limits", "on", "on or off (off: for benchmarks)")
+	f.StringSliceVar(&proxies, "trusted-proxies", nil, "CIDRs or IPs of proxies whose X-Forwarded-For names the client")
 	return cmd
 }
 

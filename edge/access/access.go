@@ -1,0 +1,160 @@
+// Package access is the HTTP side of iconlib's optional anonymous agent credentials and of its rate limits:
+// registration (POST /agent/identity), token exchange (POST /oauth2/token), the signing keys
+// (/.well-known/jwks.json), the OAuth discovery documents (RFC 8414, RFC 9728), and [Access.Limit], the
+// middleware that sits in front of the REST API, both MCP servers and the A2A agent. Tokens are issued and
+// verified by internal/credential; counting is done by internal/ratelimit.
+package access
+
+import (
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"net/netip"
+	"time"
+
+	"github.com/iconlib/iconlib/internal/credential"
+	"github.com/iconlib/iconlib/internal/ratelimit"
+)
+
+// Config is what [New] needs.
+type Config struct {
+	BaseURL        string           // the issuer and the base of every URL published; required
+	KeyFile        string           // the signing key file, created if missing; required
+	PublicDir      string           // if set, a KeyFile inside it is refused
+	Limits         Limits           // zero value: the contract's limits
+	TrustedProxies []netip.Prefix   // X-Forwarded-For is honoured only on connections from these
+	Store          ratelimit.Store  // nil: a [ratelimit.MemoryStore] of this process
+	Clock          func() time.Time // nil: time.Now
+	Logger         *slog.Logger     // nil discards logs
+}
+
+// Limits are the three policies of the contract. A zero policy takes its default from [DefaultLimits].
+// Off turns counting off entirely (iconlib serve --rate-limits=off, for benchmarks): no request is refused
+// and no RateLimit headers are sent, while tokens are still checked.
+type Limits struct {
+	Off       bool
+	Anonymous ratelimit.Policy // per client IP, shared by everything behind Limit
+	Agent     ratelimit.Policy // per registration, for requests with a valid access token
+	Auth      ratelimit.Policy // per client IP, shared by registration and token exchange
+}
+
+// DefaultLimits returns the contract's limits: anonymous 120, agent 600 and auth 10 requests a minute.
+func DefaultLimits() Limits {
+	return Limits{
+		Anonymous: ratelimit.Policy{Name: "anonymous", Quota: 120, Window: time.Minute},
+		Agent:     ratelimit.Policy{Name: "agent", Quota: 600, Window: time.Minute},
+		Auth:      ratelimit.Policy{Name: "auth", Quota: 10, Window: time.Minute},
+	}
+}
+
+// Access serves the credential endpoints and applies the limits. It is safe for concurrent use.
+type Access struct {
+	base      string
+	auth      *credential.Authority
+	limits    Limits
+	anonymous limit
+	agent     limit
+	authLimit limit
+	store     ratelimit.Store
+	now       func() time.Time
+	log       *slog.Logger
+	proxies   []netip.Prefix
+	asDoc     []byte            // RFC 8414 metadata
+	prDocs    map[string][]byte // RFC 9728 metadata by resource path, "" for the whole service
+}
+
+// limit is a policy with its RateLimit-Policy header value, written on every response.
+type limit struct {
+	policy ratelimit.Policy
+	header string
+}
+
+// New opens (or creates) the key file and prepares the handlers.
+func New(cfg Config) (*Access, error) {
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.DiscardHandler)
+	}
+	if cfg.Clock == nil {
+		cfg.Clock = time.Now
+	}
+	if cfg.Store == nil {
+		cfg.Store = ratelimit.NewMemoryStore()
+	}
+	if cfg.KeyFile == "" {
+		return nil, errors.New("access: no key file configured")
+	}
+	if err := credential.CheckNotPublic(cfg.KeyFile, cfg.PublicDir); err != nil {
+		return nil, err
+	}
+	keys, err := credential.OpenKeyFile(cfg.KeyFile)
+	if err != nil {
+		return nil, fmt.Errorf("signing key: %w", err)
+	}
+	auth, err := credential.NewAuthority(cfg.BaseURL, keys, cfg.Clock)
+	if err != nil {
+		return nil, err
+	}
+	limits := cfg.Limits.withDefaults()
+	names := map[string]bool{}
+	for _, p := range []ratelimit.Policy{limits.Anonymous, limits.Agent, limits.Auth} {
+		if err := p.Check(); err != nil {
+			return nil, err
+		}
+		if names[p.Name] { // the name keeps the policies' counters apart
+			return nil, fmt.Errorf("access: two rate limit policies are named %q", p.Name)
+		}
+		names[p.Name] = true
+	}
+	a := &Access{
+		base: auth.Issuer(), auth: auth, limits: limits, store: cfg.Store, now: cfg.Clock, log: cfg.Logger,
+		anonymous: newLimit(limits.Anonymous), agent: newLimit(limits.Agent), authLimit: newLimit(limits.Auth),
+	}
+	for _, p := range cfg.TrustedProxies {
+		a.proxies = append(a.proxies, p.Masked())
+	}
+	if err := a.buildDocuments(); err != nil {
+		return nil, err
+	}
+	key, _ := keys.Current()
+	a.log.Info("agent credentials", "issuer", a.base, "key_file", keys.Path(), "kid", key.ID,
+		"rate_limits", !limits.Off, "trusted_proxies", len(a.proxies))
+	return a, nil
+}
+
+func newLimit(p ratelimit.Policy) limit { return limit{policy: p, header: p.Header()} }
+
+func (l Limits) withDefaults() Limits {
+	d := DefaultLimits()
+	if l.Anonymous != (ratelimit.Policy{}) {
+		d.Anonymous = l.Anonymous
+	}
+	if l.Agent != (ratelimit.Policy{}) {
+		d.Agent = l.Agent
+	}
+	if l.Auth != (ratelimit.Policy{}) {
+		d.Auth = l.Auth
+	}
+	d.Off = l.Off
+	return d
+}
+
+// Routes registers the credential and discovery endpoints on mux, with path-only patterns (each handler
+// answers other methods itself, with 405 and Allow):
+//
+//	/agent/identity                                  Register
+//	/oauth2/token                                    Token
+//	/.well-known/jwks.json                           JWKS
+//	/.well-known/oauth-authorization-server          AuthorizationServerMetadata
+//	/.well-known/oauth-protected-resource            ProtectedResourceMetadata, for the whole service
+//	/.well-known/oauth-protected-resource/           and per resource: …/api/v1, …/mcp, …/mcp/docs, …/a2a
+//
+// The REST API, the MCP servers and the A2A agent are not registered here: wrap them in [Access.Limit].
+func (a *Access) Routes(mux *http.ServeMux) {
+	mux.HandleFunc(credential.RegistrationPath, a.Register)
+	mux.HandleFunc(credential.TokenPath, a.Token)
+	mux.HandleFunc(jwksPath, a.JWKS)
+	mux.HandleFunc(authorizationServerPath, a.AuthorizationServerMetadata)
+	mux.HandleFunc(protectedResourcePath, a.ProtectedResourceMetadata)
+	mux.HandleFunc(protectedResourcePath+"/", a.ProtectedResourceMetadata)
+}

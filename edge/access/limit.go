@@ -1,0 +1,142 @@
+package access
+
+import (
+	"errors"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/iconlib/iconlib/internal/apierror"
+	"github.com/iconlib/iconlib/internal/credential"
+)
+
+// ErrorShape is how [Access.Limit] writes the errors it answers with itself (401 and 429).
+type ErrorShape uint8
+
+const (
+	// REST writes the REST envelope {"error":{"code","message"}} with codes invalid_token and rate_limited.
+	REST ErrorShape = iota
+	// JSONRPC writes a JSON-RPC 2.0 error response, for the MCP servers and the A2A agent:
+	// {"jsonrpc":"2.0","id":null,"error":{"code":-32001|-32029,"message":"…","data":{"error":"invalid_token"|"rate_limited"}}}.
+	// The id is null because the middleware answers before reading the request. The codes are taken from
+	// JSON-RPC's implementation-defined server error range: -32001 for an invalid token (401), -32029 for a
+	// rate limit (429). The HTTP status is the same as for REST.
+	JSONRPC
+)
+
+// JSON-RPC error codes of the JSONRPC shape.
+const (
+	rpcInvalidToken = -32001
+	rpcRateLimited  = -32029
+)
+
+type rpcError struct {
+	JSONRPC string `json:"jsonrpc"`
+	ID      any    `json:"id"`
+	Error   struct {
+		Code    int               `json:"code"`
+		Message string            `json:"message"`
+		Data    map[string]string `json:"data"`
+	} `json:"error"`
+}
+
+func (s ErrorShape) write(w http.ResponseWriter, status int, code, message string) {
+	if s != JSONRPC {
+		apierror.Write(w, status, code, message)
+		return
+	}
+	var e rpcError
+	e.JSONRPC = "2.0"
+	e.Error.Code = rpcRateLimited
+	if status == http.StatusUnauthorized {
+		e.Error.Code = rpcInvalidToken
+	}
+	e.Error.Message = message
+	e.Error.Data = map[string]string{"error": code}
+	w.Header().Set("Cache-Control", "no-store")
+	writeJSON(w, status, e)
+}
+
+// Limit wraps a handler of the REST API, an MCP server or the A2A agent:
+//
+//   - A valid access token of ours (Authorization: Bearer) puts the request under the agent policy, keyed
+//     by the registration id.
+//   - A token of ours that is expired, altered or signed with a replaced key gets 401 with
+//     WWW-Authenticate: Bearer error="invalid_token", error_description, and resource_metadata pointing at
+//     the RFC 9728 document of the resource the path belongs to. The request still counts against the
+//     client's anonymous quota.
+//   - Anything else (no header, another scheme, a foreign token) is anonymous: the anonymous policy, keyed
+//     by client IP, one quota shared by every handler wrapped by the same Access.
+//
+// Every response carries RateLimit-Policy and RateLimit; past the quota the answer is 429 with Retry-After.
+// shape says how the 401 and 429 bodies look. If the signing key cannot be read, tokens are treated as
+// anonymous (and the failure logged): credentials only raise a limit, so this fails safe.
+func (a *Access) Limit(next http.Handler, shape ErrorShape) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var agent string
+		var rejected *credential.InvalidError
+		if raw, ok := bearer(r); ok {
+			claims, err := a.auth.Verify(raw, credential.Access)
+			switch {
+			case err == nil:
+				agent = claims.Subject
+			case errors.Is(err, credential.ErrUnavailable):
+				a.log.Error("signing key unavailable; token treated as anonymous", "err", err)
+			}
+			rejected, _ = errors.AsType[*credential.InvalidError](err)
+		}
+		l, key := &a.anonymous, ""
+		if agent != "" {
+			l, key = &a.agent, agent
+		} else {
+			key = clientKey(a.clientIP(r))
+		}
+		if retry, ok := a.count(w, r, l, key); !ok {
+			shape.write(w, http.StatusTooManyRequests, apierror.RateLimited,
+				"rate limit of the "+l.policy.Name+" policy exceeded; retry in "+retry)
+			return
+		}
+		if rejected != nil {
+			w.Header().Set("WWW-Authenticate", `Bearer error="invalid_token", error_description="`+rejected.Reason+
+				`", resource_metadata="`+a.resourceMetadataURL(r.URL.Path)+`"`)
+			shape.write(w, http.StatusUnauthorized, apierror.InvalidToken,
+				rejected.Reason+"; exchange your identity assertion again, register again, or send no Authorization header")
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// bearer returns the token of an Authorization: Bearer header (the scheme is case-insensitive).
+func bearer(r *http.Request) (string, bool) {
+	v := r.Header.Get("Authorization")
+	if len(v) < 7 || !strings.EqualFold(v[:7], "Bearer ") {
+		return "", false
+	}
+	tok := strings.TrimSpace(v[7:])
+	return tok, tok != ""
+}
+
+// count counts a request under l and writes the RateLimit headers (and Retry-After when refused). It
+// reports whether the request may go on and, if not, the wait as text ("42 seconds"). With limits off it
+// does nothing. A store that fails lets the request through, logged: the service is free and public, and
+// failing closed would turn a store outage into a service outage.
+func (a *Access) count(w http.ResponseWriter, r *http.Request, l *limit, key string) (string, bool) {
+	if a.limits.Off {
+		return "", true
+	}
+	h := w.Header()
+	h.Set("RateLimit-Policy", l.header)
+	res, err := l.policy.Take(r.Context(), a.store, key, a.now())
+	if err != nil {
+		a.log.Warn("rate limit store failed; request let through", "policy", l.policy.Name, "err", err)
+		return "", true
+	}
+	h.Set("RateLimit", res.Header())
+	if res.Allowed {
+		return "", true
+	}
+	wait := strconv.Itoa(res.ResetSeconds())
+	h.Set("Retry-After", wait)
+	return wait + " seconds", false
+}

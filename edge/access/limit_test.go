@@ -1,0 +1,200 @@
+package access_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/netip"
+	"net/url"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/iconlib/iconlib/edge/access"
+	"github.com/iconlib/iconlib/internal/ratelimit"
+)
+
+var surfaces = []string{"/api/v1/icons", "/mcp", "/mcp/docs", "/a2a"}
+
+func TestAnonymousQuotaIsSharedAcrossSurfaces(t *testing.T) {
+	e := newEnv(t)
+	for i := range 120 {
+		res, _ := e.get(surfaces[i%len(surfaces)], "")
+		if want := fmt.Sprintf(`"anonymous";r=%d;t=60`, 119-i); res.StatusCode != http.StatusOK ||
+			res.Header.Get("RateLimit") != want || res.Header.Get("RateLimit-Policy") != `"anonymous";q=120;w=60` {
+			t.Fatalf("request %d: %d %s", i+1, res.StatusCode, res.Header.Get("RateLimit"))
+		}
+	}
+	e.clock.Advance(15 * time.Second)
+	for _, path := range surfaces {
+		res, body := e.get(path, "")
+		if res.StatusCode != http.StatusTooManyRequests || res.Header.Get("Retry-After") != "45" ||
+			res.Header.Get("RateLimit") != `"anonymous";r=0;t=45` {
+			t.Fatalf("%s past the quota: %d %v", path, res.StatusCode, res.Header)
+		}
+		if path == "/api/v1/icons" {
+			if code := restCode(t, body); code != "rate_limited" {
+				t.Errorf("REST body %s", body)
+			}
+		} else if code, name := rpcCode(t, body); code != -32029 || name != "rate_limited" {
+			t.Errorf("%s body %s", path, body)
+		}
+	}
+	if res, _ := e.get("/catalog.json", ""); res.StatusCode != http.StatusOK || res.Header.Get("RateLimit-Policy") != "" {
+		t.Errorf("static file: %d %v", res.StatusCode, res.Header)
+	}
+	if res, _ := e.get("/mcp", e.token()); res.StatusCode != http.StatusOK || policy(res) != "agent" {
+		t.Errorf("a token is its own quota: %d", res.StatusCode)
+	}
+	e.clock.Advance(45 * time.Second)
+	if res, _ := e.get("/a2a", ""); res.StatusCode != http.StatusOK {
+		t.Errorf("next window: %d", res.StatusCode)
+	}
+}
+
+func TestAgentQuota(t *testing.T) {
+	e := newEnv(t)
+	tok := e.token()
+	for i := range 600 {
+		if res, _ := e.get(surfaces[i%len(surfaces)], tok); res.StatusCode != http.StatusOK {
+			t.Fatalf("request %d: %d", i+1, res.StatusCode)
+		}
+	}
+	res, body := e.get("/api/v1/icons", tok)
+	if res.StatusCode != http.StatusTooManyRequests || res.Header.Get("Retry-After") == "" ||
+		res.Header.Get("RateLimit") != `"agent";r=0;t=60` || restCode(t, body) != "rate_limited" {
+		t.Fatalf("601st: %d %v %s", res.StatusCode, res.Header, body)
+	}
+	if res, _ := e.get("/api/v1/icons", ""); res.StatusCode != http.StatusOK {
+		t.Errorf("anonymous requests from the same address: %d", res.StatusCode)
+	}
+}
+
+func TestRegistrationAndTokenQuota(t *testing.T) {
+	e := newEnv(t)
+	reg := e.register()
+	for range 4 {
+		e.register()
+	}
+	for range 5 {
+		e.exchange(reg.IdentityAssertion)
+	}
+	for _, req := range []func() (*http.Response, string){
+		func() (*http.Response, string) { return e.postJSON("/agent/identity", `{"type":"anonymous"}`) },
+		func() (*http.Response, string) {
+			return e.postForm("/oauth2/token", url.Values{"grant_type": {jwtBearer}, "assertion": {reg.IdentityAssertion}})
+		},
+	} {
+		res, body := req()
+		if res.StatusCode != http.StatusTooManyRequests || res.Header.Get("Retry-After") != "60" ||
+			res.Header.Get("Cache-Control") != "no-store" || oauthError(t, body) != "rate_limited" {
+			t.Errorf("11th: %d %v %s", res.StatusCode, res.Header, body)
+		}
+	}
+	if res, _ := e.get("/api/v1/icons", ""); res.StatusCode != http.StatusOK {
+		t.Errorf("the API keeps its own quota: %d", res.StatusCode)
+	}
+}
+
+func TestConcurrentClientsNeverExceedTheQuota(t *testing.T) {
+	e := newEnv(t)
+	tok := e.token()
+	for _, tc := range []struct {
+		token string
+		quota int64
+	}{{"", 120}, {tok, 600}} {
+		var admitted, refused atomic.Int64
+		var wg sync.WaitGroup
+		for c := range 64 {
+			wg.Go(func() {
+				for i := range 12 {
+					res, _ := e.get(surfaces[(c+i)%len(surfaces)], tc.token)
+					switch res.StatusCode {
+					case http.StatusOK:
+						admitted.Add(1)
+					case http.StatusTooManyRequests:
+						refused.Add(1)
+					default:
+						t.Errorf("status %d", res.StatusCode)
+					}
+				}
+			})
+		}
+		wg.Wait()
+		if admitted.Load() != tc.quota || refused.Load() != 64*12-tc.quota {
+			t.Errorf("token %v: admitted %d, refused %d; want exactly %d admitted", tc.token != "", admitted.Load(), refused.Load(), tc.quota)
+		}
+	}
+}
+
+func TestForwardedForOnlyFromTrustedProxies(t *testing.T) {
+	spoof := func(e *env, n int) int { // registrations each from a different claimed address; how many pass
+		ok := 0
+		for i := range n {
+			res, _ := e.do(http.MethodPost, "/agent/identity", map[string]string{
+				"Content-Type": "application/json", "X-Forwarded-For": "203.0.113." + strconv.Itoa(i),
+			}, `{"type":"anonymous"}`)
+			if res.StatusCode == http.StatusOK {
+				ok++
+			}
+		}
+		return ok
+	}
+	if got := spoof(newEnv(t), 20); got != 10 {
+		t.Errorf("untrusted peer: %d of 20 admitted; X-Forwarded-For must be ignored", got)
+	}
+	trusted := newEnv(t, func(c *access.Config) { c.TrustedProxies = []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8")} })
+	if got := spoof(trusted, 20); got != 20 {
+		t.Errorf("trusted proxy: %d of 20 admitted; each forwarded client has its own quota", got)
+	}
+}
+
+func TestLimitsOff(t *testing.T) {
+	e := newEnv(t, func(c *access.Config) { c.Limits.Off = true })
+	for range 15 {
+		if res, _ := e.postJSON("/agent/identity", `{"type":"anonymous"}`); res.StatusCode != http.StatusOK || res.Header.Get("RateLimit-Policy") != "" {
+			t.Fatalf("register: %d %v", res.StatusCode, res.Header)
+		}
+	}
+	for range 130 {
+		if res, _ := e.get("/mcp", ""); res.StatusCode != http.StatusOK || res.Header.Get("RateLimit") != "" {
+			t.Fatalf("mcp: %d %v", res.StatusCode, res.Header)
+		}
+	}
+	tok := e.token()
+	e.clock.Advance(2 * time.Hour)
+	if res, _ := e.get("/api/v1/icons", tok); res.StatusCode != http.StatusUnauthorized {
+		t.Errorf("tokens are still checked: %d", res.StatusCode)
+	}
+}
+
+// failingStore stands for a shared store that is down.
+type failingStore struct{}
+
+func (failingStore) Take(context.Context, string, int, time.Duration, time.Time) (ratelimit.Decision, error) {
+	return ratelimit.Decision{}, errors.New("connection refused")
+}
+
+func TestStoreFailureLetsRequestsThrough(t *testing.T) {
+	e := newEnv(t, func(c *access.Config) { c.Store = failingStore{} })
+	res, _ := e.get("/api/v1/icons", "")
+	if res.StatusCode != http.StatusOK || res.Header.Get("RateLimit-Policy") == "" || res.Header.Get("RateLimit") != "" {
+		t.Errorf("%d %v", res.StatusCode, res.Header)
+	}
+}
+
+func TestInvalidLimitsAreRefused(t *testing.T) {
+	_, err := access.New(access.Config{BaseURL: base, KeyFile: t.TempDir() + "/k.pem",
+		Limits: access.Limits{Agent: ratelimit.Policy{Name: "agent", Quota: 600, Window: 1500 * time.Millisecond}}})
+	if err == nil {
+		t.Error("accepted a window of 1.5 s")
+	}
+	_, err = access.New(access.Config{BaseURL: base, KeyFile: t.TempDir() + "/k.pem",
+		Limits: access.Limits{Auth: ratelimit.Policy{Name: "anonymous", Quota: 10, Window: time.Minute}}})
+	if err == nil {
+		t.Error("accepted two policies sharing a name, and so their counters")
+	}
+}

@@ -1,0 +1,164 @@
+// Package credential issues and verifies iconlib's anonymous agent credentials: the identity assertion a
+// registration returns (30 days) and the access token the token endpoint exchanges it for (one hour). Both
+// are ES256 JWTs signed with the one key in the key file (see [KeyFile]) and name the registration in sub;
+// nothing about a registration is stored anywhere else.
+//
+// # Ours or foreign
+//
+// An Authorization header may carry a token some other service issued; the contract says to ignore those.
+// A token is treated as ours when its (unverified) header kid has our key id shape ([IsOurKeyID]) or its
+// (unverified) iss is our issuer. Such a token must then verify completely, or it is rejected ([InvalidError]);
+// that is how expired, altered and replaced-key tokens are told apart from strangers' tokens. Anything else,
+// including text that is not a JWT at all and any token over [MaxTokenSize] bytes (never parsed), is foreign
+// ([ErrForeign]). Only the shape decides; a foreign-looking token is never verified, so it costs microseconds.
+package credential
+
+import (
+	"errors"
+	"fmt"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/golang-jwt/jwt/v5"
+)
+
+// Contract values.
+const (
+	Scope             = "icons.read"          // the only scope
+	AssertionLifetime = 30 * 24 * time.Hour   // identity assertion
+	AccessLifetime    = 3600 * time.Second    // access token
+	TokenPath         = "/oauth2/token"       // the token endpoint, relative to the issuer; the assertion's audience
+	RegistrationPath  = "/agent/identity"     // the registration endpoint, relative to the issuer
+	MaxTokenSize      = 4 << 10               // longer tokens are not parsed; ours are under 1 KiB
+	clockSkew         = 60 * time.Second      // tolerated for iat, between edge copies sharing the key
+	registrationIDMax = 64                    // longest sub accepted
+	regPrefix         = "reg_"                // registration ids start with this
+	algorithm         = "ES256"               // the only algorithm signed or accepted
+	typAssertion      = "agent-assertion+jwt" // header typ of an identity assertion
+	typAccess         = "at+jwt"              // header typ of an access token (RFC 9068)
+)
+
+// Use is what a token is for; a token of one use never verifies as the other.
+type Use uint8
+
+// Token uses.
+const (
+	Assertion Use = iota + 1 // identity assertion, exchanged at the token endpoint
+	Access                   // access token, sent as a Bearer token
+)
+
+// String names the use, as error messages do.
+func (u Use) String() string {
+	switch u {
+	case Assertion:
+		return "identity assertion"
+	case Access:
+		return "access token"
+	}
+	return "unknown token use"
+}
+
+// claim token_use values.
+func (u Use) claim() string {
+	if u == Assertion {
+		return "assertion"
+	}
+	return "access"
+}
+
+func (u Use) typ() string {
+	if u == Assertion {
+		return typAssertion
+	}
+	return typAccess
+}
+
+// ErrForeign says a token is not one of ours; callers ignore it (an anonymous request).
+var ErrForeign = errors.New("credential: not a token of this service")
+
+// ErrUnavailable says the signing key cannot be read now, so nothing can be issued or verified.
+var ErrUnavailable = errors.New("credential: signing key unavailable")
+
+// InvalidError says a token is ours but not valid: expired, altered, of the other use, or signed with a key
+// that has been replaced. Reason is a short sentence fit for an error_description.
+type InvalidError struct {
+	Reason string
+}
+
+// Error implements error.
+func (e *InvalidError) Error() string { return "credential: invalid token: " + e.Reason }
+
+func invalid(format string, args ...any) error {
+	return &InvalidError{Reason: fmt.Sprintf(format, args...)}
+}
+
+// Claims are the claims of both token kinds. Subject is the registration id.
+type Claims struct {
+	jwt.RegisteredClaims
+	TokenUse string `json:"token_use"`
+	Scope    string `json:"scope,omitempty"`
+}
+
+// KeySource gives the current signing key; [*KeyFile] is the implementation.
+type KeySource interface {
+	Current() (*Key, error)
+}
+
+// Authority issues and verifies tokens for one issuer. It is safe for concurrent use.
+type Authority struct {
+	issuer  string
+	keys    KeySource
+	now     func() time.Time
+	parsers [Access + 1]*jwt.Parser
+	cache   verifiedCache
+}
+
+// NewAuthority returns an authority for issuer, the service's base URL (scheme and host, optionally a path;
+// a trailing slash is dropped), signing with keys and telling time with now (nil means time.Now).
+func NewAuthority(issuer string, keys KeySource, now func() time.Time) (*Authority, error) {
+	issuer, err := NormalizeIssuer(issuer)
+	if err != nil {
+		return nil, err
+	}
+	if now == nil {
+		now = time.Now
+	}
+	a := &Authority{issuer: issuer, keys: keys, now: now}
+	for _, u := range []Use{Assertion, Access} {
+		a.parsers[u] = jwt.NewParser(
+			jwt.WithValidMethods([]string{algorithm}),
+			jwt.WithIssuer(issuer),
+			jwt.WithAudience(a.audience(u)),
+			jwt.WithExpirationRequired(),
+			jwt.WithTimeFunc(now),
+			jwt.WithStrictDecoding(),
+		)
+	}
+	return a, nil
+}
+
+// NormalizeIssuer checks that base is an absolute http(s) URL without query or fragment and drops a
+// trailing slash, giving the issuer identifier exactly as tokens and metadata carry it.
+func NormalizeIssuer(base string) (string, error) {
+	u, err := url.Parse(base)
+	if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || u.RawQuery != "" ||
+		u.Fragment != "" || u.User != nil {
+		return "", fmt.Errorf("base URL %q must be an absolute http(s) URL without query or fragment", base)
+	}
+	return strings.TrimSuffix(base, "/"), nil
+}
+
+// Issuer is the issuer identifier: the normalized base URL.
+func (a *Authority) Issuer() string { return a.issuer }
+
+// TokenEndpoint is the token endpoint's absolute URL.
+func (a *Authority) TokenEndpoint() string { return a.issuer + TokenPath }
+
+// audience: an assertion is for the token endpoint (RFC 7523 section 3), an access token for the service.
+func (a *Authority) audience(u Use) string {
+	if u == Assertion {
+		return a.TokenEndpoint()
+	}
+	return a.issuer
+}
