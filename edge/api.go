@@ -124,7 +124,7 @@ func (s *server) handleCategories(w http.ResponseWriter, r *http.Request) {
 	s.sendFile(w, r, f)
 }
 
-// writeJSON sends v with an ETag of its bytes; http.ServeContent answers If-None-Match and HEAD.
+// writeJSON sends v with an ETag of its bytes.
 func (s *server) writeJSON(w http.ResponseWriter, r *http.Request, v any, cacheControl string) {
 	body, err := json.Marshal(v)
 	if err != nil {
@@ -132,11 +132,15 @@ func (s *server) writeJSON(w http.ResponseWriter, r *http.Request, v any, cacheC
 		unavailable(w, "the answer")
 		return
 	}
-	body = append(body, '\n')
+	w.Header().Set("Cache-Control", cacheControl)
+	s.writeBytes(w, r, append(body, '\n'), "application/json")
+}
+
+// writeBytes sends a body with an ETag of it; http.ServeContent answers If-None-Match and HEAD.
+func (s *server) writeBytes(w http.ResponseWriter, r *http.Request, body []byte, contentType string) {
 	sum := sha256.Sum256(body)
 	h := w.Header()
-	h.Set("Content-Type", "application/json")
-	h.Set("Cache-Control", cacheControl)
+	h.Set("Content-Type", contentType)
 	h.Set("ETag", `"`+hex.EncodeToString(sum[:16])+`"`)
 	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(body))
 }

@@ -13,6 +13,7 @@ import (
 // Config is what the edge needs to start.
 type Config struct {
 	PublicDir string        // the build's output
+	Version   string        // the edge's version, shown by the MCP servers and the agent card
 	BaseURL   string        // the URL clients reach this edge at; empty means the one the build used
 	Access    access.Config // credentials and limits; New fills in BaseURL, PublicDir and Logger
 	Logger    *slog.Logger  // nil discards logs
@@ -24,6 +25,7 @@ type server struct {
 	files  *fileIndex
 	lib    *library.Library
 	access *access.Access
+	proto  protocols
 	logger *slog.Logger
 }
 
@@ -53,5 +55,8 @@ func New(cfg Config) (http.Handler, error) {
 		return nil, err
 	}
 	s := &server{cfg: cfg, files: files, lib: lib, access: acc, logger: cfg.Logger}
+	if s.proto, err = newProtocols(lib, cfg); err != nil {
+		return nil, err
+	}
 	return s.routes(), nil
 }

@@ -6,7 +6,9 @@ import (
 	"github.com/klauspost/compress/gzhttp"
 	"github.com/rs/cors"
 
+	"github.com/iconlib/iconlib/edge/a2a"
 	"github.com/iconlib/iconlib/edge/access"
+	"github.com/iconlib/iconlib/edge/mcp"
 )
 
 // routes registers every endpoint of the edge, and wraps them in middleware, outermost first:
@@ -25,6 +27,14 @@ func (s *server) routes() http.Handler {
 		api("/categories", s.handleCategories)
 		api("/search", s.handleSearch)
 	}
+	// MCP and A2A take every method: their libraries answer each as their protocols say.
+	mux.Handle(mcp.IconsPath, s.access.Limit(s.proto.mcpIcons, access.JSONRPC))
+	mux.Handle(mcp.DocsPath, s.access.Limit(s.proto.mcpDocs, access.JSONRPC))
+	mux.Handle(a2a.Path, s.access.Limit(s.proto.agent, access.JSONRPC))
+	mux.HandleFunc("GET /.well-known/mcp/server-card.json", s.serveCard(mcp.CardContentType, s.proto.mcpIconsCard))
+	mux.HandleFunc("GET /mcp/server-card", s.serveCard(mcp.CardContentType, s.proto.mcpIconsCard))
+	mux.HandleFunc("GET /mcp/docs/server-card", s.serveCard(mcp.CardContentType, s.proto.mcpDocsCard))
+	mux.Handle(a2a.CardPath, s.proto.agentCard)
 	mux.HandleFunc("/", s.handleStatic)
 
 	var h http.Handler = mux
@@ -39,7 +49,7 @@ func (s *server) routes() http.Handler {
 func corsPolicy() *cors.Cors {
 	return cors.New(cors.Options{
 		AllowedOrigins: []string{"*"},
-		AllowedMethods: []string{http.MethodGet, http.MethodHead, http.MethodPost},
+		AllowedMethods: []string{http.MethodGet, http.MethodHead, http.MethodPost, http.MethodDelete},
 		AllowedHeaders: []string{"Authorization", "Content-Type", "If-None-Match", "Accept",
 			"Mcp-Session-Id", "Mcp-Protocol-Version", "Last-Event-ID", "A2A-Version"},
 		ExposedHeaders: []string{"ETag", "Link", "Deprecation", "Sunset", "Retry-After", "RateLimit",

@@ -25,6 +25,7 @@ func newServeCmd() *cobra.Command {
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			cfg.Logger = logger()
+			cfg.Version = buildVersion()
 			switch rateLimits {
 			case "on":
 			case "off":

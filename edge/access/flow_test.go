@@ -82,7 +82,7 @@ func want401(t *testing.T, e *env, token, why string) {
 	}
 	res, body = e.get("/mcp", token)
 	code, name := rpcCode(t, body)
-	if res.StatusCode != http.StatusUnauthorized || code != -32001 || name != "invalid_token" ||
+	if res.StatusCode != http.StatusUnauthorized || code != -31401 || name != "invalid_token" ||
 		!strings.Contains(res.Header.Get("WWW-Authenticate"), `resource_metadata="`+base+`/.well-known/oauth-protected-resource/mcp"`) {
 		t.Errorf("%s: MCP %d %s %v", why, res.StatusCode, body, res.Header)
 	}

@@ -17,16 +17,17 @@ const (
 	// REST writes the REST envelope {"error":{"code","message"}} with codes invalid_token and rate_limited.
 	REST ErrorShape = iota
 	// JSONRPC writes a JSON-RPC 2.0 error response, for the MCP servers and the A2A agent:
-	// {"jsonrpc":"2.0","id":null,"error":{"code":-32001|-32029,"message":"…","data":{"error":"invalid_token"|"rate_limited"}}}.
-	// The id is null because the middleware answers before reading the request. The codes are taken from
-	// JSON-RPC's implementation-defined server error range: -32001 for an invalid token (401), -32029 for a
-	// rate limit (429). The HTTP status is the same as for REST.
+	// {"jsonrpc":"2.0","id":null,"error":{"code":-31401|-32029,"message":"…","data":{"error":"invalid_token"|"rate_limited"}}}.
+	// The id is null because the middleware answers before reading the request. An invalid token is -31401,
+	// A2A's Unauthenticated code (the -32001…-32009 range means task errors in A2A, so it is avoided); a rate
+	// limit is -32029, in JSON-RPC's implementation-defined server error range. The HTTP status is the same
+	// as for REST (401, 429).
 	JSONRPC
 )
 
 // JSON-RPC error codes of the JSONRPC shape.
 const (
-	rpcInvalidToken = -32001
+	rpcInvalidToken = -31401
 	rpcRateLimited  = -32029
 )
 

@@ -1,0 +1,175 @@
+// Package a2a is iconlib's A2A agent: JSON-RPC at /a2a in both protocol dialects, A2A 1.0 (SendMessage)
+// and A2A 0.3 (message/send), and its agent card at /.well-known/agent-card.json.
+//
+// The protocol is spoken by the official SDK, github.com/a2aproject/a2a-go/v2 (v2.3.1): one
+// [a2asrv.RequestHandler] runs the agent and is served by the SDK's 1.0 JSON-RPC handler and by its 0.3
+// compatibility handler, and the SDK's 0.3 compatibility producer writes the card. This package adds only
+// what the SDK leaves to the application or gets wrong: choosing the dialect of a request (the SDK has one
+// handler per dialect), refusing unsupported A2A-Version headers and the task methods, the skills
+// themselves, a card the SDK's own 1.0 parser can read, and the card's HTTP caching. Every reply is one
+// Message, answered at once: no tasks, no streaming.
+package a2a
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"strings"
+
+	"github.com/a2aproject/a2a-go/v2/a2a"
+	"github.com/a2aproject/a2a-go/v2/a2acompat/a2av0"
+	"github.com/a2aproject/a2a-go/v2/a2asrv"
+
+	"github.com/iconlib/iconlib/edge/library"
+)
+
+// Paths the edge serves this package's handlers at.
+const (
+	Path     = "/a2a"
+	CardPath = a2asrv.WellKnownAgentCardPath
+)
+
+// maxBody bounds a request body; a larger one is answered with a JSON-RPC parse error.
+const maxBody = 64 << 10
+
+// Options configure the agent.
+type Options struct {
+	Version string       // the agent's version in its card; empty means "dev"
+	BaseURL string       // the URL clients reach the edge at; empty means the one the library was built for
+	Logger  *slog.Logger // nil discards logs
+}
+
+// resolve fills in the defaults and checks the base URL.
+func (o Options) resolve(lib *library.Library) (Options, error) {
+	if lib == nil {
+		return o, errors.New("a2a: no library")
+	}
+	if o.Version == "" {
+		o.Version = "dev"
+	}
+	if o.BaseURL == "" {
+		o.BaseURL = lib.BaseURL()
+	}
+	o.BaseURL = strings.TrimRight(o.BaseURL, "/")
+	if u, err := url.Parse(o.BaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return o, fmt.Errorf("a2a: base URL %q is not an absolute http(s) URL", o.BaseURL)
+	}
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.DiscardHandler)
+	}
+	return o, nil
+}
+
+// capabilities are the agent's: no streaming, no push notifications, no extended card. The SDK refuses
+// the methods they would allow.
+var capabilities = a2a.AgentCapabilities{}
+
+// New returns the agent's JSON-RPC handler, to be served at [Path] (POST). It answers A2A 1.0 SendMessage
+// and A2A 0.3 message/send with one Message holding a Markdown part and a JSON data part.
+func New(lib *library.Library, opts Options) (http.Handler, error) {
+	opts, err := opts.resolve(lib)
+	if err != nil {
+		return nil, err
+	}
+	handler := a2asrv.NewHandler(&agent{lib: lib, base: opts.BaseURL, log: opts.Logger},
+		a2asrv.WithCapabilityChecks(&capabilities),
+		a2asrv.WithLogger(opts.Logger),
+		a2asrv.WithCallInterceptors(gate{}),
+	)
+	recovered := a2asrv.WithTransportPanicHandler(func(r any) error {
+		opts.Logger.Error("a2a: panic", "panic", r)
+		return a2a.ErrInternalError
+	})
+	return &dialects{
+		v1: a2asrv.NewJSONRPCHandler(handler, recovered),
+		v0: a2av0.NewJSONRPCHandler(handler, recovered),
+	}, nil
+}
+
+// dialects sends each request to the SDK handler of its dialect. The A2A-Version header decides; without
+// one (as A2A 0.3 clients send), a method name with a slash ("message/send") is 0.3 and any other is 1.0.
+// An unsupported version goes by its method name too, and [gate] refuses it.
+type dialects struct {
+	v1, v0 http.Handler
+}
+
+func (d *dialects) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
+	h := d.v1
+	if v, _ := protocolVersion(r.Header.Get(a2a.SvcParamVersion)); v == a2av0.Version || v != a2a.Version && isV0Method(body) {
+		h = d.v0
+	}
+	// JSON-RPC 2.0 calls a JSON value that is not a request object (a batch array, a string) an invalid
+	// request, where the SDK would answer invalid params; it answers an empty object as an invalid request.
+	if err == nil && json.Valid(body) && !bytes.HasPrefix(bytes.TrimSpace(body), []byte("{")) {
+		body = []byte("{}")
+	}
+	r.Body = io.NopCloser(io.MultiReader(bytes.NewReader(body), errReader{err}))
+	h.ServeHTTP(w, r)
+}
+
+// isV0Method reports whether body is a call of an A2A 0.3 method, whose names have a slash.
+func isV0Method(body []byte) bool {
+	var req struct {
+		Method string `json:"method"`
+	}
+	return json.Unmarshal(body, &req) == nil && strings.Contains(req.Method, "/")
+}
+
+// errReader replays a read error (such as a body over [maxBody]) after the bytes read before it.
+type errReader struct{ err error }
+
+func (e errReader) Read([]byte) (int, error) {
+	if e.err != nil {
+		return 0, e.err
+	}
+	return 0, io.EOF
+}
+
+// protocolVersion maps an A2A-Version header to the dialect it names: "1.0" (or "1", "1.0.x") is 1.0, "0.3"
+// (or "0.3.x") is 0.3, and an absent header is "" (0.3 by the protocol, 1.0 for a 1.0 method). ok is false
+// for any other value.
+func protocolVersion(header string) (v a2a.ProtocolVersion, ok bool) {
+	h := strings.TrimSpace(header)
+	switch {
+	case h == "":
+		return "", true
+	case h == "1" || h == "1.0" || strings.HasPrefix(h, "1.0."):
+		return a2a.Version, true
+	case h == "0.3" || strings.HasPrefix(h, "0.3."):
+		return a2av0.Version, true
+	}
+	return a2a.ProtocolVersion(h), false
+}
+
+// gate runs before every call the SDK dispatches. It refuses an A2A-Version header this agent does not
+// speak with the SDK's VersionNotSupportedError (-32009), and every method but SendMessage (message/send in
+// 0.3) and its streaming form with MethodNotFound (-32601): the agent keeps no tasks, so the task and push
+// notification methods have nothing to act on. The streaming form is left to the SDK, which refuses it with
+// UnsupportedOperation (-32004) as the card declares no streaming.
+type gate struct {
+	a2asrv.PassthroughCallInterceptor
+}
+
+// Before implements [a2asrv.CallInterceptor].
+func (gate) Before(ctx context.Context, callCtx *a2asrv.CallContext, _ *a2asrv.Request) (context.Context, any, error) {
+	values, _ := callCtx.ServiceParams().Get(a2a.SvcParamVersion)
+	for _, h := range values {
+		if _, ok := protocolVersion(h); !ok {
+			return ctx, nil, a2a.NewError(a2a.ErrVersionNotSupported, fmt.Sprintf(
+				"A2A-Version %q is not supported: send 1.0 with SendMessage, or 0.3 (or no header) with message/send", h))
+		}
+	}
+	switch callCtx.Method() {
+	case "SendMessage", "SendStreamingMessage":
+		return ctx, nil, nil
+	}
+	return ctx, nil, a2a.NewError(a2a.ErrMethodNotFound,
+		"this agent answers only SendMessage (A2A 1.0) and message/send (A2A 0.3); it keeps no tasks")
+}

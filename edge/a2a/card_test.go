@@ -1,0 +1,182 @@
+package a2a_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"net/http"
+	"slices"
+	"strings"
+	"testing"
+
+	legacy "github.com/a2aproject/a2a-go/a2a"
+	"github.com/a2aproject/a2a-go/v2/a2a"
+	"github.com/a2aproject/a2a-go/v2/a2aclient/agentcard"
+	"github.com/a2aproject/a2a-go/v2/a2acompat/a2av0"
+
+	iconagent "github.com/iconlib/iconlib/edge/a2a"
+)
+
+// getCard fetches the card with optional request headers.
+func getCard(t *testing.T, s *agentServer, method string, header map[string]string) (*http.Response, []byte) {
+	t.Helper()
+	req, err := http.NewRequest(method, s.URL+iconagent.CardPath, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, v := range header {
+		req.Header.Set(k, v)
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	body, err := io.ReadAll(res.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res, body
+}
+
+func TestCardCaching(t *testing.T) {
+	s := newAgent(t)
+	res, body := getCard(t, s, http.MethodGet, nil)
+	etag := res.Header.Get("ETag")
+	if res.StatusCode != http.StatusOK || res.Header.Get("Content-Type") != "application/json" ||
+		res.Header.Get("Cache-Control") != "public, max-age=300" || !strings.HasPrefix(etag, `"`) || len(body) == 0 {
+		t.Fatalf("GET: %d, Content-Type %q, Cache-Control %q, ETag %q, %d bytes", res.StatusCode,
+			res.Header.Get("Content-Type"), res.Header.Get("Cache-Control"), etag, len(body))
+	}
+	if res, body := getCard(t, s, http.MethodGet, map[string]string{"If-None-Match": etag}); res.StatusCode != http.StatusNotModified || len(body) != 0 || res.Header.Get("ETag") != etag {
+		t.Errorf("If-None-Match: %d with %d bytes, ETag %q; want 304, empty, the same ETag", res.StatusCode, len(body), res.Header.Get("ETag"))
+	}
+	if res, _ := getCard(t, s, http.MethodGet, map[string]string{"If-None-Match": `"stale"`}); res.StatusCode != http.StatusOK {
+		t.Errorf("stale If-None-Match: %d; want 200", res.StatusCode)
+	}
+	if res, body := getCard(t, s, http.MethodHead, nil); res.StatusCode != http.StatusOK || len(body) != 0 || res.Header.Get("ETag") != etag {
+		t.Errorf("HEAD: %d with %d bytes", res.StatusCode, len(body))
+	}
+	if res, _ := getCard(t, s, http.MethodPost, nil); res.StatusCode != http.StatusMethodNotAllowed || res.Header.Get("Allow") != "GET, HEAD" {
+		t.Errorf("POST: %d, Allow %q; want 405, GET, HEAD", res.StatusCode, res.Header.Get("Allow"))
+	}
+}
+
+func TestCardForA2A1(t *testing.T) {
+	s := newAgent(t)
+	_, body := getCard(t, s, http.MethodGet, nil)
+	card, err := agentcard.DefaultCardParser(body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if card.Name != "iconlib" || card.Version != "1.2.3" || card.Description == "" || card.DocumentationURL != s.URL+"/docs/a2a/" {
+		t.Errorf("name %q, version %q, documentation %q", card.Name, card.Version, card.DocumentationURL)
+	}
+	var ifaces []string
+	for _, i := range card.SupportedInterfaces {
+		ifaces = append(ifaces, i.URL+" "+string(i.ProtocolBinding)+" "+string(i.ProtocolVersion))
+	}
+	if want := []string{s.URL + "/a2a JSONRPC 1.0", s.URL + "/a2a JSONRPC 0.3"}; !slices.Equal(ifaces, want) {
+		t.Errorf("interfaces %q, want %q", ifaces, want)
+	}
+	if card.Capabilities.Streaming || card.Capabilities.PushNotifications || card.Capabilities.ExtendedAgentCard {
+		t.Errorf("capabilities %+v; want none", card.Capabilities)
+	}
+	if !slices.Equal(card.DefaultInputModes, []string{"text/plain", "application/json"}) ||
+		!slices.Equal(card.DefaultOutputModes, []string{"text/markdown", "text/plain", "application/json"}) {
+		t.Errorf("modes in %q, out %q", card.DefaultInputModes, card.DefaultOutputModes)
+	}
+	var ids []string
+	for _, sk := range card.Skills {
+		ids = append(ids, sk.ID)
+		if sk.Name == "" || sk.Description == "" || len(sk.Tags) == 0 || len(sk.Examples) < 2 {
+			t.Errorf("skill %s lacks a name, description, tags or examples: %+v", sk.ID, sk)
+		}
+	}
+	if want := []string{"find-icons", "icon-details", "search-guides"}; !slices.Equal(ids, want) {
+		t.Errorf("skills %q, want %q", ids, want)
+	}
+	bearer, ok := card.SecuritySchemes["bearer"].(a2a.HTTPAuthSecurityScheme)
+	if !ok || bearer.Scheme != "Bearer" || !strings.Contains(bearer.Description, s.URL+"/agent/identity") ||
+		!strings.Contains(bearer.Description, s.URL+"/oauth2/token") || !strings.HasPrefix(bearer.Description, "Optional") {
+		t.Errorf("bearer scheme %+v", card.SecuritySchemes["bearer"])
+	}
+	oauth, ok := card.SecuritySchemes["oauth2"].(a2a.OAuth2SecurityScheme)
+	flow, _ := oauth.Flows.(a2a.ClientCredentialsOAuthFlow)
+	if !ok || flow.TokenURL != s.URL+"/oauth2/token" || flow.Scopes["icons.read"] == "" ||
+		oauth.Oauth2MetadataURL != s.URL+"/.well-known/oauth-authorization-server" {
+		t.Errorf("oauth2 scheme %+v", card.SecuritySchemes["oauth2"])
+	}
+	if len(card.SecurityRequirements) != 3 || len(card.SecurityRequirements[0]) != 0 {
+		t.Errorf("security requirements %v; want the empty one (no credential) first", card.SecurityRequirements)
+	}
+}
+
+func TestCardForA2A03(t *testing.T) {
+	s := newAgent(t)
+	_, body := getCard(t, s, http.MethodGet, nil)
+
+	// The SDK's 0.3 parser, as its 0.3 client uses.
+	card, err := a2av0.NewAgentCardParser()(body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(card.Skills) != 3 || len(card.SupportedInterfaces) != 2 || card.SecuritySchemes["bearer"] == nil {
+		t.Errorf("0.3 parser read %d skills, %d interfaces, schemes %v", len(card.Skills), len(card.SupportedInterfaces), card.SecuritySchemes)
+	}
+
+	// The 0.3 types of a2a-go v0.3.
+	var old legacy.AgentCard
+	if err := json.Unmarshal(body, &old); err != nil {
+		t.Fatal(err)
+	}
+	if old.URL != s.URL+"/a2a" || old.ProtocolVersion != "0.3" || old.PreferredTransport != legacy.TransportProtocolJSONRPC ||
+		len(old.Skills) != 3 || old.Capabilities.Streaming || old.Version != "1.2.3" {
+		t.Errorf("0.3 card: url %q, protocol %q, transport %q, %d skills, version %q",
+			old.URL, old.ProtocolVersion, old.PreferredTransport, len(old.Skills), old.Version)
+	}
+	bearer, ok := old.SecuritySchemes["bearer"].(legacy.HTTPAuthSecurityScheme)
+	oauth, ok2 := old.SecuritySchemes["oauth2"].(legacy.OAuth2SecurityScheme)
+	if !ok || !ok2 || bearer.Scheme != "Bearer" || oauth.Flows.ClientCredentials == nil ||
+		oauth.Flows.ClientCredentials.TokenURL != s.URL+"/oauth2/token" {
+		t.Errorf("0.3 security schemes %+v", old.SecuritySchemes)
+	}
+	if len(old.Security) != 3 || len(old.Security[0]) != 0 {
+		t.Errorf("0.3 security %v; want the empty requirement first", old.Security)
+	}
+}
+
+func TestCardDefaults(t *testing.T) {
+	f := built()
+	lib := f.library(t, nil, nil)
+	body, err := iconagent.Card(lib, iconagent.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	card, err := agentcard.DefaultCardParser(body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if card.Version != "dev" || card.SupportedInterfaces[0].URL != "https://icons.example/a2a" {
+		t.Errorf("version %q, URL %q; want dev and the library's base URL", card.Version, card.SupportedInterfaces[0].URL)
+	}
+	again, _ := iconagent.Card(lib, iconagent.Options{BaseURL: "https://icons.example/"})
+	if !bytes.Equal(body, again) {
+		t.Error("the card differs between builds, or with a trailing slash on the base URL")
+	}
+}
+
+func TestOptionsAreChecked(t *testing.T) {
+	lib := built().library(t, nil, nil)
+	for _, base := range []string{"icons.example", "ftp://icons.example", "https://", "http://[::1"} {
+		if _, err := iconagent.New(lib, iconagent.Options{BaseURL: base}); err == nil {
+			t.Errorf("New accepted the base URL %q", base)
+		}
+		if _, err := iconagent.CardHandler(lib, iconagent.Options{BaseURL: base}); err == nil {
+			t.Errorf("CardHandler accepted the base URL %q", base)
+		}
+	}
+	if _, err := iconagent.New(nil, iconagent.Options{}); err == nil {
+		t.Error("New accepted no library")
+	}
+}

@@ -1,0 +1,172 @@
+package a2a_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/a2aproject/a2a-go/v2/a2a"
+	"github.com/a2aproject/a2a-go/v2/a2aclient"
+	"github.com/a2aproject/a2a-go/v2/a2acompat/a2av0"
+)
+
+// JSON-RPC error codes.
+const (
+	parseError          = -32700
+	invalidRequest      = -32600
+	methodNotFound      = -32601
+	invalidParams       = -32602
+	versionNotSupported = -32009
+)
+
+const (
+	v1Call = `{"jsonrpc":"2.0","id":7,"method":"SendMessage","params":{"message":{"messageId":"m","role":"ROLE_USER","parts":[{"text":"back"}]}}}`
+	v0Call = `{"jsonrpc":"2.0","id":7,"method":"message/send","params":{"message":{"kind":"message","messageId":"m","role":"user","parts":[{"kind":"text","text":"back"}]}}}`
+)
+
+func TestProtocolErrors(t *testing.T) {
+	s := newAgent(t)
+	tests := []struct {
+		name, version, body string
+		code                int
+		id                  any    // the id the error must echo
+		message             string // in the error message
+	}{
+		{"not JSON", "1.0", `{"jsonrpc":`, parseError, nil, ""},
+		{"not JSON, 0.3", "0.3", `{"jsonrpc":`, parseError, nil, ""},
+		{"not JSON, no header", "", `{"jsonrpc":`, parseError, nil, ""},
+		{"a body over 64 KiB", "1.0", strings.Replace(v1Call, `"back"`, `"`+strings.Repeat("x", 64<<10)+`"`, 1), parseError, nil, ""},
+		{"an empty body", "1.0", "", parseError, nil, ""},
+		{"jsonrpc is not 2.0", "1.0", strings.Replace(v1Call, `"2.0"`, `"1.0"`, 1), invalidRequest, 7.0, ""},
+		{"jsonrpc is not 2.0, 0.3", "0.3", strings.Replace(v0Call, `"2.0"`, `"1.0"`, 1), invalidRequest, 7.0, ""},
+		{"no method", "1.0", `{"jsonrpc":"2.0","id":7}`, invalidRequest, 7.0, ""},
+		{"a batch", "1.0", "[" + v1Call + "]", invalidRequest, nil, ""},
+		{"a batch, 0.3", "0.3", "[" + v0Call + "]", invalidRequest, nil, ""},
+		{"a string", "", `"SendMessage"`, invalidRequest, nil, ""},
+		{"an object id", "1.0", strings.Replace(v1Call, `"id":7`, `"id":{}`, 1), invalidRequest, nil, ""},
+		{"unknown method", "1.0", strings.Replace(v1Call, "SendMessage", "Summon", 1), methodNotFound, 7.0, ""},
+		{"unknown method, 0.3", "0.3", strings.Replace(v0Call, "message/send", "message/summon", 1), methodNotFound, 7.0, ""},
+		{"0.3 method with A2A-Version 1.0", "1.0", v0Call, methodNotFound, 7.0, ""},
+		{"1.0 method with A2A-Version 0.3", "0.3", v1Call, methodNotFound, 7.0, ""},
+		{"GetTask", "1.0", `{"jsonrpc":"2.0","id":7,"method":"GetTask","params":{"id":"t"}}`, methodNotFound, 7.0, "keeps no tasks"},
+		{"ListTasks", "1.0", `{"jsonrpc":"2.0","id":7,"method":"ListTasks","params":{}}`, methodNotFound, 7.0, "keeps no tasks"},
+		{"CancelTask", "1.0", `{"jsonrpc":"2.0","id":7,"method":"CancelTask","params":{"id":"t"}}`, methodNotFound, 7.0, "keeps no tasks"},
+		{"push config", "1.0", `{"jsonrpc":"2.0","id":7,"method":"GetTaskPushNotificationConfig","params":{"taskId":"t","id":"c"}}`, methodNotFound, 7.0, ""},
+		{"extended card", "1.0", `{"jsonrpc":"2.0","id":7,"method":"GetExtendedAgentCard","params":{}}`, methodNotFound, 7.0, ""},
+		{"tasks/get", "0.3", `{"jsonrpc":"2.0","id":7,"method":"tasks/get","params":{"id":"t"}}`, methodNotFound, 7.0, "keeps no tasks"},
+		{"tasks/cancel", "", `{"jsonrpc":"2.0","id":7,"method":"tasks/cancel","params":{"id":"t"}}`, methodNotFound, 7.0, "keeps no tasks"},
+		{"extended card, 0.3", "0.3", `{"jsonrpc":"2.0","id":7,"method":"agent/getAuthenticatedExtendedCard"}`, methodNotFound, 7.0, ""},
+		{"no message", "1.0", `{"jsonrpc":"2.0","id":7,"method":"SendMessage","params":{}}`, invalidParams, 7.0, "message is required"},
+		{"no message, 0.3", "0.3", `{"jsonrpc":"2.0","id":7,"method":"message/send","params":{}}`, invalidParams, 7.0, ""},
+		{"params not an object", "1.0", `{"jsonrpc":"2.0","id":7,"method":"SendMessage","params":5}`, invalidParams, 7.0, ""},
+		{"no parts", "1.0", strings.Replace(v1Call, `[{"text":"back"}]`, `[]`, 1), invalidParams, 7.0, "parts"},
+		{"no parts, 0.3", "0.3", strings.Replace(v0Call, `[{"kind":"text","text":"back"}]`, `[]`, 1), invalidParams, 7.0, "parts"},
+		{"blank text", "1.0", strings.Replace(v1Call, `"back"`, `"  "`, 1), invalidParams, 7.0, `send text, or a data part with "query" or "id"`},
+		{"limit out of range", "1.0", strings.Replace(v1Call, `{"text":"back"}`, `{"data":{"query":"back","limit":51}}`, 1), invalidParams, 7.0, "limit must be between 1 and 50"},
+		{"limit out of range, 0.3", "0.3", strings.Replace(v0Call, `{"kind":"text","text":"back"}`, `{"kind":"data","data":{"query":"back","limit":0}}`, 1), invalidParams, 7.0, "limit must be between 1 and 50"},
+		{"unsupported version", "2.0", v1Call, versionNotSupported, 7.0, `A2A-Version "2.0" is not supported`},
+		{"unsupported version, 0.3 method", "0.2", v0Call, versionNotSupported, 7.0, `A2A-Version "0.2" is not supported`},
+		{"unsupported minor version", "1.1", v1Call, versionNotSupported, 7.0, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			res := s.post(t, tc.version, tc.body)
+			if res.Error == nil {
+				t.Fatalf("no error; result %s", res.Result)
+			}
+			if res.Error.Code != tc.code || res.ID != tc.id || !strings.Contains(res.Error.Message, tc.message) {
+				t.Errorf("error %d %q with id %v; want %d containing %q with id %v",
+					res.Error.Code, res.Error.Message, res.ID, tc.code, tc.message, tc.id)
+			}
+		})
+	}
+}
+
+func TestGetIsAnInvalidRequest(t *testing.T) {
+	s := newAgent(t)
+	res, err := http.Get(s.URL + "/a2a")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var body rpcResponse
+	if err := json.NewDecoder(res.Body).Decode(&body); err != nil || body.Error == nil || body.Error.Code != invalidRequest {
+		t.Errorf("GET /a2a: %d, %v, %+v; want a JSON-RPC invalid request", res.StatusCode, err, body.Error)
+	}
+}
+
+func TestInvalidParamsInBothDialects(t *testing.T) {
+	s := newAgent(t)
+	long := strings.Repeat("x", 501)
+	tests := []struct {
+		name    string
+		parts   []*a2a.Part
+		message string
+	}{
+		{"unknown skill", []*a2a.Part{data(map[string]any{"skill": "draw-icons", "query": "x"})}, `unknown skill "draw-icons"; the skills are find-icons, icon-details, search-guides`},
+		{"limit too large", []*a2a.Part{data(map[string]any{"query": "back", "limit": 500})}, "limit must be between 1 and 50"},
+		{"limit not an integer", []*a2a.Part{data(map[string]any{"query": "back", "limit": 1.5})}, `data field "limit" must be an integer`},
+		{"limit a string", []*a2a.Part{data(map[string]any{"query": "back", "limit": "ten"})}, `data field "limit" must be an integer`},
+		{"query not a string", []*a2a.Part{data(map[string]any{"query": 3})}, `data field "query" must be a string`},
+		{"unknown field", []*a2a.Part{data(map[string]any{"query": "back", "categroy": "arrows"})}, `the data part takes only "skill", "query", "id", "category" and "limit"`},
+		{"two data parts", []*a2a.Part{data(map[string]any{"query": "back"}), data(map[string]any{"id": "x"})}, "send at most one data part"},
+		{"data not an object", []*a2a.Part{a2a.NewDataPart("back")}, "the data part must be a JSON object"},
+		{"unknown category", []*a2a.Part{data(map[string]any{"query": "back", "category": "nope"})}, `unknown category "nope"; the categories are arrows, design, shapes`},
+		{"category with icon-details", []*a2a.Part{data(map[string]any{"id": "zigzag", "category": "design"})}, `"category" applies to find-icons only`},
+		{"query too long", []*a2a.Part{text(long)}, "the query is longer than 500 characters"},
+		{"find-icons without a query", []*a2a.Part{data(map[string]any{"skill": "find-icons", "id": "zigzag"})}, `find-icons needs text, or a data part with "query"`},
+		{"search-guides without a query", []*a2a.Part{data(map[string]any{"skill": "search-guides", "id": "x"})}, "search-guides needs a question"},
+		{"only a file", []*a2a.Part{a2a.NewFileURLPart("https://example.com/x.png", "image/png")}, "only text and data parts are understood"},
+	}
+	for _, d := range s.clients(t) {
+		for _, tc := range tests {
+			t.Run(d.name+"/"+tc.name, func(t *testing.T) {
+				_, err := d.client.SendMessage(context.Background(), &a2a.SendMessageRequest{
+					Message: a2a.NewMessage(a2a.MessageRoleUser, tc.parts...)})
+				if !errors.Is(err, a2a.ErrInvalidParams) || !strings.Contains(err.Error(), tc.message) {
+					t.Errorf("error %v; want invalid params containing %q", err, tc.message)
+				}
+			})
+		}
+	}
+}
+
+func TestNoStreamingNoTasks(t *testing.T) {
+	s := newAgent(t)
+	ctx := context.Background()
+	req := &a2a.SendMessageRequest{Message: a2a.NewMessage(a2a.MessageRoleUser, text("back"))}
+	for _, d := range s.clients(t) {
+		// A client that read the card does not stream: it sends the message instead.
+		for ev, err := range d.client.SendStreamingMessage(ctx, req) {
+			if _, ok := ev.(*a2a.Message); !ok || err != nil {
+				t.Errorf("%s: streaming per the card gave %T, %v; want the message", d.name, ev, err)
+			}
+		}
+		if _, err := d.client.GetTask(ctx, &a2a.GetTaskRequest{ID: "t1"}); !errors.Is(err, a2a.ErrMethodNotFound) {
+			t.Errorf("%s: GetTask gave %v; want method not found", d.name, err)
+		}
+	}
+	// A client that ignores the card is refused.
+	for _, tc := range []struct {
+		version a2a.ProtocolVersion
+		opts    []a2aclient.FactoryOption
+	}{
+		{a2a.Version, nil},
+		{a2av0.Version, []a2aclient.FactoryOption{a2av0.WithJSONRPCTransport(a2av0.JSONRPCTransportConfig{})}},
+	} {
+		endpoint := &a2a.AgentInterface{URL: s.URL + "/a2a", ProtocolBinding: a2a.TransportProtocolJSONRPC, ProtocolVersion: tc.version}
+		client, err := a2aclient.NewFromEndpoints(ctx, []*a2a.AgentInterface{endpoint}, tc.opts...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, err := range client.SendStreamingMessage(ctx, req) {
+			if !errors.Is(err, a2a.ErrUnsupportedOperation) {
+				t.Errorf("%s: streaming gave %v; want unsupported operation", tc.version, err)
+			}
+			break
+		}
+	}
+}

@@ -1,0 +1,202 @@
+package a2a
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"iter"
+	"log/slog"
+	"strings"
+
+	"github.com/a2aproject/a2a-go/v2/a2a"
+	"github.com/a2aproject/a2a-go/v2/a2asrv"
+
+	"github.com/iconlib/iconlib/edge/library"
+	"github.com/iconlib/iconlib/internal/catalog"
+)
+
+// suggestions is how many close matches an unknown icon id gets.
+const suggestions = 5
+
+// agent is the [a2asrv.AgentExecutor]: it answers every message at once with one Message and never creates
+// a task.
+type agent struct {
+	lib  *library.Library
+	base string
+	log  *slog.Logger
+}
+
+// Execute implements [a2asrv.AgentExecutor]. Bad input ends the call with an invalid-params error; anything
+// else, an unknown icon or an unavailable search included, is answered with a message.
+func (a *agent) Execute(ctx context.Context, ec *a2asrv.ExecutorContext) iter.Seq2[a2a.Event, error] {
+	return func(yield func(a2a.Event, error) bool) {
+		res, err := a.run(ec.Message)
+		if err != nil {
+			yield(nil, err)
+			return
+		}
+		msg, err := reply(res, a.base)
+		if err != nil {
+			yield(nil, err)
+			return
+		}
+		msg.ContextID = ec.ContextID
+		yield(msg, nil)
+	}
+}
+
+// Cancel implements [a2asrv.AgentExecutor]; with no tasks there is nothing to cancel.
+func (a *agent) Cancel(context.Context, *a2asrv.ExecutorContext) iter.Seq2[a2a.Event, error] {
+	return func(yield func(a2a.Event, error) bool) { yield(nil, a2a.ErrTaskNotCancelable) }
+}
+
+// run reads the message, picks the skill and runs it.
+func (a *agent) run(msg *a2a.Message) (result, error) {
+	req, err := readRequest(msg)
+	if err != nil {
+		return nil, err
+	}
+	skill := chooseSkill(a.lib, req)
+	if req.Category != "" && skill != skillFindIcons {
+		return nil, invalid(`"category" applies to find-icons only`)
+	}
+	switch skill {
+	case skillIconDetails:
+		return a.iconDetails(req), nil
+	case skillSearchGuides:
+		return a.searchGuides(req)
+	default:
+		return a.findIcons(req)
+	}
+}
+
+// reply is the agent's message for a result: the Markdown part, then the same result as a JSON data part.
+// The data is a JSON object (not a Go struct) so that the 0.3 dialect passes it on unwrapped.
+func reply(res result, base string) (*a2a.Message, error) {
+	b, err := json.Marshal(res)
+	if err != nil {
+		return nil, err
+	}
+	var data map[string]any
+	if err := json.Unmarshal(b, &data); err != nil {
+		return nil, err
+	}
+	text := a2a.NewTextPart(res.markdown(base))
+	text.MediaType = "text/markdown"
+	dataPart := a2a.NewDataPart(data)
+	dataPart.MediaType = "application/json"
+	return a2a.NewMessage(a2a.MessageRoleAgent, text, dataPart), nil
+}
+
+// result is a skill's answer; render.go writes each as Markdown, and it is marshalled as the data part.
+type result interface {
+	markdown(base string) string
+}
+
+// outcome is what every result starts with: the skill that ran, and an error when it could not answer.
+type outcome struct {
+	Skill string        `json:"skill"`
+	Error *outcomeError `json:"error,omitempty"`
+}
+
+// outcomeError says why a skill could not answer, as the REST API would: code "unavailable".
+type outcomeError struct {
+	Code    string `json:"code"`
+	Message string `json:"message"`
+}
+
+// iconsResult is find-icons' answer.
+type iconsResult struct {
+	outcome
+	Query    string            `json:"query"`
+	Category string            `json:"category,omitempty"`
+	Limit    int               `json:"limit"`
+	Total    int               `json:"total"`
+	Items    []library.IconHit `json:"items"`
+}
+
+// detailsResult is icon-details' answer: the icon's record, or close matches for an unknown id.
+type detailsResult struct {
+	outcome
+	ID          string            `json:"id"`
+	Found       bool              `json:"found"`
+	Icon        *catalog.Icon     `json:"icon,omitempty"`
+	Suggestions []library.IconHit `json:"suggestions,omitempty"`
+}
+
+// guidesResult is search-guides' answer.
+type guidesResult struct {
+	outcome
+	Query  string               `json:"query"`
+	Limit  int                  `json:"limit"`
+	Total  int                  `json:"total"`
+	Items  []library.SectionHit `json:"items"`
+	Guides []library.Guide      `json:"-"` // every guide, listed in Markdown when search is unavailable
+}
+
+func (a *agent) findIcons(req request) (result, error) {
+	if req.Query == "" {
+		return nil, invalid(`find-icons needs text, or a data part with "query"`)
+	}
+	if req.Category != "" && !a.lib.HasCategory(req.Category) {
+		ids := make([]string, 0, len(a.lib.Categories()))
+		for _, c := range a.lib.Categories() {
+			ids = append(ids, c.ID)
+		}
+		return nil, invalid(fmt.Sprintf("unknown category %q; the categories are %s", req.Category, strings.Join(ids, ", ")))
+	}
+	res := &iconsResult{outcome: outcome{Skill: skillFindIcons}, Query: req.Query, Category: req.Category,
+		Limit: req.limit(), Items: []library.IconHit{}}
+	hits, err := a.lib.SearchIcons(req.Query, library.SearchOptions{Category: req.Category, Limit: res.Limit})
+	if err != nil {
+		res.Error = a.unavailable("icon search", err)
+		return res, nil
+	}
+	res.Items, res.Total = hits, len(hits)
+	return res, nil
+}
+
+func (a *agent) iconDetails(req request) result {
+	id := req.ID
+	if id == "" {
+		id = req.Query
+	}
+	res := &detailsResult{outcome: outcome{Skill: skillIconDetails}, ID: iconID(id)}
+	if ic, ok := a.lib.Icon(res.ID); ok {
+		res.Found, res.Icon = true, &ic
+		return res
+	}
+	// An unknown id is answered with the icons that come closest to it; without search, with none.
+	hits, err := a.lib.SearchIcons(res.ID, library.SearchOptions{Limit: suggestions})
+	if err != nil && !errors.Is(err, library.ErrSearchUnavailable) {
+		a.log.Warn("a2a: suggestions for an unknown icon failed", "id", res.ID, "err", err)
+	}
+	res.Suggestions = hits
+	return res
+}
+
+func (a *agent) searchGuides(req request) (result, error) {
+	if req.Query == "" {
+		return nil, invalid(`search-guides needs a question, as text or as "query" in a data part`)
+	}
+	res := &guidesResult{outcome: outcome{Skill: skillSearchGuides}, Query: req.Query, Limit: req.limit(),
+		Items: []library.SectionHit{}}
+	hits, err := a.lib.SearchGuides(req.Query, res.Limit)
+	if err != nil {
+		res.Error = a.unavailable("guide search", err)
+		res.Guides = a.lib.Guides()
+		return res, nil
+	}
+	res.Items, res.Total = hits, len(hits)
+	return res, nil
+}
+
+// unavailable turns a search failure into the error a result carries; failures other than a missing index
+// are logged.
+func (a *agent) unavailable(what string, err error) *outcomeError {
+	if !errors.Is(err, library.ErrSearchUnavailable) {
+		a.log.Error("a2a: "+what+" failed", "err", err)
+	}
+	return &outcomeError{Code: "unavailable", Message: what + " is unavailable right now; retry in a moment"}
+}

@@ -1,0 +1,92 @@
+package mcp
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"golang.org/x/text/language"
+	"golang.org/x/text/message"
+)
+
+// argumentCheck validates every tool call's arguments against the tool's published input schema before the
+// handler runs, and says what is wrong in words a model can act on. (mcp-go's own check prints Go structs
+// such as "&{Got:0/1 Want:1/1}".) A mismatch is a tool error, as SEP-1303 asks, so the model sees it.
+type argumentCheck map[string]*jsonschema.Schema
+
+// newArgumentCheck compiles the input schemas of the tools as registered (with additionalProperties false).
+func newArgumentCheck(tools map[string]*server.ServerTool) (argumentCheck, error) {
+	check := argumentCheck{}
+	for name, t := range tools {
+		b, err := json.Marshal(t.Tool.InputSchema)
+		if err != nil {
+			return nil, err
+		}
+		doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
+		if err != nil {
+			return nil, err
+		}
+		c := jsonschema.NewCompiler()
+		loc := "urn:iconlib:tool:" + name
+		if err := c.AddResource(loc, doc); err != nil {
+			return nil, err
+		}
+		if check[name], err = c.Compile(loc); err != nil {
+			return nil, fmt.Errorf("mcp: input schema of %s: %w", name, err)
+		}
+	}
+	return check, nil
+}
+
+// middleware runs the check around a tool handler.
+func (check argumentCheck) middleware(next server.ToolHandlerFunc) server.ToolHandlerFunc {
+	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		args := req.Params.Arguments
+		if args == nil {
+			args = map[string]any{}
+		}
+		b, err := json.Marshal(args)
+		if err == nil {
+			var v any
+			if v, err = jsonschema.UnmarshalJSON(bytes.NewReader(b)); err == nil {
+				err = check[req.Params.Name].Validate(v)
+			}
+		}
+		if err != nil {
+			return mcp.NewToolResultErrorf("Invalid arguments for %s (tools/list gives its input schema): %s.",
+				req.Params.Name, describe(err)), nil
+		}
+		return next(ctx, req)
+	}
+}
+
+// describe lists each problem of a validation error as "argument: problem".
+func describe(err error) string {
+	var verr *jsonschema.ValidationError
+	if !errors.As(err, &verr) {
+		return err.Error()
+	}
+	p := message.NewPrinter(language.English)
+	var problems []string
+	var walk func(*jsonschema.ValidationError)
+	walk = func(e *jsonschema.ValidationError) {
+		if len(e.Causes) == 0 {
+			at := strings.Join(e.InstanceLocation, "/")
+			if at == "" {
+				at = "arguments"
+			}
+			problems = append(problems, at+": "+e.ErrorKind.LocalizedString(p))
+		}
+		for _, c := range e.Causes {
+			walk(c)
+		}
+	}
+	walk(verr)
+	return strings.Join(problems, "; ")
+}

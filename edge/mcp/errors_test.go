@@ -1,0 +1,236 @@
+package mcp_test
+
+import (
+	"encoding/json"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/mark3labs/mcp-go/client"
+	"github.com/mark3labs/mcp-go/mcp"
+
+	"github.com/iconlib/iconlib/edge/library"
+	iconmcp "github.com/iconlib/iconlib/edge/mcp"
+)
+
+func TestBadArgumentsAreToolErrorsAModelCanActOn(t *testing.T) {
+	lib := newLibrary(t, nil)
+	url := serve(t, lib)
+	var categories, slugs []string
+	for _, c := range lib.Categories() {
+		categories = append(categories, c.ID)
+	}
+	for _, g := range lib.Guides() {
+		slugs = append(slugs, "'"+g.Slug+"'")
+	}
+	tests := []struct {
+		path, tool string
+		args       map[string]any
+		want       string // in the error text
+	}{
+		{iconmcp.IconsPath, "search_icons", nil,
+			"Invalid arguments for search_icons (tools/list gives its input schema): arguments: missing property 'query'."},
+		{iconmcp.IconsPath, "search_icons", map[string]any{"query": ""}, "query: minLength: got 0, want 1"},
+		{iconmcp.IconsPath, "search_icons", map[string]any{"query": "   "}, "query is empty"},
+		{iconmcp.IconsPath, "search_icons", map[string]any{"query": strings.Repeat("a", 201)}, "query: maxLength: got 201, want 200"},
+		{iconmcp.IconsPath, "search_icons", map[string]any{"query": 7}, "query: got number, want string"},
+		{iconmcp.IconsPath, "search_icons", map[string]any{"query": "x", "limit": 0}, "limit: minimum: got 0, want 1"},
+		{iconmcp.IconsPath, "search_icons", map[string]any{"query": "x", "limit": 51}, "limit: maximum: got 51, want 50"},
+		{iconmcp.IconsPath, "search_icons", map[string]any{"query": "x", "limit": "ten"}, "limit: got string, want integer"},
+		{iconmcp.IconsPath, "search_icons", map[string]any{"query": "x", "limit": 2.5}, "limit: got number, want integer"},
+		{iconmcp.IconsPath, "search_icons", map[string]any{"query": "x", "colour": "red"},
+			"arguments: additional properties 'colour' not allowed"},
+		{iconmcp.IconsPath, "search_icons", map[string]any{"query": "x", "category": "Arrows"},
+			`There is no category "Arrows". Category ids: ` + strings.Join(categories, ", ") + "."},
+		{iconmcp.IconsPath, "get_icon", map[string]any{}, "arguments: missing property 'id'"},
+		{iconmcp.IconsPath, "get_icon", map[string]any{"id": "left-arrow"},
+			`No icon has the id "left-arrow". Did you mean arrow-left? Use search_icons`},
+		{iconmcp.IconsPath, "get_icon", map[string]any{"id": "zzz"}, `No icon has the id "zzz". Use search_icons`},
+		{iconmcp.IconsPath, "list_categories", map[string]any{"all": true}, "additional properties 'all' not allowed"},
+		{iconmcp.IconsPath, "read_guide", map[string]any{"slug": "nope"}, "slug: value must be one of " + strings.Join(slugs, ", ")},
+		{iconmcp.DocsPath, "read_guide", map[string]any{}, "arguments: missing property 'slug'"},
+		{iconmcp.DocsPath, "search_guides", map[string]any{"question": "x", "limit": 21}, "limit: maximum: got 21, want 20"},
+		{iconmcp.DocsPath, "search_guides", map[string]any{"question": "\t"}, "question is empty"},
+		{iconmcp.DocsPath, "search_guides", map[string]any{"question": strings.Repeat("why ", 126)},
+			"question: maxLength: got 504, want 500"},
+	}
+	for _, v := range versions {
+		clients := map[string]*client.Client{}
+		for _, p := range []string{iconmcp.IconsPath, iconmcp.DocsPath} {
+			clients[p], _ = connect(t, url+p, v)
+		}
+		for _, tc := range tests {
+			res := call(t, clients[tc.path], tc.tool, tc.args)
+			if text := textOf(t, res); !res.IsError || !strings.Contains(text, tc.want) {
+				t.Errorf("%s %s %v: isError %v, text %q; want an error saying %q", v, tc.tool, tc.args, res.IsError, text, tc.want)
+			}
+		}
+	}
+}
+
+func TestUnknownToolIsAProtocolError(t *testing.T) {
+	url := serve(t, newLibrary(t, nil))
+	for _, v := range versions {
+		c, _ := connect(t, url+iconmcp.DocsPath, v)
+		// The icons server's tools are not the guides server's.
+		if _, err := callTool(c, "search_icons", map[string]any{"query": "x"}); err == nil ||
+			!strings.Contains(err.Error(), "search_icons") || !strings.Contains(err.Error(), "not found") {
+			t.Errorf("%s: unknown tool: %v", v, err)
+		}
+	}
+}
+
+func TestSearchFailuresSayToRetry(t *testing.T) {
+	unavailable := newLibrary(t, nil)
+	unavailable.UseRankers(nil, nil)
+	for _, tc := range []struct {
+		lib  *library.Library
+		want string
+	}{
+		{unavailable, "unavailable right now (the search index could not be read). Retry in a minute"},
+		{newLibrary(t, errBroken), "failed: index shard 3 is corrupt. Retry the call."},
+	} {
+		url := serve(t, tc.lib)
+		icons, _ := connect(t, url+iconmcp.IconsPath, versions[0])
+		docs, _ := connect(t, url+iconmcp.DocsPath, versions[0])
+		for _, res := range []*mcp.CallToolResult{
+			call(t, icons, "search_icons", map[string]any{"query": "arrow"}),
+			call(t, docs, "search_guides", map[string]any{"question": "how?"}),
+		} {
+			if text := textOf(t, res); !res.IsError || !strings.Contains(text, tc.want) {
+				t.Errorf("isError %v, text %q; want %q", res.IsError, text, tc.want)
+			}
+		}
+		// Without search, a missing id gets no suggestions, and everything else still works.
+		res := call(t, icons, "get_icon", map[string]any{"id": "left-arrow"})
+		if text := textOf(t, res); !res.IsError || text != `No icon has the id "left-arrow". Use search_icons to find an icon's id.` {
+			t.Errorf("get_icon without search: %q", text)
+		}
+		var cats struct{ Total int }
+		succeed(t, call(t, icons, "list_categories", nil), &cats)
+	}
+}
+
+// post sends a raw request to a server and returns the status and body.
+func post(t *testing.T, url, body string, header map[string]string) (int, string) {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodPost, url, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	for k, v := range header {
+		switch {
+		case k == "Host":
+			req.Host = v
+		case v != "":
+			req.Header.Set(k, v)
+		}
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, err := io.ReadAll(res.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res.StatusCode, string(b)
+}
+
+// rpcError decodes a JSON-RPC error response.
+func rpcError(t *testing.T, body string) (code int, message string) {
+	t.Helper()
+	var res struct {
+		Error *struct {
+			Code    int
+			Message string
+		}
+	}
+	if err := json.Unmarshal([]byte(body), &res); err != nil || res.Error == nil {
+		t.Fatalf("not a JSON-RPC error: %s", body)
+	}
+	return res.Error.Code, res.Error.Message
+}
+
+const initialize = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18",` +
+	`"capabilities":{},"clientInfo":{"name":"curl","version":"1"}}}`
+
+func TestMalformedMessagesAreParseErrors(t *testing.T) {
+	url := serve(t, newLibrary(t, nil)) + iconmcp.IconsPath
+	for _, body := range []string{`{"jsonrpc":"2.0","id":1,"method":`, "not json", strings.Repeat(" ", 2<<20) + initialize} {
+		_, resBody := post(t, url, body, nil)
+		if code, _ := rpcError(t, resBody); code != mcp.PARSE_ERROR {
+			t.Errorf("%.40q: code %d, want %d", body, code, mcp.PARSE_ERROR)
+		}
+	}
+	// A tool call straight away, without initialize, as a stateless server allows.
+	status, body := post(t, url, `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"get_icon","arguments":"zigzag"}}`,
+		map[string]string{"Mcp-Protocol-Version": "2025-06-18"})
+	if status != http.StatusOK || !strings.Contains(body, `"isError":true`) && !strings.Contains(body, `"error"`) {
+		t.Errorf("arguments that are not an object: %d %s", status, body)
+	}
+}
+
+func TestHTTPMethods(t *testing.T) {
+	url := serve(t, newLibrary(t, nil)) + iconmcp.IconsPath
+	status, body := post(t, url, initialize, nil)
+	if status != http.StatusOK || !strings.Contains(body, `"protocolVersion":"2025-06-18"`) {
+		t.Errorf("POST initialize: %d %s", status, body)
+	}
+	for method, want := range map[string]int{
+		http.MethodGet:    http.StatusMethodNotAllowed, // no server-initiated stream: nothing is ever sent on it
+		http.MethodDelete: http.StatusOK,               // no session to end
+		http.MethodHead:   http.StatusOK,
+	} {
+		req, _ := http.NewRequest(method, url, nil)
+		req.Header.Set("Accept", "text/event-stream")
+		req.Header.Set("Mcp-Protocol-Version", "2025-06-18")
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != want {
+			t.Errorf("%s: %d, want %d", method, res.StatusCode, want)
+		}
+	}
+}
+
+func TestHostAndOriginAreChecked(t *testing.T) {
+	url := serve(t, newLibrary(t, nil)) + iconmcp.DocsPath
+	tests := []struct {
+		host, origin string
+		want         int
+	}{
+		{"", "", http.StatusOK}, // the test server's own 127.0.0.1:port
+		{"icons.example", "", http.StatusOK},
+		{"ICONS.example:8443", "https://anywhere.example", http.StatusOK}, // public: any page may call it
+		{"localhost:8080", "http://localhost:6274", http.StatusOK},
+		{"[::1]:8080", "http://127.0.0.1:3000", http.StatusOK},
+		{"127.0.0.1", "https://icons.example", http.StatusOK},
+		{"evil.example.com", "", http.StatusForbidden},
+		{"evil.example.com", "http://evil.example.com", http.StatusForbidden},
+		{"icons.example.evil.com", "", http.StatusForbidden},
+		{"localhost:8080", "http://evil.example.com", http.StatusForbidden}, // a page elsewhere driving a local server
+		{"localhost:8080", "null", http.StatusForbidden},
+	}
+	for _, tc := range tests {
+		header := map[string]string{"Origin": tc.origin}
+		if tc.host != "" {
+			header["Host"] = tc.host
+		}
+		status, body := post(t, url, initialize, header)
+		if status != tc.want {
+			t.Errorf("Host %q Origin %q: %d, want %d: %s", tc.host, tc.origin, status, tc.want, body)
+		}
+		if status == http.StatusForbidden {
+			if code, msg := rpcError(t, body); code != mcp.INVALID_REQUEST || msg == "" {
+				t.Errorf("refusal: %d %q", code, msg)
+			}
+		}
+	}
+}

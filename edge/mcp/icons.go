@@ -1,0 +1,167 @@
+package mcp
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+
+	"github.com/iconlib/iconlib/edge/library"
+	"github.com/iconlib/iconlib/internal/catalog"
+)
+
+// Bounds of search_icons' arguments (the query's as the REST API's q), and how many ids a get_icon that
+// finds nothing suggests.
+const (
+	maxQuery          = 200
+	defaultIconLimit  = 10
+	maxIconLimit      = 50
+	suggestionsOnMiss = 3
+)
+
+// readOnly titles a tool, and marks it as one that only reads iconlib's own, unchanging library.
+func readOnly(title string) mcp.ToolOption {
+	return func(t *mcp.Tool) {
+		t.Title = title
+		t.Annotations = mcp.ToolAnnotation{
+			Title:           title,
+			ReadOnlyHint:    mcp.ToBoolPtr(true),
+			DestructiveHint: mcp.ToBoolPtr(false),
+			IdempotentHint:  mcp.ToBoolPtr(true),
+			OpenWorldHint:   mcp.ToBoolPtr(false),
+		}
+	}
+}
+
+// iconTools are the tools of the icons server.
+func iconTools(lib *library.Library) []server.ServerTool {
+	return []server.ServerTool{searchIconsTool(lib), getIconTool(lib), listCategoriesTool(lib), readGuideTool(lib)}
+}
+
+type searchIconsArgs struct {
+	Query    string `json:"query"`
+	Category string `json:"category"`
+	Limit    int    `json:"limit"`
+}
+
+// iconSearch is search_icons' result: the same items as GET /api/v1/icons?q=.
+type iconSearch struct {
+	Query    string            `json:"query" jsonschema:"the query searched for"`
+	Category string            `json:"category,omitempty" jsonschema:"the category filter as given, if any"`
+	Items    []library.IconHit `json:"items" jsonschema:"matching icons, best first; score is higher for a better match"`
+	Total    int               `json:"total" jsonschema:"number of items"`
+}
+
+func searchIconsTool(lib *library.Library) server.ServerTool {
+	tool := mcp.NewTool("search_icons",
+		mcp.WithDescription("Search iconlib's animated icons by what the icon should mean or show, by name, or by "+
+			"a misspelled name. Ranking combines word matching, typo tolerance and meaning, the same as the "+
+			"website's search and GET /api/v1/icons?q=. Each result has the icon's id, name, one-sentence "+
+			"description, category, score and the URLs of its page, Lottie animation file and static SVG. Call "+
+			"get_icon with an id for the icon's states, sha256, install commands and code."),
+		readOnly("Search icons"),
+		mcp.WithString("query", mcp.Required(), mcp.MinLength(1), mcp.MaxLength(maxQuery),
+			mcp.Description("What the icon should convey, in plain words (\"sign out of my account\", "+
+				"\"loading\"), or an icon name (\"arrow-left\"); typos are tolerated.")),
+		mcp.WithString("category", mcp.MaxLength(maxQuery),
+			mcp.Description("Only return icons of this category: a category id from list_categories, such as "+
+				"\"arrows\". Omit to search every category.")),
+		mcp.WithInteger("limit", mcp.Min(1), mcp.Max(maxIconLimit), mcp.DefaultNumber(defaultIconLimit),
+			mcp.Description(fmt.Sprintf("How many results to return at most, 1 to %d (default %d).",
+				maxIconLimit, defaultIconLimit))),
+		mcp.WithOutputSchema[iconSearch](),
+	)
+	return server.ServerTool{Tool: tool, Handler: mcp.NewTypedToolHandler(
+		func(_ context.Context, _ mcp.CallToolRequest, args searchIconsArgs) (*mcp.CallToolResult, error) {
+			query := strings.TrimSpace(args.Query)
+			if query == "" {
+				return mcp.NewToolResultError("query is empty: describe what the icon should mean, e.g. \"download\"."), nil
+			}
+			if args.Category != "" && !lib.HasCategory(args.Category) {
+				return mcp.NewToolResultErrorf("There is no category %q. Category ids: %s. Omit category to search "+
+					"every icon.", args.Category, strings.Join(categoryIDs(lib), ", ")), nil
+			}
+			limit := args.Limit
+			if limit == 0 {
+				limit = defaultIconLimit
+			}
+			hits, err := lib.SearchIcons(query, library.SearchOptions{Category: args.Category, Limit: limit})
+			if err != nil {
+				return searchFailed("Icon search", err), nil
+			}
+			return structured(iconSearch{Query: query, Category: args.Category, Items: hits, Total: len(hits)}), nil
+		})}
+}
+
+// searchFailed is the tool error for a search that could not run; both kinds are worth a retry.
+func searchFailed(what string, err error) *mcp.CallToolResult {
+	if errors.Is(err, library.ErrSearchUnavailable) {
+		return mcp.NewToolResultErrorf("%s is unavailable right now (%v). Retry in a minute; the other tools "+
+			"still work.", what, err)
+	}
+	return mcp.NewToolResultErrorf("%s failed: %v. Retry the call.", what, err)
+}
+
+func categoryIDs(lib *library.Library) []string {
+	var ids []string
+	for _, c := range lib.Categories() {
+		ids = append(ids, c.ID)
+	}
+	return ids
+}
+
+type getIconArgs struct {
+	ID string `json:"id"`
+}
+
+// iconRecord is get_icon's result: the icon's full record, as GET /api/v1/icons/<id> returns it.
+type iconRecord catalog.Icon
+
+func getIconTool(lib *library.Library) server.ServerTool {
+	tool := mcp.NewTool("get_icon",
+		mcp.WithDescription("Get one icon's full record by id: name, description, category, tags, styles, "+
+			"states (named frame ranges of the animation, such as in, loop and hover), motions, the Lottie "+
+			"file's URL, format, size and sha256, the static SVG's URL, install commands per platform, and "+
+			"ready-to-paste code that loads and plays the icon in JavaScript (lottie-web), React "+
+			"(lottie-react), iOS (lottie-ios) and Android (lottie-android). Ids come from search_icons."),
+		readOnly("Get an icon"),
+		mcp.WithString("id", mcp.Required(), mcp.MinLength(1), mcp.MaxLength(maxQuery),
+			mcp.Description("The icon's id, as search_icons returns it, such as \"arrow-left\".")),
+		mcp.WithOutputSchema[iconRecord](),
+	)
+	return server.ServerTool{Tool: tool, Handler: mcp.NewTypedToolHandler(
+		func(_ context.Context, _ mcp.CallToolRequest, args getIconArgs) (*mcp.CallToolResult, error) {
+			if ic, ok := lib.Icon(args.ID); ok {
+				return structured(iconRecord(ic)), nil
+			}
+			msg := fmt.Sprintf("No icon has the id %q.", args.ID)
+			hits, err := lib.SearchIcons(args.ID, library.SearchOptions{Limit: suggestionsOnMiss})
+			if err == nil && len(hits) > 0 {
+				ids := make([]string, len(hits))
+				for i, h := range hits {
+					ids[i] = h.ID
+				}
+				msg += " Did you mean " + strings.Join(ids, ", ") + "?"
+			}
+			return mcp.NewToolResultError(msg + " Use search_icons to find an icon's id."), nil
+		})}
+}
+
+// categoryList is list_categories' result, as GET /api/v1/categories returns it.
+type categoryList catalog.CategoryList
+
+func listCategoriesTool(lib *library.Library) server.ServerTool {
+	tool := mcp.NewTool("list_categories",
+		mcp.WithDescription("List every icon category with its id, display name and number of icons. Pass an "+
+			"id as search_icons' category to search one category only."),
+		readOnly("List categories"),
+		mcp.WithOutputSchema[categoryList](),
+	)
+	return server.ServerTool{Tool: tool, Handler: func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		cats := lib.Categories()
+		return structured(categoryList{Items: cats, Total: len(cats)}), nil
+	}}
+}

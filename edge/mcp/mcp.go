@@ -1,0 +1,174 @@
+// Package mcp serves iconlib's two Model Context Protocol servers over Streamable HTTP, built on mcp-go: the
+// icons server (search_icons, get_icon, list_categories, read_guide) and the guides server (search_guides,
+// read_guide). Both expose every guide as a resource iconlib://guides/<slug>.
+//
+// The servers are stateless: no session id is handed out and nothing is kept between requests, so any edge
+// copy answers any request. Protocol versions 2025-06-18, 2025-03-26 and 2024-11-05 are negotiated through
+// initialize, as are the newer ones mcp-go speaks. Every result comes as structured content (matching the
+// tool's output schema) and as a Markdown rendering, both read from the library the REST API serves.
+package mcp
+
+import (
+	"fmt"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"slices"
+	"strings"
+
+	"github.com/mark3labs/mcp-go/server"
+
+	"github.com/iconlib/iconlib/edge/library"
+)
+
+// Paths of the two MCP endpoints, below the base URL.
+const (
+	IconsPath = "/mcp"
+	DocsPath  = "/mcp/docs"
+)
+
+// Options configure either server.
+type Options struct {
+	// Version is reported as serverInfo.version and in the server card; empty reports "dev".
+	Version string
+	// BaseURL is the URL clients reach the edge at; empty means the one the library was built for. The
+	// endpoint URLs in the server cards, and the Host names requests may carry, derive from it.
+	BaseURL string
+	// Logger receives one line per MCP request and tool call; nil discards them.
+	Logger *slog.Logger
+}
+
+// serverSpec describes one of the two servers. The handler and the server card are both built from it, so
+// the card lists exactly what the server registers.
+type serverSpec struct {
+	name         string // serverInfo.name and the card's name, reverse-DNS style
+	title        string
+	description  string // at most 100 characters (server card limit)
+	instructions string // sent to the client in the initialize result
+	path         string
+	tools        func(*library.Library) []server.ServerTool
+}
+
+var (
+	iconsSpec = serverSpec{
+		name:        "io.iconlib/icons",
+		title:       "iconlib icons",
+		description: "Find animated icons by meaning and get their Lottie files, install commands and code.",
+		instructions: "iconlib is a free library of animated icons: Lottie JSON files with SVG fallbacks. " +
+			"Call search_icons with what the icon should mean (for example \"sign out of my account\"), then " +
+			"get_icon with a result's id for its file URL, sha256, states, install commands and code for " +
+			"JavaScript, React, iOS and Android. list_categories gives the category ids search_icons can filter " +
+			"by. read_guide, and the resources iconlib://guides/<slug>, hold the usage guides.",
+		path:  IconsPath,
+		tools: iconTools,
+	}
+	docsSpec = serverSpec{
+		name:        "io.iconlib/guides",
+		title:       "iconlib guides",
+		description: "Answers questions about using iconlib icons from its guides.",
+		instructions: "Answers questions about using iconlib's animated icons on the web, in React, iOS and " +
+			"Android, and through its REST API, MCP and A2A interfaces. search_guides returns the guide sections " +
+			"that answer a question; read_guide returns a whole guide. Every guide is also a resource " +
+			"iconlib://guides/<slug>.",
+		path:  DocsPath,
+		tools: docsTools,
+	}
+)
+
+// NewIcons returns the handler of the icons server, for IconsPath. It answers POST (JSON-RPC messages),
+// GET (405: there is no server-initiated stream), DELETE (no session to end: 200) and HEAD.
+func NewIcons(lib *library.Library, opts Options) (http.Handler, error) {
+	return iconsSpec.handler(lib, opts)
+}
+
+// NewDocs returns the handler of the guides server, for DocsPath; it answers the same methods as NewIcons.
+func NewDocs(lib *library.Library, opts Options) (http.Handler, error) {
+	return docsSpec.handler(lib, opts)
+}
+
+// endpoint is one server as it runs: the MCP server, its HTTP transport and its public URLs.
+type endpoint struct {
+	mcp       *server.MCPServer
+	transport *server.StreamableHTTPServer
+	base      *url.URL // the site
+	url       *url.URL // the endpoint
+	website   string   // the MCP guide's page
+}
+
+// build assembles the server described by sp.
+func (sp serverSpec) build(lib *library.Library, opts Options) (*endpoint, error) {
+	base := opts.BaseURL
+	if base == "" {
+		base = lib.BaseURL()
+	}
+	b, err := url.Parse(strings.TrimSuffix(base, "/"))
+	if err != nil || (b.Scheme != "http" && b.Scheme != "https") || b.Hostname() == "" {
+		return nil, fmt.Errorf("mcp: base URL %q is not an absolute http(s) URL", base)
+	}
+	e := &endpoint{base: b, url: b.JoinPath(sp.path), website: b.JoinPath("docs", "mcp/").String()}
+
+	logger := opts.Logger
+	if logger == nil {
+		logger = slog.New(slog.DiscardHandler)
+	}
+	e.mcp = server.NewMCPServer(sp.name, version(opts),
+		server.WithTitle(sp.title),
+		server.WithDescription(sp.description),
+		server.WithWebsiteURL(e.website),
+		server.WithInstructions(sp.instructions),
+		server.WithToolCapabilities(false),
+		server.WithResourceCapabilities(false, false),
+		server.WithStrictInputSchemaDefault(),
+		server.WithRecovery(),
+		server.WithResourceRecovery(),
+		server.WithLogger(opts.Logger),
+	)
+	e.mcp.AddTools(sp.tools(lib)...)
+	e.mcp.AddResources(guideResources(lib)...)
+	check, err := newArgumentCheck(e.mcp.ListTools())
+	if err != nil {
+		return nil, err
+	}
+	e.mcp.Use(check.middleware)
+
+	e.transport = server.NewStreamableHTTPServer(e.mcp,
+		server.WithStateLess(true),
+		server.WithDisableStreaming(true),
+		// hostGuard checks Host and Origin against the base URL instead: mcp-go's own check would refuse
+		// every request a reverse proxy on the same machine forwards with the public Host header.
+		server.WithDisableLocalhostProtection(true),
+		server.WithStreamableHTTPLogger(logger),
+	)
+	return e, nil
+}
+
+// handler returns the server described by sp, behind its Host and Origin check.
+func (sp serverSpec) handler(lib *library.Library, opts Options) (http.Handler, error) {
+	e, err := sp.build(lib, opts)
+	if err != nil {
+		return nil, err
+	}
+	return newHostGuard(e.url, e.transport), nil
+}
+
+// toolNames lists the names of the tools the server registered, sorted.
+func (e *endpoint) toolNames() []string {
+	var names []string
+	for name := range e.mcp.ListTools() {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	return names
+}
+
+// protocolVersions lists the protocol versions the transport serves, newest first.
+func (e *endpoint) protocolVersions() []string {
+	return server.FilterSupportedVersions(e.transport)
+}
+
+func version(opts Options) string {
+	if opts.Version == "" {
+		return "dev"
+	}
+	return opts.Version
+}

@@ -1,0 +1,140 @@
+package mcp_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/iconlib/iconlib/edge/library"
+	iconmcp "github.com/iconlib/iconlib/edge/mcp"
+	"github.com/iconlib/iconlib/internal/catalog"
+)
+
+type iconSearch struct {
+	Query    string
+	Category string
+	Items    []library.IconHit
+	Total    int
+}
+
+func TestSearchIcons(t *testing.T) {
+	lib := newLibrary(t, nil)
+	url := serve(t, lib)
+	for _, v := range versions {
+		c, _ := connect(t, url+iconmcp.IconsPath, v)
+
+		var got iconSearch
+		text := succeed(t, call(t, c, "search_icons", map[string]any{"query": "  go back  "}), &got)
+		want, err := lib.SearchIcons("go back", library.SearchOptions{Limit: 10})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(iconSearch{Query: "go back", Items: want, Total: len(want)}, got); diff != "" {
+			t.Errorf("%s: structured content (-want +got):\n%s", v, diff)
+		}
+		if got.Total == 0 || got.Items[0].ID != "arrow-left" {
+			t.Fatalf("%s: %+v", v, got)
+		}
+		first := got.Items[0]
+		for _, s := range []string{`1 icon for "go back"`, "**" + first.Name + "** (`arrow-left`", first.Description,
+			first.PageURL, first.FileURL, first.SVGURL, "get_icon"} {
+			if !strings.Contains(text, s) {
+				t.Errorf("%s: text lacks %q:\n%s", v, s, text)
+			}
+		}
+
+		succeed(t, call(t, c, "search_icons", map[string]any{"query": "circle box", "category": "shapes", "limit": 1}), &got)
+		if got.Category != "shapes" || got.Total != 1 || got.Items[0].Category != "shapes" {
+			t.Errorf("%s: category and limit: %+v", v, got)
+		}
+
+		text = succeed(t, call(t, c, "search_icons", map[string]any{"query": "unicorn", "category": "arrows"}), &got)
+		if got.Total != 0 || got.Items == nil || !strings.Contains(text, `No icons match "unicorn" in category `+"`arrows`") {
+			t.Errorf("%s: no match: %+v %q", v, got, text)
+		}
+	}
+}
+
+func TestGetIconReturnsTheFullRecord(t *testing.T) {
+	lib := newLibrary(t, nil)
+	c, _ := connect(t, serve(t, lib)+iconmcp.IconsPath, versions[0])
+	var got catalog.Icon
+	text := succeed(t, call(t, c, "get_icon", map[string]any{"id": "circle-dot"}), &got)
+	want, _ := lib.Icon("circle-dot")
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("record (-want +got):\n%s", diff)
+	}
+	for _, s := range []string{"# " + want.Name + " (`circle-dot`)", want.Description, want.FileURL, want.SHA256,
+		"## States", "| `loop` |", "## Motions", "`draw`", "## Install", want.Install.React, "## Code",
+		"```jsx\n" + strings.TrimRight(want.Code.React, "\n") + "\n```", "### Android"} {
+		if !strings.Contains(text, s) {
+			t.Errorf("text lacks %q:\n%s", s, text)
+		}
+	}
+}
+
+func TestListCategories(t *testing.T) {
+	lib := newLibrary(t, nil)
+	c, _ := connect(t, serve(t, lib)+iconmcp.IconsPath, versions[2])
+	var got catalog.CategoryList
+	text := succeed(t, call(t, c, "list_categories", map[string]any{}), &got)
+	want := catalog.CategoryList{Items: lib.Categories(), Total: len(lib.Categories())}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("categories (-want +got):\n%s", diff)
+	}
+	c0 := want.Items[0]
+	if !strings.Contains(text, fmt.Sprintf("%d categories", want.Total)) ||
+		!strings.Contains(text, fmt.Sprintf("| `%s` | %s | %d |", c0.ID, c0.Name, c0.Count)) {
+		t.Errorf("text:\n%s", text)
+	}
+}
+
+func TestReadGuideOnBothServers(t *testing.T) {
+	lib := newLibrary(t, nil)
+	url := serve(t, lib)
+	g, _ := lib.Guide("web")
+	for _, path := range []string{iconmcp.IconsPath, iconmcp.DocsPath} {
+		c, _ := connect(t, url+path, versions[1])
+		var got struct {
+			catalog.Guide
+			URI, Markdown string
+		}
+		text := succeed(t, call(t, c, "read_guide", map[string]any{"slug": "web"}), &got)
+		if got.Guide != g.Guide || got.URI != "iconlib://guides/web" || got.Markdown != g.Markdown || text != g.Markdown {
+			t.Errorf("%s: %+v, text %q", path, got, text)
+		}
+	}
+}
+
+func TestSearchGuides(t *testing.T) {
+	lib := newLibrary(t, nil)
+	c, _ := connect(t, serve(t, lib)+iconmcp.DocsPath, versions[0])
+	var got struct {
+		Question string
+		Items    []library.SectionHit
+		Total    int
+	}
+	text := succeed(t, call(t, c, "search_guides", map[string]any{"question": "How do I install lottie-web?"}), &got)
+	want, err := lib.SearchGuides("How do I install lottie-web?", 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Total == 0 || got.Total != len(want) || got.Items[0].Slug != "web" || got.Items[0].Anchor == "" {
+		t.Fatalf("%+v", got)
+	}
+	if diff := cmp.Diff(want, got.Items); diff != "" {
+		t.Errorf("items (-want +got):\n%s", diff)
+	}
+	s := got.Items[0]
+	for _, part := range []string{"best first", s.Guide + " › " + s.Heading, s.URL, "npm install lottie-web"} {
+		if !strings.Contains(text, part) {
+			t.Errorf("text lacks %q:\n%s", part, text)
+		}
+	}
+	succeed(t, call(t, c, "search_guides", map[string]any{"question": "install", "limit": 1}), &got)
+	if got.Total != 1 {
+		t.Errorf("limit 1 gave %d", got.Total)
+	}
+}

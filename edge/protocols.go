@@ -1,0 +1,49 @@
+package edge
+
+import (
+	"net/http"
+
+	"github.com/iconlib/iconlib/edge/a2a"
+	"github.com/iconlib/iconlib/edge/library"
+	"github.com/iconlib/iconlib/edge/mcp"
+)
+
+// protocols are the agent-facing adapters over the library: two MCP servers, the A2A agent and their
+// discovery cards. They are built once at start.
+type protocols struct {
+	mcpIcons, mcpDocs         http.Handler
+	mcpIconsCard, mcpDocsCard []byte
+	agent, agentCard          http.Handler
+}
+
+func newProtocols(lib *library.Library, cfg Config) (protocols, error) {
+	var p protocols
+	var err error
+	mo := mcp.Options{Version: cfg.Version, BaseURL: cfg.BaseURL, Logger: cfg.Logger}
+	if p.mcpIcons, err = mcp.NewIcons(lib, mo); err != nil {
+		return p, err
+	}
+	if p.mcpDocs, err = mcp.NewDocs(lib, mo); err != nil {
+		return p, err
+	}
+	if p.mcpIconsCard, err = mcp.IconsCard(lib, mo); err != nil {
+		return p, err
+	}
+	if p.mcpDocsCard, err = mcp.DocsCard(lib, mo); err != nil {
+		return p, err
+	}
+	ao := a2a.Options{Version: cfg.Version, BaseURL: cfg.BaseURL, Logger: cfg.Logger}
+	if p.agent, err = a2a.New(lib, ao); err != nil {
+		return p, err
+	}
+	p.agentCard, err = a2a.CardHandler(lib, ao)
+	return p, err
+}
+
+// serveCard answers GET and HEAD with a precomputed discovery document.
+func (s *server) serveCard(contentType string, body []byte) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "public, max-age=3600")
+		s.writeBytes(w, r, body, contentType)
+	}
+}

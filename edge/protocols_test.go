@@ -1,0 +1,117 @@
+package edge_test
+
+import (
+	"context"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/a2aproject/a2a-go/v2/a2a"
+	"github.com/a2aproject/a2a-go/v2/a2aclient"
+	"github.com/a2aproject/a2a-go/v2/a2aclient/agentcard"
+	"github.com/mark3labs/mcp-go/client"
+	"github.com/mark3labs/mcp-go/client/transport"
+	"github.com/mark3labs/mcp-go/mcp"
+)
+
+// TestMCPThroughTheEdge: both MCP servers answer a real mcp-go client behind the edge's whole middleware
+// stack (recover, log, CORS, gzip, credentials, limits), with the anonymous rate-limit headers.
+func TestMCPThroughTheEdge(t *testing.T) {
+	e := newEdge(t)
+	want := map[string][]string{
+		"/mcp":      {"get_icon", "list_categories", "read_guide", "search_icons"},
+		"/mcp/docs": {"read_guide", "search_guides"},
+	}
+	for path, tools := range want {
+		tr, err := transport.NewStreamableHTTP(e.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := client.NewClient(tr, client.WithProtocolVersion("2025-06-18"))
+		ctx := context.Background()
+		if err := c.Start(ctx); err != nil {
+			t.Fatal(err)
+		}
+		req := mcp.InitializeRequest{}
+		req.Params.ProtocolVersion = "2025-06-18"
+		req.Params.ClientInfo = mcp.Implementation{Name: "edge-test", Version: "1"}
+		if res, err := c.Initialize(ctx, req); err != nil || res.ProtocolVersion != "2025-06-18" {
+			t.Fatalf("%s initialize: %v", path, err)
+		}
+		list, err := c.ListTools(ctx, mcp.ListToolsRequest{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, tool := range list.Tools {
+			got = append(got, tool.Name)
+		}
+		if strings.Join(got, ",") != strings.Join(tools, ",") {
+			t.Errorf("%s tools %v, want %v", path, got, tools)
+		}
+		call := mcp.CallToolRequest{}
+		call.Params.Name = "read_guide"
+		call.Params.Arguments = map[string]any{"slug": "web"}
+		res, err := c.CallTool(ctx, call)
+		if err != nil || res.IsError || !strings.Contains(res.Content[0].(mcp.TextContent).Text, "npm install lottie-web") {
+			t.Errorf("%s read_guide: %v %+v", path, err, res)
+		}
+		c.Close()
+	}
+	res, body := e.do(t, http.MethodPost, "/mcp", map[string]string{"Content-Type": "application/json", "Accept": "application/json, text/event-stream"})
+	if res.Header.Get("RateLimit-Policy") != `"anonymous";q=120;w=60` {
+		t.Errorf("MCP answer without RateLimit-Policy: %d %s", res.StatusCode, body)
+	}
+	for _, card := range []string{"/.well-known/mcp/server-card.json", "/mcp/docs/server-card"} {
+		res, body := e.do(t, http.MethodGet, card, nil)
+		if res.StatusCode != 200 || !strings.Contains(body, `"streamable-http"`) || !strings.Contains(body, e.mcpEndpoint(card)) {
+			t.Errorf("%s: %d %s", card, res.StatusCode, body)
+		}
+	}
+}
+
+// mcpEndpoint is the MCP endpoint a server card must point at.
+func (e *testEdge) mcpEndpoint(card string) string {
+	if strings.HasPrefix(card, "/mcp/docs") {
+		return base + "/mcp/docs"
+	}
+	return base + "/mcp"
+}
+
+// TestA2AThroughTheEdge: the a2a-go 1.0 client resolves the agent card from the edge and gets an
+// immediate two-part reply.
+func TestA2AThroughTheEdge(t *testing.T) {
+	e := newEdge(t)
+	ctx := context.Background()
+	card, err := agentcard.DefaultResolver.Resolve(ctx, e.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The card names the public base URL; talk to this test server instead.
+	for _, iface := range card.SupportedInterfaces {
+		iface.URL = strings.Replace(iface.URL, base, e.URL, 1)
+	}
+	c, err := a2aclient.NewFromCard(ctx, card)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Destroy()
+	res, err := c.SendMessage(ctx, &a2a.SendMessageRequest{Message: a2a.NewMessage(a2a.MessageRoleUser, a2a.NewTextPart("arrow-left"))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	msg, ok := res.(*a2a.Message)
+	if !ok || len(msg.Parts) != 2 || !strings.Contains(msg.Parts[0].Text(), base+"/assets/arrow-left.json") {
+		t.Fatalf("reply %#v", res)
+	}
+	r, err := http.Get(e.URL + "/.well-known/agent-card.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	io.Copy(io.Discard, r.Body)
+	r.Body.Close()
+	if r.Header.Get("ETag") == "" || r.Header.Get("Cache-Control") == "" {
+		t.Errorf("agent card without ETag/Cache-Control: %v", r.Header)
+	}
+}
