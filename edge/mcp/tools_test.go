@@ -38,7 +38,7 @@ func TestSearchIcons(t *testing.T) {
 			t.Fatalf("%s: %+v", v, got)
 		}
 		first := got.Items[0]
-		for _, s := range []string{`1 icon for "go back"`, "**" + first.Name + "** (`arrow-left`", first.Description,
+		for _, s := range []string{"**1 icon for “go back”**, best first", "**[" + first.Name + "](" + first.PageURL + ")** (`arrow-left`", first.Description,
 			first.PageURL, first.FileURL, first.SVGURL, "get_icon"} {
 			if !strings.Contains(text, s) {
 				t.Errorf("%s: text lacks %q:\n%s", v, s, text)
@@ -51,7 +51,7 @@ func TestSearchIcons(t *testing.T) {
 		}
 
 		text = succeed(t, call(t, c, "search_icons", map[string]any{"query": "unicorn", "category": "arrows"}), &got)
-		if got.Total != 0 || got.Items == nil || !strings.Contains(text, `No icons match "unicorn" in category `+"`arrows`") {
+		if got.Total != 0 || got.Items == nil || !strings.Contains(text, "No icon matches “unicorn” in category `arrows`") {
 			t.Errorf("%s: no match: %+v %q", v, got, text)
 		}
 	}
@@ -66,9 +66,9 @@ func TestGetIconReturnsTheFullRecord(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("record (-want +got):\n%s", diff)
 	}
-	for _, s := range []string{"# " + want.Name + " (`circle-dot`)", want.Description, want.FileURL, want.SHA256,
-		"## States", "| `loop` |", "## Motions", "`draw`", "## Install", want.Install.React, "## Code",
-		"```jsx\n" + strings.TrimRight(want.Code.React, "\n") + "\n```", "### Android"} {
+	for _, s := range []string{"## " + want.Name + " (`circle-dot`)", want.Description, want.FileURL, want.SHA256,
+		"### States", "| `loop` |", "### Motions", "`draw`", "### Install", want.Install.React, "### Code",
+		"```jsx\n" + strings.TrimRight(want.Code.React, "\n") + "\n```", "#### Android"} {
 		if !strings.Contains(text, s) {
 			t.Errorf("text lacks %q:\n%s", s, text)
 		}

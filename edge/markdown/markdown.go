@@ -1,0 +1,275 @@
+// Package markdown renders library results — [library.IconHit] lists, [catalog.Icon] records,
+// [catalog.Category] lists, [library.SectionHit] lists, guides — as Markdown readable by people and models.
+//
+// Every protocol adapter writes its text through this package, so a result reads the same whichever protocol
+// asked for it; what a protocol says differently (the tool or skill to call next, where its links point)
+// comes in as plain sentences. Text from a query or a record is escaped, so it cannot add links, emphasis,
+// headings or HTML.
+package markdown
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/iconlib/iconlib/edge/library"
+	"github.com/iconlib/iconlib/internal/catalog"
+)
+
+// Search is a search whose results are rendered, with the sentences the protocol at hand adds to them.
+type Search struct {
+	Query    string // the words or question searched for
+	Category string // the category an icon search was narrowed to; "" for every category
+
+	// Next is a sentence written after the results, such as which tool or skill gives one in full.
+	Next string
+	// Instead is a sentence written when nothing matched, after the advice to try other words.
+	Instead string
+	// Full is how many guide sections are quoted in full, the rest only linked; 0 quotes every one.
+	Full int
+}
+
+// IconHits renders an icon search's results, best first, or says that nothing matched.
+func IconHits(s Search, hits []library.IconHit) string {
+	var b strings.Builder
+	in := ""
+	if s.Category != "" {
+		in = " in category " + Code(s.Category)
+	}
+	if len(hits) == 0 {
+		fmt.Fprintf(&b, "No icon matches %s%s. Try other words for the meaning", quote(s.Query), in)
+		if s.Category != "" {
+			b.WriteString(", or search every category")
+		}
+		b.WriteString(".")
+		if s.Instead != "" {
+			b.WriteString(" " + s.Instead)
+		}
+		b.WriteString("\n")
+		return b.String()
+	}
+	fmt.Fprintf(&b, "**%s for %s**%s, best first:\n\n%s", count(len(hits), "icon"), quote(s.Query), in, IconList(hits))
+	paragraph(&b, s.Next)
+	return b.String()
+}
+
+// IconList renders icons as a numbered list: each one's name linked to its page, its id, category and
+// description, and links to its animation and SVG files.
+func IconList(hits []library.IconHit) string {
+	var b strings.Builder
+	for i, h := range hits {
+		fmt.Fprintf(&b, "%d. **[%s](%s)** (%s, category %s)", i+1, inline(h.Name), h.PageURL, Code(h.ID), Code(h.Category))
+		if h.Description != "" {
+			b.WriteString(": " + inline(h.Description))
+		}
+		fmt.Fprintf(&b, "\n   Files: [animation](%s), [SVG](%s)\n", h.FileURL, h.SVGURL)
+	}
+	return b.String()
+}
+
+// Icon renders an icon's whole record under a level-2 heading: its description, links, file with size and
+// sha256, states, motions, install commands and code per platform.
+func Icon(ic catalog.Icon) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "## %s (%s)\n\n", inline(ic.Name), Code(ic.ID))
+	if ic.Description != "" {
+		b.WriteString(inline(ic.Description) + "\n\n")
+	}
+	fmt.Fprintf(&b, "- Page: %s\n", ic.PageURL)
+	fmt.Fprintf(&b, "- Category: %s (%s)\n", inline(ic.CategoryName), Code(ic.Category))
+	if len(ic.Tags) > 0 {
+		fmt.Fprintf(&b, "- Tags: %s\n", inline(strings.Join(ic.Tags, ", ")))
+	}
+	if len(ic.Styles) > 0 {
+		fmt.Fprintf(&b, "- Styles: %s\n", inline(strings.Join(ic.Styles, ", ")))
+	}
+	fmt.Fprintf(&b, "- Animation (%s, %d bytes): %s\n", ic.FileFormat, ic.SizeBytes, ic.FileURL)
+	fmt.Fprintf(&b, "- sha256: %s\n", Code(ic.SHA256))
+	fmt.Fprintf(&b, "- Static SVG: %s\n", ic.SVGURL)
+
+	if len(ic.States) > 0 {
+		b.WriteString("\n### States\n\n| State | Frames | Loops | What it does |\n| --- | --- | --- | --- |\n")
+		for _, s := range ic.States {
+			loops := "no"
+			if s.Loop {
+				loops = "yes"
+			}
+			fmt.Fprintf(&b, "| %s | %d–%d | %s | %s |\n", cell(Code(s.Name)), s.StartFrame, s.EndFrame, loops,
+				inline(s.Description))
+		}
+	}
+	if len(ic.Motions) > 0 {
+		b.WriteString("\n### Motions\n\n")
+		for _, m := range ic.Motions {
+			fmt.Fprintf(&b, "- %s: %s\n", Code(m.Name), inline(m.Description))
+		}
+	}
+	if in := installs(ic.Install); len(in) > 0 {
+		b.WriteString("\n### Install\n\n")
+		for _, c := range in {
+			fmt.Fprintf(&b, "- %s: %s\n", c.label, Code(c.text))
+		}
+	}
+	if code := snippets(ic.Code); len(code) > 0 {
+		b.WriteString("\n### Code\n")
+		for _, c := range code {
+			fmt.Fprintf(&b, "\n#### %s\n\n%s", c.label, fence(c.lang, c.text))
+		}
+	}
+	return b.String()
+}
+
+// Categories renders categories as a table of id, name and number of icons, then the sentence next.
+func Categories(cats []catalog.Category, next string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "**%s**\n\n| Id | Name | Icons |\n| --- | --- | --- |\n", count(len(cats), "category"))
+	for _, c := range cats {
+		fmt.Fprintf(&b, "| %s | %s | %d |\n", cell(Code(c.ID)), inline(c.Name), c.Count)
+	}
+	paragraph(&b, next)
+	return b.String()
+}
+
+// SectionHits renders a guide search's sections, best first, each under a heading linked to the section
+// (s.Full of them quoted in full, the rest linked), or says that nothing matched.
+func SectionHits(s Search, hits []library.SectionHit) string {
+	var b strings.Builder
+	if len(hits) == 0 {
+		fmt.Fprintf(&b, "No guide section answers %s. Try other words.", quote(s.Query))
+		if s.Instead != "" {
+			b.WriteString(" " + s.Instead)
+		}
+		b.WriteString("\n")
+		return b.String()
+	}
+	fmt.Fprintf(&b, "**%s for %s**, best first:\n", count(len(hits), "guide section"), quote(s.Query))
+	for i, h := range hits {
+		title := inline(h.Guide) + " › " + inline(strings.ReplaceAll(h.Heading, "`", ""))
+		if s.Full > 0 && i >= s.Full {
+			if i == s.Full {
+				b.WriteString("\nMore sections:\n\n")
+			}
+			fmt.Fprintf(&b, "- [%s](%s) (guide %s)\n", title, h.URL, Code(h.Slug))
+			continue
+		}
+		fmt.Fprintf(&b, "\n### %d. [%s](%s) (guide %s)\n\n%s\n", i+1, title, h.URL, Code(h.Slug), sectionBody(h.Text))
+	}
+	paragraph(&b, s.Next)
+	return b.String()
+}
+
+// Guides renders guides as a list: each one's title linked to its page, its description and the URL of its
+// Markdown.
+func Guides(guides []library.Guide) string {
+	var b strings.Builder
+	for _, g := range guides {
+		fmt.Fprintf(&b, "- [%s](%s)", inline(g.Title), g.URL)
+		if g.Description != "" {
+			b.WriteString(": " + inline(g.Description))
+		}
+		fmt.Fprintf(&b, " (Markdown: %s)\n", g.MarkdownURL)
+	}
+	return b.String()
+}
+
+// Code is s as an inline code span on one line, fenced by more backticks than any run of them inside s.
+func Code(s string) string {
+	s = oneLine(s)
+	f := strings.Repeat("`", longestRun(s, '`')+1)
+	if strings.HasPrefix(s, "`") || strings.HasSuffix(s, "`") {
+		s = " " + s + " "
+	}
+	return f + s + f
+}
+
+// oneLine turns line breaks into spaces.
+var oneLine = strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ").Replace
+
+// paragraph writes sentence as a paragraph of its own, if there is one.
+func paragraph(b *strings.Builder, sentence string) {
+	if sentence != "" {
+		b.WriteString("\n" + sentence + "\n")
+	}
+}
+
+// cell makes Markdown safe inside a table cell, where a pipe ends the cell even in a code span.
+func cell(md string) string { return strings.ReplaceAll(md, "|", `\|`) }
+
+// sectionBody is a section's Markdown without its own heading line, which the rendering replaces.
+func sectionBody(text string) string {
+	text = strings.TrimSpace(text)
+	if strings.HasPrefix(text, "#") {
+		if _, rest, ok := strings.Cut(text, "\n"); ok {
+			return strings.TrimSpace(rest)
+		}
+		return ""
+	}
+	return text
+}
+
+// labelled is an install command or a code snippet, with what it is for.
+type labelled struct{ label, lang, text string }
+
+func installs(in catalog.Install) []labelled {
+	return nonEmpty([]labelled{
+		{"JavaScript", "", in.JavaScript}, {"React", "", in.React}, {"iOS (Swift Package Manager)", "", in.IOSSPM},
+		{"iOS (CocoaPods)", "", in.IOSCocoaPods}, {"Android (Gradle)", "", in.AndroidGradle},
+		{"The file itself", "", in.File},
+	})
+}
+
+func snippets(c catalog.Code) []labelled {
+	return nonEmpty([]labelled{
+		{"JavaScript (lottie-web)", "js", c.JavaScript}, {"React (lottie-react)", "jsx", c.React},
+		{"iOS (lottie-ios)", "swift", c.IOS}, {"Android (lottie-android)", "kotlin", c.Android},
+	})
+}
+
+func nonEmpty(ls []labelled) []labelled {
+	out := ls[:0]
+	for _, l := range ls {
+		if strings.TrimSpace(l.text) != "" {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// count is "1 icon", "2 icons", "3 categories".
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	if strings.HasSuffix(noun, "y") {
+		return fmt.Sprintf("%d %sies", n, strings.TrimSuffix(noun, "y"))
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// escape makes text literal in Markdown, so a query or a description cannot add links, emphasis or HTML.
+var escape = strings.NewReplacer(`\`, `\\`, "`", "\\`", "*", `\*`, "_", `\_`, "[", `\[`, "]", `\]`,
+	"<", `\<`, ">", `\>`, "#", `\#`, "|", `\|`).Replace
+
+// inline is text on one line and literal: its runs of white space, line breaks included, become one space.
+func inline(s string) string { return escape(strings.Join(strings.Fields(s), " ")) }
+
+// quote is a query in quotation marks, on one line and literal.
+func quote(q string) string { return "“" + inline(q) + "”" }
+
+// fence is a fenced code block holding s, fenced by more backticks than any run of them inside s.
+func fence(lang, s string) string {
+	f := strings.Repeat("`", max(3, longestRun(s, '`')+1))
+	return f + lang + "\n" + strings.TrimRight(s, "\n") + "\n" + f + "\n"
+}
+
+func longestRun(s string, c byte) int {
+	longest, run := 0, 0
+	for i := 0; i < len(s); i++ {
+		if s[i] == c {
+			run++
+			longest = max(longest, run)
+		} else {
+			run = 0
+		}
+	}
+	return longest
+}

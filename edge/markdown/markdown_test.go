@@ -1,0 +1,264 @@
+package markdown
+
+import (
+	"testing"
+
+	"github.com/iconlib/iconlib/edge/library"
+	"github.com/iconlib/iconlib/internal/catalog"
+)
+
+var (
+	arrowLeft = library.IconHit{ID: "arrow-left", Name: "Arrow Left", Description: "Go back.", Category: "arrows",
+		PageURL: "https://x/icons/arrow-left/", FileURL: "https://x/assets/arrow-left.json",
+		SVGURL: "https://x/svg/arrow-left.svg"}
+	bell = library.IconHit{ID: "bell", Name: "Bell *new*", Description: "Ring\n\n# now", Category: "alerts",
+		PageURL: "https://x/icons/bell/", FileURL: "https://x/assets/bell.json", SVGURL: "https://x/svg/bell.svg"}
+)
+
+const (
+	arrowLeftItem = "1. **[Arrow Left](https://x/icons/arrow-left/)** (`arrow-left`, category `arrows`): Go back.\n" +
+		"   Files: [animation](https://x/assets/arrow-left.json), [SVG](https://x/svg/arrow-left.svg)\n"
+	bellItem = "2. **[Bell \\*new\\*](https://x/icons/bell/)** (`bell`, category `alerts`): Ring \\# now\n" +
+		"   Files: [animation](https://x/assets/bell.json), [SVG](https://x/svg/bell.svg)\n"
+)
+
+func TestIconHits(t *testing.T) {
+	tests := []struct {
+		name string
+		s    Search
+		hits []library.IconHit
+		want string
+	}{
+		{
+			name: "results", s: Search{Query: "go  back", Next: "Ask for one."}, hits: []library.IconHit{arrowLeft, bell},
+			want: "**2 icons for “go back”**, best first:\n\n" + arrowLeftItem + bellItem + "\nAsk for one.\n",
+		},
+		{
+			name: "one result in a category, no next step", s: Search{Query: "back", Category: "arrows"},
+			hits: []library.IconHit{arrowLeft},
+			want: "**1 icon for “back”** in category `arrows`, best first:\n\n" + arrowLeftItem,
+		},
+		{
+			name: "no match", s: Search{Query: "[volcano](http://evil)", Next: "unused"},
+			want: "No icon matches “\\[volcano\\](http://evil)”. Try other words for the meaning.\n",
+		},
+		{
+			name: "no match in a category, with an alternative", s: Search{Query: "x", Category: "a`b", Instead: "Or browse."},
+			want: "No icon matches “x” in category ``a`b``. Try other words for the meaning, or search every category. " +
+				"Or browse.\n",
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := IconHits(tc.s, tc.hits); got != tc.want {
+				t.Errorf("got\n%s\nwant\n%s", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestIconList(t *testing.T) {
+	tests := []struct {
+		name string
+		hits []library.IconHit
+		want string
+	}{
+		{"none", nil, ""},
+		{"escaped, on one line each", []library.IconHit{arrowLeft, bell}, arrowLeftItem + bellItem},
+		{
+			"no description",
+			[]library.IconHit{{ID: "a", Name: "A", Category: "c", PageURL: "p", FileURL: "f", SVGURL: "s"}},
+			"1. **[A](p)** (`a`, category `c`)\n   Files: [animation](f), [SVG](s)\n",
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := IconList(tc.hits); got != tc.want {
+				t.Errorf("got\n%s\nwant\n%s", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestIcon(t *testing.T) {
+	full := catalog.Icon{
+		ID: "bell", Name: "Bell", Description: "A bell that <rings>.", Category: "alerts", CategoryName: "Alerts",
+		Tags: []string{"notify", "ring_ring"}, Styles: []string{"outline"},
+		States: []catalog.State{
+			{Name: "in", StartFrame: 0, EndFrame: 30, Description: "Draws | itself."},
+			{Name: "loop", StartFrame: 30, EndFrame: 90, Loop: true, Description: "Swings."},
+		},
+		Motions: []catalog.Motion{{Name: "swing", Description: "Rocks side to side."}},
+		FileURL: "https://x/assets/bell.json", FileFormat: "lottie", SHA256: "abc", SizeBytes: 1234,
+		SVGURL: "https://x/svg/bell.svg", PageURL: "https://x/icons/bell/",
+		Install: catalog.Install{JavaScript: "npm install lottie-web", File: "curl -O https://x/assets/bell.json"},
+		Code:    catalog.Code{JavaScript: "lottie.loadAnimation({})\n", Android: "val v = ```\n"},
+	}
+	bare := catalog.Icon{ID: "dot", Name: "Dot", Category: "shapes", CategoryName: "Shapes", FileURL: "f",
+		FileFormat: "lottie", SHA256: "s", SizeBytes: 1, SVGURL: "v", PageURL: "p"}
+	tests := []struct {
+		name string
+		icon catalog.Icon
+		want string
+	}{
+		{
+			name: "every part", icon: full,
+			want: "## Bell (`bell`)\n\nA bell that \\<rings\\>.\n\n" +
+				"- Page: https://x/icons/bell/\n- Category: Alerts (`alerts`)\n- Tags: notify, ring\\_ring\n" +
+				"- Styles: outline\n- Animation (lottie, 1234 bytes): https://x/assets/bell.json\n- sha256: `abc`\n" +
+				"- Static SVG: https://x/svg/bell.svg\n" +
+				"\n### States\n\n| State | Frames | Loops | What it does |\n| --- | --- | --- | --- |\n" +
+				"| `in` | 0–30 | no | Draws \\| itself. |\n| `loop` | 30–90 | yes | Swings. |\n" +
+				"\n### Motions\n\n- `swing`: Rocks side to side.\n" +
+				"\n### Install\n\n- JavaScript: `npm install lottie-web`\n" +
+				"- The file itself: `curl -O https://x/assets/bell.json`\n" +
+				"\n### Code\n\n#### JavaScript (lottie-web)\n\n```js\nlottie.loadAnimation({})\n```\n" +
+				"\n#### Android (lottie-android)\n\n````kotlin\nval v = ```\n````\n",
+		},
+		{
+			name: "empty parts left out", icon: bare,
+			want: "## Dot (`dot`)\n\n- Page: p\n- Category: Shapes (`shapes`)\n- Animation (lottie, 1 bytes): f\n" +
+				"- sha256: `s`\n- Static SVG: v\n",
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := Icon(tc.icon); got != tc.want {
+				t.Errorf("got\n%s\nwant\n%s", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestCategories(t *testing.T) {
+	tests := []struct {
+		name string
+		cats []catalog.Category
+		next string
+		want string
+	}{
+		{
+			name: "several, with a next step",
+			cats: []catalog.Category{{ID: "arrows", Name: "Arrows", Count: 1}, {ID: "a|b", Name: "A | B", Count: 2}},
+			next: "Pass an id.",
+			want: "**2 categories**\n\n| Id | Name | Icons |\n| --- | --- | --- |\n| `arrows` | Arrows | 1 |\n" +
+				"| `a\\|b` | A \\| B | 2 |\n\nPass an id.\n",
+		},
+		{
+			name: "one", cats: []catalog.Category{{ID: "arrows", Name: "Arrows", Count: 1}},
+			want: "**1 category**\n\n| Id | Name | Icons |\n| --- | --- | --- |\n| `arrows` | Arrows | 1 |\n",
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := Categories(tc.cats, tc.next); got != tc.want {
+				t.Errorf("got\n%s\nwant\n%s", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestSectionHits(t *testing.T) {
+	section := func(slug, guide, heading, text string) library.SectionHit {
+		return library.SectionHit{Section: catalog.Section{Slug: slug, Guide: guide, Heading: heading,
+			URL: "https://x/docs/" + slug + "/#" + catalog.Slug(heading), Text: text}}
+	}
+	install := section("web", "On the web", "Install", "## Install\n\n```sh\nnpm install lottie-web\n```\n")
+	play := section("web", "On the web", "Play `loop`", "## Play `loop`\n\nCall play().")
+	intro := section("react", "In React", "In React", "Use lottie-react.")
+	const (
+		installFull = "\n### 1. [On the web › Install](https://x/docs/web/#install) (guide `web`)\n\n" +
+			"```sh\nnpm install lottie-web\n```\n"
+		playFull = "\n### 2. [On the web › Play loop](https://x/docs/web/#play-loop) (guide `web`)\n\nCall play().\n"
+	)
+	tests := []struct {
+		name string
+		s    Search
+		hits []library.SectionHit
+		want string
+	}{
+		{
+			name: "every section in full", s: Search{Query: "install?"}, hits: []library.SectionHit{install, play},
+			want: "**2 guide sections for “install?”**, best first:\n" + installFull + playFull,
+		},
+		{
+			name: "the first quoted, the rest linked", s: Search{Query: "play", Full: 1, Next: "Read more."},
+			hits: []library.SectionHit{install, play, intro},
+			want: "**3 guide sections for “play”**, best first:\n" + installFull + "\nMore sections:\n\n" +
+				"- [On the web › Play loop](https://x/docs/web/#play-loop) (guide `web`)\n" +
+				"- [In React › In React](https://x/docs/react/#in-react) (guide `react`)\n\nRead more.\n",
+		},
+		{
+			name: "fewer than Full", s: Search{Query: "react", Full: 3}, hits: []library.SectionHit{intro},
+			want: "**1 guide section for “react”**, best first:\n" +
+				"\n### 1. [In React › In React](https://x/docs/react/#in-react) (guide `react`)\n\nUse lottie-react.\n",
+		},
+		{
+			name: "no match", s: Search{Query: "*volcano*"},
+			want: "No guide section answers “\\*volcano\\*”. Try other words.\n",
+		},
+		{
+			name: "no match, with an alternative", s: Search{Query: "volcano", Instead: "Or read a guide."},
+			want: "No guide section answers “volcano”. Try other words. Or read a guide.\n",
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := SectionHits(tc.s, tc.hits); got != tc.want {
+				t.Errorf("got\n%s\nwant\n%s", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestGuides(t *testing.T) {
+	guide := func(slug, title, desc string) library.Guide {
+		return library.Guide{Guide: catalog.Guide{Slug: slug, Title: title, Description: desc,
+			URL: "https://x/docs/" + slug + "/", MarkdownURL: "https://x/docs/" + slug + ".md"}}
+	}
+	tests := []struct {
+		name   string
+		guides []library.Guide
+		want   string
+	}{
+		{"none", nil, ""},
+		{
+			"each linked, with its Markdown",
+			[]library.Guide{guide("web", "On the web", "Play an icon with lottie-web."), guide("api", "The [REST] API", "")},
+			"- [On the web](https://x/docs/web/): Play an icon with lottie-web. (Markdown: https://x/docs/web.md)\n" +
+				"- [The \\[REST\\] API](https://x/docs/api/) (Markdown: https://x/docs/api.md)\n",
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := Guides(tc.guides); got != tc.want {
+				t.Errorf("got\n%s\nwant\n%s", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestHelpers(t *testing.T) {
+	tests := []struct{ got, want string }{
+		{Code("bell"), "`bell`"},
+		{Code("a`b"), "``a`b``"},
+		{Code("`x"), "`` `x ``"},
+		{Code("a\n\nb"), "`a  b`"},
+		{fence("js", "x()\n"), "```js\nx()\n```\n"},
+		{fence("md", "```\ncode\n```"), "````md\n```\ncode\n```\n````\n"},
+		{escape("[link](x) *b* <i> #1 a_b"), `\[link\](x) \*b\* \<i\> \#1 a\_b`},
+		{inline("two\n\nlines  |here|"), `two lines \|here\|`},
+		{quote("an icon\n  for *logout*"), `“an icon for \*logout\*”`},
+		{cell("`a|b`"), "`a\\|b`"},
+		{sectionBody("## Install\n\nnpm i x\n"), "npm i x"},
+		{sectionBody("## Heading only"), ""},
+		{sectionBody("  No heading.\n"), "No heading."},
+		{count(1, "icon") + ", " + count(3, "icon"), "1 icon, 3 icons"},
+		{count(1, "category") + ", " + count(0, "category"), "1 category, 0 categories"},
+	}
+	for _, tc := range tests {
+		if tc.got != tc.want {
+			t.Errorf("got %q, want %q", tc.got, tc.want)
+		}
+	}
+}
