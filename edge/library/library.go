@@ -128,9 +128,8 @@ func (l *Library) HasCategory(id string) bool {
 
 // Page returns the compact JSON records of the icons at [offset, offset+limit) of a category ("" for
 // every icon), in id order, and how many icons the whole list holds.
-func (l *Library) Page(category string, offset, limit int) (records []json.RawMessage, total int) {
+func (l *Library) Page(category string, offset, limit int) (records [][]byte, total int) {
 	members := l.members[category]
-	records = []json.RawMessage{}
 	for i := offset; i >= 0 && i < len(members) && i < offset+limit; i++ {
 		records = append(records, l.compact[members[i]])
 	}
