@@ -27,7 +27,8 @@ func (b *builder) addDiscovery() error {
 			return err
 		}
 	}
-	robots := "User-agent: *\nAllow: /\n\nSitemap: " + b.base + "/sitemap.xml\n# For AI agents: " + b.base + "/llms.txt\n"
+	robots := "User-agent: *\nAllow: /\n\nSitemap: " + b.base + "/sitemap.xml\n# For AI agents: " + b.base + "/llms.txt\n" +
+		"Agentmap: " + b.base + "/.well-known/ard.json\n# Agent skills: " + b.base + "/.well-known/agent-skills/index.json\n"
 	if err := b.site.add("robots.txt", []byte(robots)); err != nil {
 		return err
 	}

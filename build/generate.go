@@ -25,7 +25,9 @@ func (b *builder) generate(ctx context.Context) error {
 		func() error { return b.addPages(p) },
 		b.addStatic,
 		b.addIconIndex,
+		b.addSearchIndex,
 		b.addDiscovery,
+		b.addAgents,
 	}
 	for _, step := range steps {
 		if err := ctx.Err(); err != nil {

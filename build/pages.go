@@ -36,18 +36,19 @@ func (p *pages) render(name string, data any) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// snippet is one code tab of an icon page.
+// snippet is one code tab of an icon page; Key is the platform's field name in the record's code.
 type snippet struct {
 	Label, Lang, Code string
 	Open              bool
+	Key               string
 }
 
 func iconSnippets(ic catalog.Icon) []snippet {
 	return []snippet{
-		{"JavaScript (lottie-web)", "javascript", ic.Code.JavaScript, true},
-		{"React (lottie-react)", "jsx", ic.Code.React, false},
-		{"iOS (lottie-ios, Swift)", "swift", ic.Code.IOS, false},
-		{"Android (lottie-android, Kotlin)", "kotlin", ic.Code.Android, false},
+		{"JavaScript (lottie-web)", "javascript", ic.Code.JavaScript, true, "javascript"},
+		{"React (lottie-react)", "jsx", ic.Code.React, false, "react"},
+		{"iOS (lottie-ios, Swift)", "swift", ic.Code.IOS, false, "ios"},
+		{"Android (lottie-android, Kotlin)", "kotlin", ic.Code.Android, false, "android"},
 	}
 }
 

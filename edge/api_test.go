@@ -3,6 +3,8 @@ package edge_test
 import (
 	"encoding/json"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -125,15 +127,85 @@ func TestNotFoundAndMethodNotAllowed(t *testing.T) {
 }
 
 func TestSearchWithoutAnIndexIsUnavailableButTheRestAnswers(t *testing.T) {
+	damages := map[string]func(public string){
+		"missing": func(p string) { os.Remove(filepath.Join(p, "search", "icons", "index.bin")) },
+		"corrupt": func(p string) {
+			f := filepath.Join(p, "search", "icons", "index.bin")
+			b, _ := os.ReadFile(f)
+			b[len(b)/2] ^= 0xff
+			os.WriteFile(f, b, 0o644)
+		},
+		"no vectors": func(p string) { os.Remove(filepath.Join(p, "search", "vectors.bin")) },
+	}
+	for name, damage := range damages {
+		t.Run(name, func(t *testing.T) {
+			e := newEdgeAfter(t, damage)
+			for _, path := range []string{"/api/v1/icons?q=arrow", "/api/v1/search?q=arrow"} {
+				res, body := e.do(t, http.MethodGet, path, nil)
+				if res.StatusCode != http.StatusServiceUnavailable || !strings.Contains(body, `"unavailable"`) {
+					t.Errorf("%s: %d %s", path, res.StatusCode, body)
+				}
+			}
+			mustGet(t, e, "/api/v1/icons/arrow-left")
+			mustGet(t, e, "/api/v1/icons")
+		})
+	}
+}
+
+type searchBody struct {
+	Items []struct {
+		ID       string  `json:"id"`
+		Category string  `json:"category"`
+		Score    float64 `json:"score"`
+	} `json:"items"`
+	Total int `json:"total"`
+}
+
+func search(t *testing.T, e *testEdge, path string) searchBody {
+	t.Helper()
+	var b searchBody
+	if err := json.Unmarshal(mustGet(t, e, path), &b); err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func TestSearchRanksByNameTypoAndMeaning(t *testing.T) {
 	e := newEdge(t)
-	for _, path := range []string{"/api/v1/icons?q=arrow", "/api/v1/search?q=arrow"} {
-		res, body := e.do(t, http.MethodGet, path, nil)
-		if res.StatusCode != http.StatusServiceUnavailable || !strings.Contains(body, `"unavailable"`) {
-			t.Errorf("%s: %d %s", path, res.StatusCode, body)
+	tests := []struct{ path, first string }{
+		{"/api/v1/icons?q=arrow-left", "arrow-left"},
+		{"/api/v1/icons?q=square%20rounded", "square-rounded"},
+		{"/api/v1/icons?q=zigzg", "zigzag"},
+		{"/api/v1/icons?q=go%20back", "arrow-left"},
+		{"/api/icons?q=circle%20dot", "circle-dot"},
+		{"/api/v1/search?q=go%20back%20to%20the%20previous%20screen", "arrow-left"},
+	}
+	for _, tc := range tests {
+		b := search(t, e, tc.path)
+		if len(b.Items) == 0 || b.Items[0].ID != tc.first {
+			t.Errorf("%s: first %+v, want %s", tc.path, b.Items, tc.first)
+		}
+		for i := 1; i < len(b.Items); i++ {
+			if b.Items[i].Score > b.Items[i-1].Score {
+				t.Errorf("%s: scores not in descending order: %+v", tc.path, b.Items)
+			}
 		}
 	}
-	mustGet(t, e, "/api/v1/icons/arrow-left")
-	mustGet(t, e, "/api/v1/icons")
+	shapes := search(t, e, "/api/v1/icons?q=box%20circle%20square&category=shapes")
+	for _, it := range shapes.Items {
+		if it.Category != "shapes" {
+			t.Errorf("category filter let %s (%s) through", it.ID, it.Category)
+		}
+	}
+	if one := search(t, e, "/api/v1/icons?q=arrow%20circle%20square&limit=1"); len(one.Items) != 1 || one.Total != 1 {
+		t.Errorf("limit=1 gave %d items", len(one.Items))
+	}
+	for _, odd := range []string{"%E2%80%8B%F0%9F%98%80", "%21%3F%21", strings.Repeat("%C3%A9", 200)} {
+		res, body := e.do(t, http.MethodGet, "/api/v1/icons?q="+odd, nil)
+		if res.StatusCode != 200 && res.StatusCode != 400 {
+			t.Errorf("q=%s: %d %s", odd, res.StatusCode, body)
+		}
+	}
 }
 
 func TestUnversionedPathsAreDeprecated(t *testing.T) {

@@ -38,6 +38,9 @@ func New(cfg Config) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := lib.SearchErr(); err != nil {
+		cfg.Logger.Error("search is unavailable; everything else is served", "err", err)
+	}
 	if cfg.BaseURL == "" {
 		cfg.BaseURL = lib.BaseURL()
 	} else if cfg.BaseURL != lib.BaseURL() {

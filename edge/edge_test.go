@@ -29,10 +29,17 @@ type testEdge struct {
 // newEdge builds the fixture library and serves it.
 func newEdge(t *testing.T) *testEdge {
 	t.Helper()
+	return newEdgeAfter(t, func(string) {})
+}
+
+// newEdgeAfter builds the fixture library, lets damage change public/, then serves it.
+func newEdgeAfter(t *testing.T, damage func(public string)) *testEdge {
+	t.Helper()
 	out := t.TempDir()
 	if _, err := build.Run(context.Background(), build.Options{ContentDir: "../build/testdata/content", OutDir: out, BaseURL: base}); err != nil {
 		t.Fatal(err)
 	}
+	damage(out)
 	h, err := edge.New(edge.Config{PublicDir: out, Access: access.Config{KeyFile: filepath.Join(t.TempDir(), "key.pem")}})
 	if err != nil {
 		t.Fatal(err)

@@ -14,8 +14,8 @@ import (
 	"github.com/iconlib/iconlib/edge/access"
 )
 
-// FuzzAPIQuery sends arbitrary query strings to every REST endpoint: the edge must answer in the
-// contract (never a 500), whatever the input.
+// FuzzAPIQuery sends arbitrary query strings to every REST endpoint: the edge must answer 200 or 400 (never
+// a 5xx), whatever the input.
 func FuzzAPIQuery(f *testing.F) {
 	for _, seed := range []string{"", "q=arrow", "limit=5&offset=2", "q=%ff", "limit=abc", "q=" + "é😀\x00",
 		"category=shapes&q=box", "offset=99999999999999999999", "q=a&q=b", ";;;&&&==", "%zz", "limit=+5"} {
@@ -25,7 +25,7 @@ func FuzzAPIQuery(f *testing.F) {
 	if _, err := build.Run(context.Background(), build.Options{ContentDir: "../build/testdata/content", OutDir: out, BaseURL: base}); err != nil {
 		f.Fatal(err)
 	}
-	h, err := edge.New(edge.Config{PublicDir: out, Access: access.Config{KeyFile: filepath.Join(f.TempDir(), "key.pem")}})
+	h, err := edge.New(edge.Config{PublicDir: out, Access: access.Config{KeyFile: filepath.Join(f.TempDir(), "key.pem"), Limits: access.Limits{Off: true}}})
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -37,13 +37,8 @@ func FuzzAPIQuery(f *testing.F) {
 			rec := httptest.NewRecorder()
 			h.ServeHTTP(rec, req)
 			body, _ := io.ReadAll(rec.Result().Body)
-			switch rec.Code {
-			case http.StatusOK, http.StatusBadRequest, http.StatusServiceUnavailable:
-			default:
+			if rec.Code != http.StatusOK && rec.Code != http.StatusBadRequest {
 				t.Fatalf("%s?%q: status %d: %s", p, rawQuery, rec.Code, body)
-			}
-			if rec.Code == http.StatusServiceUnavailable && p != "/api/v1/search" && p != "/api/v1/icons" && p != "/api/icons" {
-				t.Fatalf("%s?%q: 503 outside search", p, rawQuery)
 			}
 		}
 	})

@@ -20,7 +20,8 @@ func newRootCmd() *cobra.Command {
 			return applyEnv(cmd.Flags())
 		},
 	}
-	root.AddCommand(newBuildCmd(), newServeCmd(), newImportCmd(), newKeysCmd(), newVersionCmd())
+	root.AddCommand(newBuildCmd(), newServeCmd(), newSearchCmd(), newKeysCmd(), newVersionCmd(),
+		newImportCmd(), newImportVectorsCmd(), newEvalCmd())
 	return root
 }
 

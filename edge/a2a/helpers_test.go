@@ -79,7 +79,7 @@ func (f fixture) rankers(t testing.TB) (icons, guides library.Ranker) {
 		iconDocs = append(iconDocs, fakeDoc{id: ic.ID, group: ic.Category, text: strings.ToLower(text)})
 	}
 	for _, s := range sections {
-		sectionDocs = append(sectionDocs, fakeDoc{id: library.SectionID(s), text: strings.ToLower(s.Heading + " " + s.Text)})
+		sectionDocs = append(sectionDocs, fakeDoc{id: s.ID(), text: strings.ToLower(s.Heading + " " + s.Text)})
 	}
 	return fakeRanker{iconDocs}, fakeRanker{sectionDocs}
 }

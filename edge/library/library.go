@@ -32,6 +32,7 @@ type Library struct {
 	sectionByID map[string]catalog.Section
 	icon        Ranker // nil when no icon index could be read
 	guide       Ranker // nil when no guide index could be read
+	searchErr   error  // why an index could not be read
 }
 
 // Guide is a guide's metadata and Markdown.
@@ -68,8 +69,13 @@ func Load(publicDir string) (*Library, error) {
 	if err := l.loadGuides(publicDir); err != nil {
 		return nil, err
 	}
+	l.icon, l.guide, l.searchErr = openIndexes(publicDir)
 	return l, nil
 }
+
+// SearchErr says why a search index could not be loaded (search then answers "unavailable" while the
+// rest works), or nil.
+func (l *Library) SearchErr() error { return l.searchErr }
 
 func (l *Library) loadGuides(publicDir string) error {
 	var index []catalog.Guide
@@ -81,7 +87,7 @@ func (l *Library) loadGuides(publicDir string) error {
 	}
 	l.sectionByID = make(map[string]catalog.Section, len(l.sections))
 	for _, s := range l.sections {
-		l.sectionByID[SectionID(s)] = s
+		l.sectionByID[s.ID()] = s
 	}
 	for i, g := range index {
 		md, err := os.ReadFile(filepath.Join(publicDir, strings.TrimPrefix(catalog.GuideMarkdown(g.Slug), "/")))

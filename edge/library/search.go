@@ -74,9 +74,6 @@ func (l *Library) SearchIcons(q string, o SearchOptions) ([]IconHit, error) {
 	return out, nil
 }
 
-// SectionID is how a guide index names a section: "slug#anchor".
-func SectionID(s catalog.Section) string { return s.Slug + "#" + s.Anchor }
-
 // SearchGuides returns the guide sections that best answer q; without a guide index it returns
 // ErrSearchUnavailable.
 func (l *Library) SearchGuides(q string, limit int) ([]SectionHit, error) {

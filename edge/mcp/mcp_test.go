@@ -77,7 +77,7 @@ func newLibrary(t testing.TB, searchErr error) *library.Library {
 	readJSON(t, filepath.Join(publicDir, catalog.SectionsFile), &sections)
 	guides := &wordRanker{err: searchErr}
 	for _, s := range sections {
-		guides.add(library.SectionID(s), "", s.Guide, s.Heading, s.Text)
+		guides.add(s.ID(), "", s.Guide, s.Heading, s.Text)
 	}
 	lib.UseRankers(icons, guides)
 	return lib

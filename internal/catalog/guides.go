@@ -25,3 +25,6 @@ type Section struct {
 	URL     string `json:"url"`     // page URL with #anchor
 	Text    string `json:"text"`    // the section's Markdown
 }
+
+// ID names a section in the guides' search index: "slug#anchor".
+func (s Section) ID() string { return s.Slug + "#" + s.Anchor }

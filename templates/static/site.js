@@ -1,50 +1,162 @@
-// iconlib home and category pages: animated previews and search. Works without this script too.
+// iconlib website: animated previews in the chosen appearance, search on the home page, the icon page's
+// player, appearance controls and code, and the WebMCP tools that let a browser agent do the same.
+// Every page works without this script: static SVGs, links, a plain GET search form and the published code.
 (() => {
   "use strict";
-  const reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
-  const grid = document.getElementById("grid");
-  const status = document.getElementById("status");
-  const players = new WeakMap();
 
-  // player loads a tile's animation once, replacing its static SVG.
-  function player(link) {
-    if (players.has(link)) return players.get(link);
-    const box = link.querySelector(".preview");
+  const reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
+  const byId = (id) => document.getElementById(id);
+  const ICON_ID = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+  const PLATFORMS = ["javascript", "react", "ios", "android"];
+  const page = document.querySelector(".icon-page");
+  const pageIcon = page ? page.dataset.icon : "";
+
+  /* ---------- Appearance: one state for previews, controls, code and tools ---------- */
+
+  const DEFAULTS = Object.freeze({ color: "currentColor", dark_color: "", stroke_width: 2, size: 24, speed: 1 });
+  const RANGES = { stroke_width: [0.5, 4], size: [12, 256], speed: [0.25, 4] };
+  const STORE = "iconlib-appearance";
+
+  // parseColor accepts #rgb, #rrggbb (with or without #) and currentColor; it answers #rrggbb or currentColor.
+  function parseColor(v) {
+    if (typeof v !== "string") return undefined;
+    const s = v.trim();
+    if (/^currentcolor$/i.test(s)) return "currentColor";
+    let m = /^#?([0-9a-f]{6})$/i.exec(s);
+    if (m) return "#" + m[1].toLowerCase();
+    m = /^#?([0-9a-f])([0-9a-f])([0-9a-f])$/i.exec(s);
+    return m ? ("#" + m[1] + m[1] + m[2] + m[2] + m[3] + m[3]).toLowerCase() : undefined;
+  }
+
+  // merge applies changes to an appearance and returns the result; a value out of range throws, naming it.
+  function merge(base, changes) {
+    const next = { ...base };
+    if (changes.reset === true) Object.assign(next, DEFAULTS);
+    if (changes.color !== undefined) {
+      const c = parseColor(changes.color);
+      if (!c) throw new Error("color must be a hex colour such as #2257d6, or currentColor to follow the text colour; got " + JSON.stringify(changes.color));
+      next.color = c;
+    }
+    if (changes.dark_color === "" || changes.dark_color === null) next.dark_color = "";
+    else if (changes.dark_color !== undefined) {
+      const c = parseColor(changes.dark_color);
+      if (!c || c === "currentColor") throw new Error("dark_color must be a hex colour such as #7aa2ff, or \"\" to use color in dark mode too; got " + JSON.stringify(changes.dark_color));
+      next.dark_color = c;
+    }
+    for (const key of Object.keys(RANGES)) {
+      if (changes[key] === undefined) continue;
+      const n = typeof changes[key] === "string" && changes[key].trim() !== "" ? Number(changes[key]) : changes[key];
+      const [lo, hi] = RANGES[key];
+      if (typeof n !== "number" || !Number.isFinite(n) || n < lo || n > hi) {
+        throw new Error(key + " must be a number from " + lo + " to " + hi + "; got " + JSON.stringify(changes[key]));
+      }
+      next[key] = key === "size" ? Math.round(n) : Math.round(n * 100) / 100;
+    }
+    return next;
+  }
+
+  function loadAppearance() {
+    try {
+      return merge(DEFAULTS, JSON.parse(localStorage.getItem(STORE) || "{}"));
+    } catch (_) {
+      return { ...DEFAULTS };
+    }
+  }
+
+  let appearance = loadAppearance();
+  const players = new Set(); // every lottie animation on the page
+  const onAppearance = []; // parts of the page that show the appearance
+
+  function setAppearance(changes) {
+    appearance = merge(appearance, changes);
+    try {
+      localStorage.setItem(STORE, JSON.stringify(appearance));
+    } catch (_) { /* private mode: the appearance lasts for this page only */ }
+    paintAppearance();
+    return { ...appearance };
+  }
+
+  // paintAppearance sets the CSS variables the previews use (style.css) and tells the page's parts.
+  function paintAppearance() {
+    const root = document.documentElement.style;
+    root.setProperty("--icon-light", appearance.color);
+    root.setProperty("--icon-dark", appearance.dark_color || appearance.color);
+    root.setProperty("--icon-stroke", String(appearance.stroke_width));
+    root.setProperty("--icon-size", appearance.size + "px");
+    players.forEach((anim) => anim.setSpeed(appearance.speed));
+    onAppearance.forEach((f) => f(appearance));
+  }
+
+  /* ---------- Players ---------- */
+
+  // showFinal shows the last frame, the finished icon, without animating.
+  function showFinal(anim) {
+    anim.setLoop(false);
+    anim.resetSegments(true);
+    anim.goToAndStop(anim.totalFrames - 1, true);
+  }
+
+  // loadPlayer replaces the static SVG in box with the icon's animation; ready runs once it can play.
+  function loadPlayer(box, id, ready) {
+    if (!window.lottie) return null;
     const anim = window.lottie.loadAnimation({
       container: box, renderer: "svg", loop: false, autoplay: false,
-      path: "/assets/" + link.dataset.icon + ".json",
+      path: "/assets/" + encodeURIComponent(id) + ".json",
     });
+    anim.setSpeed(appearance.speed);
+    players.add(anim);
     anim.addEventListener("DOMLoaded", () => {
       const img = box.querySelector("img");
       if (img) img.remove();
-      if (reduceMotion.matches) anim.goToAndStop(anim.totalFrames - 1, true);
+      box.classList.add("live");
+      if (reduceMotion.matches) showFinal(anim);
+      else if (ready) ready(anim);
     });
-    players.set(link, anim);
+    anim.addEventListener("data_failed", () => players.delete(anim)); // the static SVG stays
     return anim;
   }
 
-  function play(link, state) {
-    if (!window.lottie || reduceMotion.matches) return;
-    const anim = player(link);
-    if (anim.isLoaded) anim.goToAndPlay(state, true);
-    else anim.addEventListener("DOMLoaded", () => anim.goToAndPlay(state, true));
+  function playState(anim, state) {
+    if (!anim) return;
+    const go = () => {
+      if (reduceMotion.matches) return showFinal(anim);
+      anim.setLoop(state === "loop");
+      anim.goToAndPlay(state, true);
+    };
+    if (anim.isLoaded) go();
+    else anim.addEventListener("DOMLoaded", go);
   }
 
-  function wire(root) {
-    root.querySelectorAll("a[data-icon]").forEach((link) => {
-      link.addEventListener("mouseenter", () => play(link, "hover"));
-      link.addEventListener("focus", () => play(link, "hover"));
-      if ("IntersectionObserver" in window) appear.observe(link);
-    });
+  reduceMotion.addEventListener("change", () => {
+    if (reduceMotion.matches) players.forEach((anim) => anim.isLoaded && showFinal(anim));
+  });
+
+  /* ---------- Grids of tiles ---------- */
+
+  const tilePlayers = new WeakMap(); // link → animation
+
+  function tilePlayer(link) {
+    if (!tilePlayers.has(link)) tilePlayers.set(link, loadPlayer(link.querySelector(".preview"), link.dataset.icon));
+    return tilePlayers.get(link);
   }
 
   const appear = "IntersectionObserver" in window ? new IntersectionObserver((entries) => {
-    entries.forEach((e) => {
-      if (!e.isIntersecting) return;
+    for (const e of entries) {
+      if (!e.isIntersecting) continue;
       appear.unobserve(e.target);
-      play(e.target, "in");
-    });
+      playState(tilePlayer(e.target), "in");
+    }
   }, { rootMargin: "64px" }) : null;
+
+  function wireTiles(root) {
+    root.querySelectorAll("a[data-icon]").forEach((link) => {
+      const hover = () => playState(tilePlayer(link), "hover");
+      link.addEventListener("mouseenter", hover);
+      link.addEventListener("focus", hover);
+      if (appear) appear.observe(link);
+      else playState(tilePlayer(link), "in");
+    });
+  }
 
   function tile(icon) {
     const li = document.createElement("li");
@@ -52,59 +164,762 @@
     const a = document.createElement("a");
     a.href = "/icons/" + icon.id + "/";
     a.dataset.icon = icon.id;
-    a.title = icon.description || "";
+    if (icon.description) a.title = icon.description;
     const box = document.createElement("span");
-    box.className = "preview";
+    box.className = "preview art";
+    box.setAttribute("aria-hidden", "true");
     const img = document.createElement("img");
-    img.src = "/svg/" + icon.id + ".svg"; img.alt = ""; img.width = 48; img.height = 48;
+    img.src = "/svg/" + icon.id + ".svg";
+    img.alt = "";
+    img.width = img.height = 48;
     box.append(img);
     const name = document.createElement("span");
-    name.className = "name"; name.textContent = icon.name;
-    a.append(box, name); li.append(a);
+    name.className = "name";
+    name.textContent = icon.name;
+    a.append(box, name);
+    li.append(a);
     return li;
   }
 
-  // search asks the edge's ranking; on a static host without it, it filters a small name index.
-  async function search(q, category) {
-    const params = new URLSearchParams({ q, limit: "48" });
-    if (category) params.set("category", category);
+  // fillGrid shows items (or the given nodes) in grid, releasing the animations of the tiles it removes.
+  function fillGrid(grid, items, nodes) {
+    grid.querySelectorAll("a[data-icon]").forEach((link) => {
+      const anim = tilePlayers.get(link);
+      if (anim) {
+        players.delete(anim);
+        anim.destroy();
+        tilePlayers.delete(link);
+      }
+      if (appear) appear.unobserve(link);
+    });
+    if (nodes) {
+      // Tiles shown again get a fresh static picture; their animation loads when they appear.
+      nodes.forEach((li) => {
+        const box = li.querySelector(".preview");
+        const id = li.querySelector("a").dataset.icon;
+        if (box && !box.querySelector("img")) {
+          box.classList.remove("live");
+          box.replaceChildren(Object.assign(document.createElement("img"), { src: "/svg/" + id + ".svg", alt: "", width: 48, height: 48 }));
+        }
+      });
+    }
+    grid.replaceChildren(...(nodes || items.map(tile)));
+    wireTiles(grid);
+  }
+
+  /* ---------- Search: the edge's ranking, else the static word index ---------- */
+
+  let apiDown = false;
+  let indexRows = null;
+
+  async function staticIndex() {
+    if (!indexRows) {
+      const res = await fetch("/static/icon-index.json");
+      if (!res.ok) throw new Error("the icon index could not be read (HTTP " + res.status + ")");
+      indexRows = await res.json();
+    }
+    return indexRows;
+  }
+
+  // near: a query word matches a word of the index with one typo (for words of four letters or more).
+  function near(w, words) {
+    if (w.length < 4) return false;
+    return words.some((x) => Math.abs(x.length - w.length) <= 1 && edits(w, x) <= 1);
+  }
+
+  function edits(a, b) {
+    let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+      const cur = [i];
+      for (let j = 1; j <= b.length; j++) {
+        cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      }
+      prev = cur;
+    }
+    return prev[b.length];
+  }
+
+  async function searchIcons(query, category, limit) {
+    const q = (query || "").trim();
+    if ((q || category) && !apiDown) {
+      // With q the edge ranks the matches; with only a category it lists that category's icons.
+      const params = new URLSearchParams(q ? { q, limit: String(limit) } : { limit: String(limit) });
+      if (category) params.set("category", category);
+      try {
+        const res = await fetch("/api/v1/icons?" + params, { headers: { Accept: "application/json" } });
+        if (res.ok) {
+          const body = await res.json();
+          return body.items.map((it) => ({ id: it.id, name: it.name, description: it.description, category: it.category }));
+        }
+        // 503: the edge has no search index; 404: a static host without the API. Filter the word index.
+        if (res.status === 503 || res.status === 404) apiDown = true;
+      } catch (_) {
+        apiDown = true;
+      }
+    }
+    const rows = await staticIndex();
+    const words = q.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+    const hits = [];
+    // Every word that matches counts (whole word 3, part of one 2, one typo away 1); icons matching more
+    // of the words rank first, so "upload finished" still finds the upload icons.
+    for (const r of rows) {
+      if (category && r[2] !== category) continue;
+      let score = 0;
+      let matched = 0;
+      const rowWords = words.length ? r[3].split(" ") : [];
+      for (const w of words) {
+        const s = r[0] === w || rowWords.includes(w) ? 3 : r[3].includes(w) ? 2 : near(w, rowWords) ? 1 : 0;
+        if (s) matched++;
+        score += s + (s && r[0].includes(w) ? 2 : 0); // in the name itself
+      }
+      if (words.length && !matched) continue;
+      if (q && r[0] === words.join("-")) score += 10;
+      hits.push([matched * 100 + score, r]);
+    }
+    hits.sort((a, b) => b[0] - a[0]);
+    return hits.slice(0, limit).map(([, r]) => ({ id: r[0], name: r[1], category: r[2] }));
+  }
+
+  const SEARCH_LIMIT = 48;
+  let searchSeq = 0;
+
+  // showResults searches and shows the matches in this page's grid; it returns what the tool answers.
+  async function showResults(query, category, limit) {
+    const grid = byId("grid");
+    const status = byId("status");
+    const title = byId("results-title");
+    const mine = ++searchSeq;
+    const q = (query || "").trim();
+    if (status) status.textContent = "Searching…";
+    if (grid) grid.setAttribute("aria-busy", "true");
+    let items;
     try {
-      const res = await fetch("/api/v1/icons?" + params);
-      if (res.ok) return (await res.json()).items;
-    } catch (_) { /* fall through to the static index */ }
-    const res = await fetch("/static/icon-index.json");
-    const index = await res.json();
-    const words = q.toLowerCase().split(/\s+/).filter(Boolean);
-    return index.filter((r) => (!category || r[2] === category) && words.every((w) => r[3].includes(w)))
-      .slice(0, 48).map((r) => ({ id: r[0], name: r[1] }));
+      items = await searchIcons(q, category, limit);
+    } finally {
+      if (grid && mine === searchSeq) grid.removeAttribute("aria-busy");
+    }
+    if (mine === searchSeq && grid) {
+      const section = byId("results");
+      if (section && section.hidden) {
+        // On an icon page the results appear below the code: bring them into view.
+        section.hidden = false;
+        section.scrollIntoView({ block: "start", behavior: reduceMotion.matches ? "auto" : "smooth" });
+      }
+      const catName = category ? categoryName(category) : "";
+      title.textContent = q ? "Icons for “" + q + "”" + (catName ? " in " + catName : "") : catName + " icons";
+      fillGrid(grid, items);
+      status.textContent = items.length
+        ? items.length + (items.length === 1 ? " icon" : " icons") + (items.length === limit ? " (the best " + limit + ")" : "")
+        : "No icons found. Try other words, or fewer.";
+    }
+    return {
+      query: q, category: category || "", total: items.length,
+      items: items.map((it) => ({ ...it, page_url: new URL("/icons/" + it.id + "/", location.href).href })),
+    };
   }
 
-  async function run(q, category) {
-    if (!grid || !status || !q) return;
-    status.textContent = "Searching…";
-    const items = await search(q, category);
-    document.getElementById("results-title").textContent = "Results for “" + q + "”";
-    grid.replaceChildren(...items.map(tile));
-    status.textContent = items.length ? items.length + " icons" : "No icons found. Try other words.";
-    wire(grid);
+  function categoryName(id) {
+    const opt = document.querySelector('#category option[value="' + CSS.escape(id) + '"]');
+    return opt ? opt.textContent.replace(/\s*\(\d+\)$/, "") : id;
   }
 
-  const form = document.querySelector("form.search");
-  if (form) {
-    const params = new URLSearchParams(location.search);
-    form.q.value = params.get("q") || "";
-    form.category.value = params.get("category") || "";
-    form.addEventListener("submit", (e) => {
+  /* ---------- Records and code ---------- */
+
+  const records = new Map();
+
+  async function getRecord(id) {
+    if (typeof id !== "string" || !ICON_ID.test(id)) {
+      throw new Error("id must be an icon id such as download or arrow-left (see search_icons); got " + JSON.stringify(id));
+    }
+    if (records.has(id)) return records.get(id);
+    // The edge answers /api/v1/icons/<id>; a static host has the same record as a .json file.
+    for (const url of ["/api/v1/icons/" + id, "/api/v1/icons/" + id + ".json"]) {
+      try {
+        const res = await fetch(url, { headers: { Accept: "application/json" } });
+        if (res.ok) {
+          const rec = await res.json();
+          records.set(id, rec);
+          return rec;
+        }
+      } catch (_) { /* try the next address */ }
+    }
+    throw new Error("No icon with id " + JSON.stringify(id) + ". Find ids with search_icons.");
+  }
+
+  // recordFromPage reads the record of the icon page's own icon from the page.
+  function recordFromPage() {
+    const code = {};
+    const install = {};
+    document.querySelectorAll("[data-code]").forEach((el) => { code[el.dataset.code] = el.textContent; });
+    document.querySelectorAll("[data-install]").forEach((el) => { install[el.dataset.install] = el.textContent; });
+    return { id: pageIcon, name: page.dataset.name, file_url: page.dataset.fileUrl, sha256: page.dataset.sha256, code, install };
+  }
+
+  const num = (n) => String(Math.round(n * 1000) / 1000);
+
+  function rgb(hex) {
+    return [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255);
+  }
+
+  // after inserts text after the first match of re in code; without a match it appends a note instead.
+  function after(code, re, text, note) {
+    const m = re.exec(code);
+    if (!m) return note ? code.replace(/\n*$/, "\n") + note + "\n" : code;
+    const at = m.index + m[0].length;
+    return code.slice(0, at) + text + code.slice(at);
+  }
+
+  function appearanceNote(comment, a) {
+    return comment + " Appearance: colour " + a.color + (a.dark_color ? ", dark mode " + a.dark_color : "") +
+      ", stroke width " + num(a.stroke_width) + ", size " + a.size + " px, speed " + num(a.speed) + "×";
+  }
+
+  function cssSelector(kind, name) {
+    const simple = /^[a-z_][a-z0-9_-]*$/i.test(name);
+    if (kind === "id") return simple ? "#" + name : '[id="' + name + '"]';
+    return simple ? "." + name : '[class~="' + name + '"]';
+  }
+
+  // css writes the rules that give an element (sel) the appearance; lottie-web sets stroke-linecap only on
+  // stroke paths, so the two path rules keep strokes and fills apart.
+  function css(sel, a, withSize) {
+    const rules = [];
+    const box = [];
+    if (withSize) box.push("display: inline-block;", "width: " + a.size + "px;", "height: " + a.size + "px;");
+    if (a.color !== "currentColor") box.push("color: " + a.color + ";");
+    if (box.length) rules.push(sel + " {\n  " + box.join("\n  ") + "\n}");
+    const stroke = ["stroke: currentColor;"];
+    if (a.stroke_width !== 2) stroke.push("stroke-width: " + num(a.stroke_width) + "px; /* icon units: the icon is 24 wide */");
+    rules.push(sel + " svg path[stroke-linecap] {\n  " + stroke.join("\n  ") + "\n}");
+    rules.push(sel + " svg path:not([stroke-linecap]) {\n  fill: currentColor;\n}");
+    if (a.dark_color) rules.push("@media (prefers-color-scheme: dark) {\n  " + sel + " { color: " + a.dark_color + "; }\n}");
+    return rules.join("\n") + "\n";
+  }
+
+  function swiftColor(hex) {
+    const [r, g, b] = rgb(hex);
+    return "UIColor(red: " + num(r) + ", green: " + num(g) + ", blue: " + num(b) + ", alpha: 1)";
+  }
+
+  const KOTLIN_TEXT_COLOR = "obtainStyledAttributes(intArrayOf(android.R.attr.textColorPrimary)).run {\n" +
+    "    getColor(0, Color.BLACK).also { recycle() }\n}";
+
+  const platforms = {
+    javascript(rec, a) {
+      let code = rec.code.javascript;
+      const container = (/getElementById\("([^"]+)"\)/.exec(code) || [])[1] || rec.id + "-icon";
+      const v = (/const (\w+) = lottie\.loadAnimation/.exec(code) || [])[1] || "icon";
+      if (a.speed !== 1) code = code.replace(/\n*$/, "\n") + v + ".setSpeed(" + num(a.speed) + ");\n";
+      return { code, css: css(cssSelector("id", container), a, true) };
+    },
+    react(rec, a) {
+      const cls = "icon-" + rec.id;
+      let code = rec.code.react.replace(/width: \d+, height: \d+/, "width: " + a.size + ", height: " + a.size);
+      code = code.replace(/^([ \t]*)src=/m, (m, indent) =>
+        indent + 'className="' + cls + '"\n' + (a.speed !== 1 ? indent + "speed={" + num(a.speed) + "}\n" : "") + m);
+      if (!code.includes('className="' + cls + '"')) code += appearanceNote("//", a) + "\n";
+      return { code, css: css(cssSelector("class", cls), a, false) };
+    },
+    ios(rec, a) {
+      let code = rec.code.ios;
+      const v = (/let (\w+) = LottieAnimationView\(\)/.exec(code) || [])[1] || "iconView";
+      const light = a.color === "currentColor" ? "UIColor.label // the text colour" : swiftColor(a.color) + " // " + a.color;
+      const color = (a.color === "currentColor" || a.dark_color
+        ? "// A dynamic colour: lottieColorValue reads it once, so set the providers again in traitCollectionDidChange(_:).\n"
+        : "") + (a.dark_color
+        ? "let iconColor = UIColor { traits in\n    traits.userInterfaceStyle == .dark\n        ? " + swiftColor(a.dark_color) + " // " + a.dark_color +
+          "\n        : " + light + "\n}\n"
+        : "let iconColor = " + light + "\n");
+      const setup = v + ".frame = CGRect(x: 0, y: 0, width: " + a.size + ", height: " + a.size + ")\n" +
+        (a.speed !== 1 ? v + ".animationSpeed = " + num(a.speed) + "\n" : "");
+      code = after(code, /^let \w+ = LottieAnimationView\(\)\n/m, setup, appearanceNote("//", a));
+      code = after(code, /^(?=let \w+ = LottieAnimationView\(\))/m, color, "");
+      const providers = [
+        v + '.setValueProvider(ColorValueProvider(iconColor.lottieColorValue), keypath: AnimationKeypath(keypath: "**.stroke.Color"))',
+        v + '.setValueProvider(ColorValueProvider(iconColor.lottieColorValue), keypath: AnimationKeypath(keypath: "**.fill.Color"))',
+      ];
+      if (a.stroke_width !== 2) {
+        providers.push(v + '.setValueProvider(FloatValueProvider(' + num(a.stroke_width) + '), keypath: AnimationKeypath(keypath: "**.stroke.Stroke Width"))');
+      }
+      const m = /^([ \t]*)\w+\.animation = animation\n/m.exec(code);
+      const indent = m ? m[1] : "";
+      return { code: after(code, /^[ \t]*\w+\.animation = animation\n/m, providers.map((p) => indent + p + "\n").join(""), providers.join("\n")) };
+    },
+    android(rec, a) {
+      let code = rec.code.android;
+      const v = (/val (\w+) = findViewById<LottieAnimationView>/.exec(code) || [])[1] || "iconView";
+      const imports = new Set((code.match(/^import .+$/gm) || []));
+      ["import android.graphics.Color", "import com.airbnb.lottie.LottieProperty", "import com.airbnb.lottie.model.KeyPath"]
+        .forEach((i) => imports.add(i));
+      if (a.dark_color) imports.add("import android.content.res.Configuration");
+      code = code.replace(/^(import .+\n)+/m, [...imports].sort().join("\n") + "\n");
+      const light = a.color === "currentColor" ? KOTLIN_TEXT_COLOR : 'Color.parseColor("' + a.color.toUpperCase() + '")';
+      let color;
+      if (a.dark_color) {
+        color = "val night = (resources.configuration.uiMode and Configuration.UI_MODE_NIGHT_MASK) == Configuration.UI_MODE_NIGHT_YES\n" +
+          'val iconColor = if (night) Color.parseColor("' + a.dark_color.toUpperCase() + '") else ' + light + "\n";
+      } else {
+        color = "val iconColor = " + light + (a.color === "currentColor" ? " // the theme's text colour, light or dark" : "") + "\n";
+      }
+      const lines = "// Size it in the layout: android:layout_width=\"" + a.size + "dp\" android:layout_height=\"" + a.size + "dp\"\n" +
+        (a.speed !== 1 ? v + ".speed = " + num(a.speed) + "f\n" : "") + color +
+        v + '.addValueCallback(KeyPath("**", "stroke"), LottieProperty.STROKE_COLOR) { iconColor }\n' +
+        v + '.addValueCallback(KeyPath("**", "fill"), LottieProperty.COLOR) { iconColor }\n' +
+        (a.stroke_width !== 2 ? v + '.addValueCallback(KeyPath("**", "stroke"), LottieProperty.STROKE_WIDTH) { ' + num(a.stroke_width) + "f }\n" : "");
+      return { code: after(code, /^\w+\.contentDescription = .+\n/m, lines, lines) };
+    },
+  };
+
+  // snippet is the one place code is made: the record's snippet for platform, in appearance a.
+  function snippet(rec, platform, a) {
+    return platforms[platform](rec, a);
+  }
+
+  function installFor(rec, platform) {
+    const i = rec.install || {};
+    return {
+      javascript: i.javascript, react: i.react,
+      ios: [i.ios_spm, i.ios_cocoapods].filter(Boolean).join("\n"), android: i.android_gradle,
+    }[platform];
+  }
+
+  /* ---------- Copy buttons ---------- */
+
+  const announcer = document.createElement("p");
+  announcer.className = "visually-hidden";
+  announcer.setAttribute("role", "status");
+  announcer.setAttribute("aria-live", "polite");
+  document.body.append(announcer);
+
+  async function copyText(text) {
+    if (navigator.clipboard && window.isSecureContext) {
+      await navigator.clipboard.writeText(text);
+      return;
+    }
+    const area = Object.assign(document.createElement("textarea"), { value: text });
+    area.setAttribute("readonly", "");
+    area.style.cssText = "position:fixed;opacity:0";
+    document.body.append(area);
+    area.select();
+    document.execCommand("copy");
+    area.remove();
+  }
+
+  function addCopyButtons(root) {
+    root.querySelectorAll("code.copyable").forEach((code) => {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "copy";
+      button.textContent = "Copy";
+      button.setAttribute("aria-label", "Copy " + (code.dataset.copyLabel || "this"));
+      button.addEventListener("click", async () => {
+        try {
+          await copyText(code.textContent);
+          button.textContent = "Copied";
+          announcer.textContent = (code.dataset.copyLabel || "Text") + " copied";
+        } catch (_) {
+          button.textContent = "Select and copy";
+        }
+        setTimeout(() => { button.textContent = "Copy"; }, 1800);
+      });
+      const pre = code.closest("pre");
+      if (pre) {
+        // The button sits over the block's corner, outside the part that scrolls.
+        const block = document.createElement("div");
+        block.className = "code-block";
+        pre.before(block);
+        block.append(button, pre);
+      } else {
+        code.after(button);
+      }
+    });
+  }
+
+  /* ---------- Appearance controls ---------- */
+
+  function wireAppearanceForm() {
+    const form = byId("appearance");
+    if (!form) return;
+    const el = form.elements;
+    const outputs = { stroke_width: byId("ap-stroke-out"), size: byId("ap-size-out"), speed: byId("ap-speed-out") };
+    const sync = (a) => {
+      el.current.checked = a.color === "currentColor";
+      if (a.color !== "currentColor") el.color.value = a.color;
+      el.same.checked = !a.dark_color;
+      if (a.dark_color) el.dark_color.value = a.dark_color;
+      el.stroke_width.value = a.stroke_width;
+      el.size.value = a.size;
+      el.speed.value = a.speed;
+      outputs.stroke_width.textContent = num(a.stroke_width);
+      outputs.size.textContent = a.size + " px";
+      outputs.speed.textContent = num(a.speed) + "×";
+      el.size.setAttribute("aria-valuetext", a.size + " pixels");
+      el.speed.setAttribute("aria-valuetext", num(a.speed) + " times normal speed");
+    };
+    const changed = (e) => {
+      const t = e.target;
+      const c = {};
+      if (t === el.color) c.color = t.value; // picking a colour stops following the text colour
+      else if (t === el.current) c.color = t.checked ? "currentColor" : el.color.value;
+      else if (t === el.dark_color) c.dark_color = t.value;
+      else if (t === el.same) c.dark_color = t.checked ? "" : el.dark_color.value;
+      else if (t.name in RANGES) c[t.name] = t.value;
+      else return;
+      setAppearance(c);
+    };
+    form.addEventListener("input", changed);
+    form.addEventListener("change", changed);
+    form.addEventListener("submit", (e) => e.preventDefault());
+    form.addEventListener("reset", (e) => {
       e.preventDefault();
-      const q = form.q.value.trim();
+      setAppearance({ reset: true });
+    });
+    onAppearance.push(sync);
+    sync(appearance);
+    form.hidden = false;
+    const details = form.closest("details");
+    if (details) details.hidden = false;
+  }
+
+  /* ---------- Icon page ---------- */
+
+  let selectTab = () => {};
+
+  function initIconPage() {
+    records.set(pageIcon, recordFromPage());
+    const big = loadPlayer(byId("player"), pageIcon, (anim) => anim.goToAndPlay("in", true));
+    const small = loadPlayer(byId("player-actual"), pageIcon, (anim) => anim.goToAndPlay("in", true));
+    const stateButtons = document.querySelectorAll("[data-state]");
+    if (!reduceMotion.matches) stateButtons.forEach((b) => b.setAttribute("aria-pressed", String(b.dataset.state === "in")));
+    stateButtons.forEach((button) => {
+      button.addEventListener("click", () => {
+        stateButtons.forEach((b) => b.setAttribute("aria-pressed", String(b === button)));
+        playState(big, button.dataset.state);
+        playState(small, button.dataset.state);
+      });
+    });
+    const note = byId("motion-note");
+    const motion = () => {
+      note.hidden = !reduceMotion.matches;
+      stateButtons.forEach((b) => { b.disabled = reduceMotion.matches; });
+    };
+    reduceMotion.addEventListener("change", motion);
+    motion();
+
+    // Preview background: light or dark, starting from the system's.
+    const stage = byId("stage");
+    const themes = stage.querySelector(".theme");
+    const setTheme = (theme) => {
+      stage.dataset.theme = theme;
+      themes.querySelectorAll("button").forEach((b) => b.setAttribute("aria-pressed", String(b.dataset.theme === theme)));
+    };
+    themes.addEventListener("click", (e) => {
+      const b = e.target.closest("button[data-theme]");
+      if (b) setTheme(b.dataset.theme);
+    });
+    setTheme(window.matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light");
+    themes.hidden = false;
+
+    // Code tabs, written from the record and the appearance.
+    const tabs = [...document.querySelectorAll('[role="tab"]')];
+    const tablist = document.querySelector('[role="tablist"]');
+    selectTab = (platform, focus) => {
+      tabs.forEach((t) => {
+        const on = t.dataset.platform === platform;
+        t.setAttribute("aria-selected", String(on));
+        t.tabIndex = on ? 0 : -1;
+        byId(t.getAttribute("aria-controls")).hidden = !on;
+        if (on && focus) t.focus();
+      });
+    };
+    tablist.addEventListener("click", (e) => {
+      const t = e.target.closest('[role="tab"]');
+      if (t) selectTab(t.dataset.platform);
+    });
+    tablist.addEventListener("keydown", (e) => {
+      const i = tabs.indexOf(document.activeElement);
+      if (i < 0) return;
+      const next = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: tabs.length - 1 }[e.key];
+      if (next === undefined) return;
+      e.preventDefault();
+      selectTab(tabs[(next + tabs.length) % tabs.length].dataset.platform, true);
+    });
+    tablist.hidden = false;
+    document.querySelector(".code-section").classList.add("tabbed");
+    selectTab((tabs.find((t) => t.getAttribute("aria-selected") === "true") || tabs[0]).dataset.platform);
+
+    const rec = records.get(pageIcon);
+    const paintCode = (a) => {
+      for (const p of PLATFORMS) {
+        const s = snippet(rec, p, a);
+        const code = document.querySelector('[data-code="' + p + '"]');
+        if (code) code.textContent = s.code;
+        const cssCode = document.querySelector('[data-css="' + p + '"]');
+        if (cssCode) {
+          cssCode.textContent = s.css || "";
+          cssCode.closest(".css-block").hidden = !s.css;
+        }
+      }
+    };
+    onAppearance.push(paintCode);
+    paintCode(appearance);
+  }
+
+  /* ---------- Home page search ---------- */
+
+  function initHome(form) {
+    const grid = byId("grid");
+    const featured = [...grid.children];
+    const featuredTitle = byId("results-title").textContent;
+    let timer = 0;
+
+    const fromURL = () => {
+      const p = new URLSearchParams(location.search);
+      return { q: (p.get("q") || "").slice(0, 200), category: p.get("category") || "" };
+    };
+    const setURL = (q, category, push) => {
       const url = new URL(location.href);
       url.search = "";
       if (q) url.searchParams.set("q", q);
-      if (form.category.value) url.searchParams.set("category", form.category.value);
-      history.pushState(null, "", url);
-      run(q, form.category.value);
+      if (category) url.searchParams.set("category", category);
+      if (url.href !== location.href) history[push ? "pushState" : "replaceState"](null, "", url);
+    };
+    const showFeatured = () => {
+      searchSeq++;
+      byId("results-title").textContent = featuredTitle;
+      byId("status").textContent = "";
+      fillGrid(grid, null, featured);
+    };
+    // run shows the search for the form's values (or featured icons for none) and answers what it found.
+    const run = (q, category, limit = SEARCH_LIMIT) => {
+      q = q.trim();
+      if (!q && !category) {
+        showFeatured();
+        return Promise.resolve({ query: "", category: "", total: 0, items: [] });
+      }
+      return showResults(q, category, limit);
+    };
+    const fill = (q, category) => {
+      form.elements.q.value = q;
+      form.elements.category.value = [...form.elements.category.options].some((o) => o.value === category) ? category : "";
+    };
+
+    form.elements.q.addEventListener("input", () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        const q = form.elements.q.value.trim();
+        setURL(q, form.elements.category.value, false);
+        run(q, form.elements.category.value).catch(showError);
+      }, 250);
     });
-    run(form.q.value.trim(), form.category.value);
+    form.elements.category.addEventListener("change", () => {
+      const q = form.elements.q.value.trim();
+      setURL(q, form.elements.category.value, true);
+      run(q, form.elements.category.value).catch(showError);
+    });
+    form.addEventListener("submit", (e) => {
+      e.preventDefault();
+      clearTimeout(timer);
+      const q = form.elements.q.value.trim();
+      setURL(q, form.elements.category.value, true);
+      const done = run(q, form.elements.category.value);
+      done.catch(showError);
+      // An agent that submitted the declarative search_icons form gets the matches back.
+      if (e.agentInvoked && typeof e.respondWith === "function") e.respondWith(done);
+    });
+    window.addEventListener("popstate", () => {
+      const { q, category } = fromURL();
+      fill(q, category);
+      run(q, category).catch(showError);
+    });
+    const { q, category } = fromURL();
+    fill(q, category);
+    if (q || category) run(q, category).catch(showError);
+
+    // The tool searches like the form, and shows its query in the form and the address bar.
+    return async ({ query, category: cat, limit }) => {
+      fill(query, cat || "");
+      setURL(query.trim(), cat || "", true);
+      return run(query, cat || "", limit);
+    };
   }
-  if (grid) wire(grid);
+
+  function showError(err) {
+    const status = byId("status");
+    if (status) status.textContent = "Search failed: " + (err && err.message ? err.message : err) + ". Try again.";
+  }
+
+  /* ---------- WebMCP tools ---------- */
+
+  const APPEARANCE_HELP = "color: a hex colour such as #2257d6, or currentColor to follow the text colour; " +
+    "dark_color: the colour in dark mode (\"\" to use color); stroke_width: in icon units, the icons are 24 wide and drawn at 2; " +
+    "size: in pixels; speed: 1 is normal.";
+
+  function checkArgs(args, schema) {
+    const a = args && typeof args === "object" ? args : {};
+    for (const key of schema.required || []) {
+      if (a[key] === undefined || a[key] === "") throw new Error(key + " is required");
+    }
+    for (const key of Object.keys(a)) {
+      if (!(key in schema.properties)) throw new Error("unknown argument " + key + "; the arguments are " + Object.keys(schema.properties).join(", "));
+    }
+    return a;
+  }
+
+  function tools(search) {
+    const searchSchema = {
+      type: "object",
+      properties: {
+        query: { type: "string", minLength: 1, maxLength: 200, description: "What the icon should mean, or its name or words; typos are fine. Example: \"upload finished\"." },
+        category: { type: "string", pattern: "^[a-z0-9-]*$", description: "Optional category id, such as arrows or e-commerce, to search only that category." },
+        limit: { type: "integer", minimum: 1, maximum: SEARCH_LIMIT, default: 24, description: "How many matches to return." },
+      },
+      required: ["query"],
+      additionalProperties: false,
+    };
+    const list = [{
+      name: "search_icons",
+      description: "Search iconlib's free animated icons by what the icon should mean, its name or its words (typos are fine). " +
+        "Shows the matches in this page's grid and returns them best first, each with id, name, category, description " +
+        "(when known) and page_url. Use an id with get_icon_code" + (pageIcon ? "." : " or open_icon."),
+      inputSchema: searchSchema,
+      annotations: { readOnlyHint: true },
+      async execute(args) {
+        const a = checkArgs(args, searchSchema);
+        if (typeof a.query !== "string" || !a.query.trim() || a.query.length > 200) throw new Error("query must be 1 to 200 characters");
+        const limit = a.limit === undefined ? 24 : Number(a.limit);
+        if (!Number.isInteger(limit) || limit < 1 || limit > SEARCH_LIMIT) throw new Error("limit must be an integer from 1 to " + SEARCH_LIMIT);
+        return search({ query: a.query, category: a.category || "", limit });
+      },
+    }];
+
+    if (!pageIcon) {
+      const openSchema = {
+        type: "object",
+        properties: { id: { type: "string", pattern: ICON_ID.source, description: "The icon's id, from search_icons, such as download." } },
+        required: ["id"],
+        additionalProperties: false,
+      };
+      list.push({
+        name: "open_icon",
+        description: "Open an icon's page on this site, by id: a large animated preview, its states, appearance controls, " +
+          "code for JavaScript, React, iOS and Android, install commands and the file to download. Navigates this tab.",
+        inputSchema: openSchema,
+        annotations: { readOnlyHint: false },
+        async execute(args) {
+          const { id } = checkArgs(args, openSchema);
+          const rec = await getRecord(id);
+          const url = new URL("/icons/" + rec.id + "/", location.href).href;
+          setTimeout(() => location.assign(url), 0); // after the answer has gone back to the agent
+          return { opened: rec.id, name: rec.name, url };
+        },
+      });
+    }
+
+    const appearanceSchema = {
+      type: "object",
+      properties: {
+        color: { type: "string", description: "Icon colour: a hex colour such as #2257d6, or currentColor to follow the text colour." },
+        dark_color: { type: "string", description: "Icon colour in dark mode: a hex colour, or \"\" to use color in dark mode too." },
+        stroke_width: { type: "number", minimum: RANGES.stroke_width[0], maximum: RANGES.stroke_width[1], description: "Stroke width in icon units (the icons are 24 wide and drawn at 2)." },
+        size: { type: "integer", minimum: RANGES.size[0], maximum: RANGES.size[1], description: "Icon size in pixels, used by the code and the actual-size preview." },
+        speed: { type: "number", minimum: RANGES.speed[0], maximum: RANGES.speed[1], description: "Animation speed; 1 is normal." },
+        reset: { type: "boolean", description: "true: go back to the defaults first (currentColor, width 2, 24 px, speed 1)." },
+      },
+      additionalProperties: false,
+    };
+    list.push({
+      name: "set_icon_appearance",
+      description: "Change how the icons on this page look and the code get_icon_code returns: " + APPEARANCE_HELP +
+        " Applies live to the animated previews" + (pageIcon ? ", the controls and the code tabs" : " and the controls") +
+        ". Fields left out keep their value. Returns the whole appearance.",
+      inputSchema: appearanceSchema,
+      annotations: { readOnlyHint: false },
+      async execute(args) {
+        return { appearance: setAppearance(checkArgs(args, appearanceSchema)) };
+      },
+    });
+
+    const codeSchema = {
+      type: "object",
+      properties: {
+        id: { type: "string", pattern: ICON_ID.source, description: pageIcon ? "The icon's id; this page's icon (" + pageIcon + ") when left out." : "The icon's id, from search_icons." },
+        platform: { type: "string", enum: PLATFORMS, description: "javascript (lottie-web, with CSS), react (lottie-react, with CSS), ios (lottie-ios, Swift) or android (lottie-android, Kotlin)." },
+      },
+      required: pageIcon ? ["platform"] : ["id", "platform"],
+      additionalProperties: false,
+    };
+    list.push({
+      name: "get_icon_code",
+      description: "Get ready-to-paste code that loads an icon's animation and plays its \"in\" state on a platform, in the " +
+        "current appearance (see set_icon_appearance), with the install command and the animation file's URL and sha256." +
+        (pageIcon ? " Also shows that platform's code tab." : ""),
+      inputSchema: codeSchema,
+      annotations: { readOnlyHint: true },
+      async execute(args) {
+        const a = checkArgs(args, codeSchema);
+        const id = a.id || pageIcon;
+        if (!PLATFORMS.includes(a.platform)) throw new Error("platform must be one of " + PLATFORMS.join(", "));
+        const rec = await getRecord(id);
+        const s = snippet(rec, a.platform, appearance);
+        if (id === pageIcon) selectTab(a.platform);
+        const out = { id: rec.id, platform: a.platform, appearance: { ...appearance }, code: s.code };
+        if (s.css) out.css = s.css;
+        out.install = installFor(rec, a.platform);
+        out.file_url = rec.file_url;
+        out.sha256 = rec.sha256;
+        return out;
+      },
+    });
+    return list;
+  }
+
+  // registerTools gives the tools to the browser's agent, where the page has WebMCP, and takes them back when
+  // the page is hidden (and again when it is shown from the back/forward cache).
+  function registerTools(list) {
+    const modelContext = document.modelContext || navigator.modelContext;
+    if (!modelContext || typeof modelContext.registerTool !== "function") return;
+    let controller = null;
+    const register = () => {
+      controller = new AbortController();
+      const { signal } = controller;
+      for (const tool of list) {
+        try {
+          const handle = modelContext.registerTool(tool, { signal });
+          Promise.resolve(handle).then((h) => {
+            if (h && typeof h.unregister === "function") signal.addEventListener("abort", () => h.unregister(), { once: true });
+          }, () => { /* not registered: nothing to take back */ });
+          if (typeof modelContext.unregisterTool === "function") {
+            signal.addEventListener("abort", () => { try { modelContext.unregisterTool(tool.name); } catch (_) { /* gone already */ } }, { once: true });
+          }
+        } catch (_) {
+          // A tool of that name exists already: the browser's own tool for the declarative search form.
+        }
+      }
+    };
+    register();
+    window.addEventListener("pagehide", () => { if (controller) controller.abort(); controller = null; });
+    window.addEventListener("pageshow", (e) => { if (e.persisted && !controller) register(); });
+  }
+
+  /* ---------- Start ---------- */
+
+  paintAppearance();
+  wireAppearanceForm();
+  addCopyButtons(document);
+  let search;
+  const homeForm = document.querySelector("form.search[toolname]");
+  if (page) initIconPage();
+  if (homeForm) search = initHome(homeForm);
+  else search = ({ query, category, limit }) => showResults(query, category, limit);
+  const grid = byId("grid");
+  if (grid) wireTiles(grid);
+  if (homeForm || page) registerTools(tools(search));
+
+  // For tests and the curious: the page's state, read-only.
+  window.iconlib = Object.freeze({
+    get appearance() { return { ...appearance }; },
+    players: () => [...players],
+    snippet: (rec, platform, a) => snippet(rec, platform, merge(DEFAULTS, a || {})),
+  });
 })();

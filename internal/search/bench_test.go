@@ -1,0 +1,199 @@
+package search_test
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/iconlib/iconlib/internal/search"
+	"github.com/iconlib/iconlib/internal/wordvec"
+)
+
+func evalQueries(b testing.TB) []string {
+	var qs []string
+	for _, q := range readEvalSet(b, "eval.jsonl") {
+		qs = append(qs, q.Query)
+	}
+	return qs
+}
+
+// BenchmarkEmbed measures embedding a query with the word vector table.
+func BenchmarkEmbed(b *testing.B) {
+	table, err := wordvec.Load(filepath.Join("../../content/vectors", wordvec.FileName))
+	if err != nil {
+		b.Fatal(err)
+	}
+	emb := wordvec.NewEmbedder(table)
+	qs := evalQueries(b)
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		emb.Embed(qs[i%len(qs)])
+	}
+}
+
+// BenchmarkSearch measures the fused ranking over the whole library, cycling through the evaluation queries,
+// and reports the 50th and 99th percentile of one query's time.
+func BenchmarkSearch(b *testing.B) {
+	benchRanking(b, libraryIndex(b).Search)
+}
+
+// BenchmarkSemantic measures the semantic ranking alone.
+func BenchmarkSemantic(b *testing.B) {
+	benchRanking(b, libraryIndex(b).Semantic)
+}
+
+func benchRanking(b *testing.B, rank func(string, search.Options) ([]search.Hit, error)) {
+	qs := evalQueries(b)
+	var times []time.Duration
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		start := time.Now()
+		if _, err := rank(qs[i%len(qs)], search.Options{Limit: 20}); err != nil {
+			b.Fatal(err)
+		}
+		times = append(times, time.Since(start))
+	}
+	p50, p99 := percentiles(times)
+	b.ReportMetric(float64(p50.Microseconds()), "p50-µs")
+	b.ReportMetric(float64(p99.Microseconds()), "p99-µs")
+}
+
+func percentiles(times []time.Duration) (p50, p99 time.Duration) {
+	s := slices.Clone(times)
+	slices.Sort(s)
+	return s[len(s)*50/100], s[min(len(s)*99/100, len(s)-1)]
+}
+
+// BenchmarkOpen measures loading the icons' index (vectors table already loaded) as the edge does at start.
+func BenchmarkOpen(b *testing.B) {
+	ix := libraryIndex(b)
+	dir := b.TempDir()
+	var buf bytes.Buffer
+	if _, err := ix.WriteTo(&buf); err != nil {
+		b.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, search.IndexFile), buf.Bytes(), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	table, err := wordvec.Load(filepath.Join("../../content/vectors", wordvec.FileName))
+	if err != nil {
+		b.Fatal(err)
+	}
+	emb := wordvec.NewEmbedder(table)
+	b.ReportMetric(float64(buf.Len())/1e6, "index-MB")
+	b.ResetTimer()
+	for b.Loop() {
+		if _, err := search.Open(dir, emb); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkLoadVectors measures reading the word vector table.
+func BenchmarkLoadVectors(b *testing.B) {
+	for b.Loop() {
+		if _, err := wordvec.Load(filepath.Join("../../content/vectors", wordvec.FileName)); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// TestLatency ranks 1000 evaluation queries and logs the percentiles of one query's time, both wall-clock and
+// CPU time of the thread that ran it. The CPU time's p99 must be under 5 ms: unlike the wall-clock time, it
+// does not grow when other processes load the machine. It is skipped under the race detector, which slows
+// everything tenfold.
+func TestLatency(t *testing.T) {
+	if testing.Short() || raceEnabled {
+		t.Skip("times 1000 queries over the whole library")
+	}
+	ix := libraryIndex(t)
+	qs := evalQueries(t)
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	var wall, cpu []time.Duration
+	for i := range 1000 {
+		start := time.Now()
+		c0, ok0 := threadCPU()
+		if _, err := ix.Search(qs[i%len(qs)], search.Options{}); err != nil {
+			t.Fatal(err)
+		}
+		c1, ok1 := threadCPU()
+		wall = append(wall, time.Since(start))
+		if ok0 && ok1 {
+			cpu = append(cpu, c1-c0)
+		}
+	}
+	p50, p99 := percentiles(wall)
+	t.Logf("Search over %d icons, wall-clock: p50 %v, p99 %v", ix.Len(), p50, p99)
+	if len(cpu) == 0 {
+		return
+	}
+	p50, p99 = percentiles(cpu)
+	t.Logf("Search over %d icons, CPU time: p50 %v, p99 %v", ix.Len(), p50, p99)
+	if p99 > 5*time.Millisecond {
+		t.Errorf("p99 %v of CPU time, want under 5ms", p99)
+	}
+}
+
+// TestMemory logs how much the resident memory grows when the word vectors and the icons' index are loaded
+// the way the edge loads them, and how long that takes; the CPU time must stay under a second. Run it alone
+// for a clean figure: go test -run TestMemory -v ./internal/search.
+func TestMemory(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads the whole library")
+	}
+	dir := t.TempDir()
+	var buf bytes.Buffer
+	if _, err := libraryIndex(t).WriteTo(&buf); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, search.IndexFile), buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	runtime.GC()
+	before := residentKB(t)
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	start := time.Now()
+	cpu0, ok0 := threadCPU()
+	table, err := wordvec.Load(filepath.Join("../../content/vectors", wordvec.FileName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ix, err := search.Open(dir, wordvec.NewEmbedder(table))
+	if err != nil {
+		t.Fatal(err)
+	}
+	took := time.Since(start)
+	cpu1, ok1 := threadCPU()
+	runtime.GC()
+	t.Logf("loading %d word vectors and %d documents took %v (%v of CPU time); resident memory grew by %.1f MB",
+		table.Len(), ix.Len(), took, cpu1-cpu0, float64(residentKB(t)-before)/1e3)
+	if !raceEnabled && ok0 && ok1 && cpu1-cpu0 > time.Second {
+		t.Errorf("loading took %v of CPU time, want under 1s", cpu1-cpu0)
+	}
+	runtime.KeepAlive(ix)
+}
+
+// residentKB reads the process's resident set size from /proc (Linux).
+func residentKB(t *testing.T) int {
+	b, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		t.Skip("no /proc/self/status")
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if rest, ok := strings.CutPrefix(line, "VmRSS:"); ok {
+			kb, _ := strconv.Atoi(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(rest), "kB")))
+			return kb
+		}
+	}
+	t.Skip("no VmRSS")
+	return 0
+}

@@ -1,0 +1,207 @@
+package search
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"io/fs"
+	"math"
+	"os"
+	"path/filepath"
+
+	"github.com/iconlib/iconlib/internal/wordvec"
+)
+
+// IndexFile is the name of the file that holds an index in its directory (public/search/<name>/index.bin).
+//
+// Its format, little-endian, varints as in encoding/binary:
+//
+//	magic    8 bytes "ISIDX\x00\x01\n" (format version 1)
+//	count    uvarint number of documents
+//	dim      uvarint dimensions of the document vectors; 0 when the index has none
+//	docs     count × (ID, Name, Group, uvarint number of keywords, each keyword, Text), every string
+//	         as a uvarint length and that many bytes of UTF-8
+//	vectors  count × (float32 scale, dim × int8): component i is scale × int8[i]
+//	crc      uint32 CRC-32 (IEEE) of every byte before it
+//
+// The word-matching structures are derived from the documents when the file is opened.
+const IndexFile = "index.bin"
+
+var indexMagic = []byte("ISIDX\x00\x01\n")
+
+// ErrCorrupt is wrapped by the errors of opening a file that is not a whole, valid index.
+var ErrCorrupt = errors.New("corrupt search index")
+
+// WriteTo writes the index in the format of IndexFile. The bytes depend only on the documents and their
+// vectors, so building twice gives the same file.
+func (ix *Index) WriteTo(w io.Writer) (int64, error) {
+	var buf bytes.Buffer
+	buf.Write(indexMagic)
+	buf.Write(binary.AppendUvarint(nil, uint64(len(ix.docs))))
+	buf.Write(binary.AppendUvarint(nil, uint64(ix.dim)))
+	str := func(s string) {
+		buf.Write(binary.AppendUvarint(nil, uint64(len(s))))
+		buf.WriteString(s)
+	}
+	for _, d := range ix.docs {
+		str(d.ID)
+		str(d.Name)
+		str(d.Group)
+		buf.Write(binary.AppendUvarint(nil, uint64(len(d.Keywords))))
+		for _, k := range d.Keywords {
+			str(k)
+		}
+		str(d.Text)
+	}
+	buf.Write(ix.packed)
+	binary.Write(&buf, binary.LittleEndian, crc32.ChecksumIEEE(buf.Bytes()))
+	n, err := w.Write(buf.Bytes())
+	return int64(n), err
+}
+
+// Open reads the index in dir (its IndexFile) and embeds queries with emb. An index with vectors needs an
+// Embedder of the same dimensions; an index without them ignores emb.
+func Open(dir string, emb Embedder) (*Index, error) {
+	path := filepath.Join(dir, IndexFile)
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	ix, err := decode(b, emb)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return ix, nil
+}
+
+func decode(b []byte, emb Embedder) (*Index, error) {
+	if len(b) < len(indexMagic)+4 || !bytes.Equal(b[:len(indexMagic)], indexMagic) {
+		return nil, fmt.Errorf("%w: not a version 1 index", ErrCorrupt)
+	}
+	body := b[:len(b)-4]
+	if crc32.ChecksumIEEE(body) != binary.LittleEndian.Uint32(b[len(b)-4:]) {
+		return nil, fmt.Errorf("%w: checksum mismatch", ErrCorrupt)
+	}
+	r := &reader{b: body[len(indexMagic):]}
+	count, dim := r.uvarint(), r.uvarint()
+	if count > uint64(len(body))/5 || dim > 4096 { // a document takes at least five bytes
+		return nil, fmt.Errorf("%w: %d documents of %d dimensions", ErrCorrupt, count, dim)
+	}
+	docs := make([]Doc, count)
+	for i := range docs {
+		d := &docs[i]
+		d.ID, d.Name, d.Group = r.str(), r.str(), r.str()
+		nk := r.uvarint()
+		if nk > uint64(len(r.b)) {
+			return nil, fmt.Errorf("%w: document %d: %d keywords", ErrCorrupt, i, nk)
+		}
+		d.Keywords = make([]string, nk)
+		for k := range d.Keywords {
+			d.Keywords[k] = r.str()
+		}
+		d.Text = r.str()
+	}
+	if r.err != nil || uint64(len(r.b)) != count*(4+dim)*min(dim, 1) {
+		return nil, fmt.Errorf("%w: documents or vectors cut short", ErrCorrupt)
+	}
+	if dim > 0 && (emb == nil || emb.Dim() != int(dim)) {
+		return nil, fmt.Errorf("the index has %d-dimensional vectors and needs an embedder of as many", dim)
+	}
+	seen := map[string]bool{}
+	for _, d := range docs {
+		if d.ID == "" || seen[d.ID] {
+			return nil, fmt.Errorf("%w: document id %q empty or repeated", ErrCorrupt, d.ID)
+		}
+		seen[d.ID] = true
+	}
+	return newIndex(docs, emb, int(dim), r.b), nil
+}
+
+// reader decodes the index format, remembering the first error.
+type reader struct {
+	b   []byte
+	err error
+}
+
+func (r *reader) uvarint() uint64 {
+	v, n := binary.Uvarint(r.b)
+	if n <= 0 {
+		r.err = io.ErrUnexpectedEOF
+		r.b = nil
+		return 0
+	}
+	r.b = r.b[n:]
+	return v
+}
+
+func (r *reader) str() string {
+	n := r.uvarint()
+	if n > uint64(len(r.b)) {
+		r.err = io.ErrUnexpectedEOF
+		r.b = nil
+		return ""
+	}
+	s := string(r.b[:n])
+	r.b = r.b[n:]
+	return s
+}
+
+// quantize stores each dim-long vector of vecs as a float32 scale and dim int8 components.
+func quantize(vecs []float32, dim int) []byte {
+	if dim == 0 {
+		return nil
+	}
+	out := make([]byte, 0, len(vecs)/dim*(4+dim))
+	for i := 0; i < len(vecs); i += dim {
+		v := vecs[i : i+dim]
+		var maxAbs float32
+		for _, x := range v {
+			maxAbs = max(maxAbs, float32(math.Abs(float64(x))))
+		}
+		scale := maxAbs / 127
+		out = binary.LittleEndian.AppendUint32(out, math.Float32bits(scale))
+		for _, x := range v {
+			q := float32(0)
+			if scale > 0 {
+				q = float32(math.Round(float64(x / scale)))
+			}
+			out = append(out, byte(int8(max(-127, min(127, q)))))
+		}
+	}
+	return out
+}
+
+// dequantize is the inverse of quantize, each vector scaled back to unit length.
+func dequantize(b []byte, dim int) []float32 {
+	if dim == 0 {
+		return nil
+	}
+	n := len(b) / (4 + dim)
+	vecs := make([]float32, n*dim)
+	for i := range n {
+		row := b[i*(4+dim):]
+		scale := math.Float32frombits(binary.LittleEndian.Uint32(row))
+		v := vecs[i*dim : (i+1)*dim]
+		for k := range v {
+			v[k] = scale * float32(int8(row[4+k]))
+		}
+		wordvec.Normalize(v)
+	}
+	return vecs
+}
+
+// LoadEmbedder reads the word vector table a build wrote into publicDir (VectorsPath) and returns an
+// Embedder over it, or nil and no error when the build wrote none (content without vectors).
+func LoadEmbedder(publicDir string) (Embedder, error) {
+	t, err := wordvec.Load(filepath.Join(publicDir, filepath.FromSlash(VectorsPath)))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return wordvec.NewEmbedder(t), nil
+}

@@ -1,0 +1,192 @@
+// Package search finds documents (icons, guide sections) by their name, a typo of it, or the meaning of a
+// plain-language query. The build makes an Index from the documents with NewIndex and writes it into
+// public/ with WriteTo; the edge opens it with Open and ranks queries with Search (word matching fused with
+// semantic similarity) or Semantic (semantic similarity alone).
+//
+// Word matching is field-weighted BM25 (BM25F) over stemmed words: id and name words count most, then
+// keywords, then the group, then the free text. A query word the index lacks is matched as the unfinished
+// prefix of a word (the last query word only), as two words run together ("shoppingbag"), or as a typo
+// within Damerau–Levenshtein distance 2 of an index word, unless it is a real English word that means
+// something else (the Embedder tells).
+//
+// Semantic similarity is the cosine between the query's and each document's embedding, after removing the
+// direction all document embeddings share most (as SIF embeddings do); document embeddings are computed
+// when the index is built and stored in it.
+//
+// The fused score weighs word matching, how well the query and a document's name (or one of its keywords)
+// cover each other, so base icons beat their variants, and semantic similarity; a document whose name is
+// exactly the query ranks above all others.
+package search
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/iconlib/iconlib/internal/wordvec"
+)
+
+// Paths under public/ of the files the build writes for search and the edge reads.
+const (
+	VectorsPath = "search/" + wordvec.FileName // the word vector table, shared by every index
+	IconsDir    = "search/icons"               // the icons' index (IndexFile inside)
+	GuidesDir   = "search/guides"              // the guide sections' index (IndexFile inside)
+)
+
+// Doc is one searchable document.
+type Doc struct {
+	ID       string   // unique; its words ("arrow-left") count as name words
+	Name     string   // display name
+	Group    string   // group id (an icon's category id), for Options.Group; its words are matched too
+	Keywords []string // tags
+	Text     string   // free text, such as a description
+}
+
+// Embedder turns text into a vector; texts of similar meaning get vectors of high cosine similarity. It
+// returns nil when it knows no word of the text. wordvec.Embedder is the default; a transformer model can
+// stand in for it. The typo path also asks it about single query words: a word it knows is a real word, only
+// read as a typo or as two words run together when the reading's embedding is close to the word's.
+type Embedder interface {
+	Embed(text string) []float32
+	Dim() int
+}
+
+// Options narrow a search.
+type Options struct {
+	Group string // only documents of this group; "" for all
+	Limit int    // at most this many hits; DefaultLimit when ≤ 0
+}
+
+// DefaultLimit is the number of hits when Options.Limit is not set.
+const DefaultLimit = 20
+
+// Hit is one result. Score is in [0, 1], higher is better; it orders the hits of one query and means nothing
+// across queries.
+type Hit struct {
+	ID    string
+	Score float64
+}
+
+// Errors of queries; the edge answers ErrEmptyQuery with 400 and ErrNoVectors with 503.
+var (
+	ErrEmptyQuery = errors.New("the query has no words to search for")
+	ErrNoVectors  = errors.New("the index holds no semantic vectors")
+)
+
+// Index ranks documents for queries. It is read-only and safe for concurrent use.
+type Index struct {
+	docs   []Doc
+	emb    Embedder
+	lex    *lexicon
+	dim    int         // 0: no semantic vectors
+	packed []byte      // the vectors as stored (see IndexFile)
+	vecs   []float32   // len(docs) × dim, unit length, without the common direction
+	common []float32   // the direction all document vectors share most (removed from them and from queries)
+	names  [][][]int32 // per document: the term sets of its id and, when different, of its name
+	tags   [][][]int32 // per document: the term set of each keyword
+	byID   map[string]int
+	exact  map[string][]int32 // a document's id and name words, joined by spaces → the documents
+	pool   sync.Pool          // of *scratch, per-query arrays
+}
+
+// semWeight weighs each field's embedding in a document's embedding.
+var semWeight = [numFields]float32{1, 0.5, 0.1, 1.2}
+
+// NewIndex indexes docs, embedding each with emb. With a nil emb the index matches words only.
+func NewIndex(docs []Doc, emb Embedder) (*Index, error) {
+	seen := map[string]bool{}
+	for _, d := range docs {
+		if d.ID == "" || seen[d.ID] {
+			return nil, fmt.Errorf("document id %q: empty or not unique", d.ID)
+		}
+		seen[d.ID] = true
+	}
+	dim := 0
+	var packed []byte
+	if emb != nil {
+		dim = emb.Dim()
+		vecs := make([]float32, len(docs)*dim)
+		for i, d := range docs {
+			v := vecs[i*dim : (i+1)*dim]
+			for f, text := range fieldTexts(d) {
+				if e := emb.Embed(text); len(e) == dim {
+					for k := range v {
+						v[k] += semWeight[f] * e[k]
+					}
+				}
+			}
+			wordvec.Normalize(v)
+		}
+		packed = quantize(vecs, dim)
+	}
+	return newIndex(docs, emb, dim, packed), nil
+}
+
+// fieldTexts is the text of each field, to embed.
+func fieldTexts(d Doc) [numFields]string {
+	var t [numFields]string
+	for f, ws := range fields(d) {
+		t[f] = joinWords(ws)
+	}
+	return t
+}
+
+func joinWords(ws []string) string {
+	n := 0
+	for _, w := range ws {
+		n += len(w) + 1
+	}
+	b := make([]byte, 0, n)
+	for _, w := range ws {
+		b = append(append(b, w...), ' ')
+	}
+	return string(b)
+}
+
+// newIndex derives the word-matching structures from docs. An index without vectors drops emb.
+func newIndex(docs []Doc, emb Embedder, dim int, packed []byte) *Index {
+	if dim == 0 {
+		emb = nil
+	}
+	ix := &Index{docs: docs, emb: emb, dim: dim, packed: packed, vecs: dequantize(packed, dim), lex: newLexicon(docs),
+		names: make([][][]int32, len(docs)), tags: make([][][]int32, len(docs)),
+		byID: make(map[string]int, len(docs)), exact: map[string][]int32{}}
+	if dim > 0 {
+		ix.common = commonDirection(ix.vecs, dim)
+		for i := 0; i < len(ix.vecs); i += dim {
+			removeDirection(ix.vecs[i:i+dim], ix.common)
+		}
+	}
+	for i, d := range docs {
+		ix.byID[d.ID] = i
+		for _, key := range []string{strings.Join(wordvec.Tokenize(d.ID), " "), strings.Join(wordvec.Tokenize(d.Name), " ")} {
+			if !slices.Contains(ix.exact[key], int32(i)) {
+				ix.exact[key] = append(ix.exact[key], int32(i))
+			}
+		}
+		for _, k := range d.Keywords {
+			if t := ix.lex.termSet(wordvec.Tokenize(k)); len(t) > 0 {
+				ix.tags[i] = append(ix.tags[i], t)
+			}
+		}
+		ix.names[i] = append(ix.names[i], ix.lex.termSet(wordvec.Tokenize(d.ID)))
+		if n := ix.lex.termSet(wordvec.Tokenize(d.Name)); len(n) > 0 && !slices.Equal(n, ix.names[i][0]) {
+			ix.names[i] = append(ix.names[i], n)
+		}
+	}
+	return ix
+}
+
+// Len is the number of documents.
+func (ix *Index) Len() int { return len(ix.docs) }
+
+// Doc returns the document with id, and whether there is one.
+func (ix *Index) Doc(id string) (Doc, bool) {
+	i, ok := ix.byID[id]
+	if !ok {
+		return Doc{}, false
+	}
+	return ix.docs[i], true
+}

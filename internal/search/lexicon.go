@@ -1,0 +1,162 @@
+package search
+
+import (
+	"math"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/iconlib/iconlib/internal/wordvec"
+)
+
+// Fields of a document, in the order of fieldWeight.
+const (
+	fieldName  = iota // id and name words
+	fieldKeys         // keywords
+	fieldGroup        // group id words
+	fieldText         // free text
+	numFields
+)
+
+// BM25F parameters: a field's term frequency counts fieldWeight times, normalised by the field's length
+// relative to its average with strength fieldB; k1 saturates the sum.
+var (
+	fieldWeight = [numFields]float64{6, 2.5, 1, 0.8}
+	fieldB      = [numFields]float64{0.6, 0.4, 0, 0.75}
+)
+
+const k1 = 1.2
+
+// posting is one document holding a term, with the term's saturated BM25F weight in it (idf not applied).
+type posting struct {
+	doc int32
+	tf  float32
+}
+
+// lexicon is the word-matching side of the index: stemmed terms with postings, and the surface words that
+// typo correction, splitting and prefix matching work on. It is derived from the documents when an index is
+// built or opened.
+type lexicon struct {
+	terms    map[string]int32 // stem → term id
+	postings [][]posting      // by term id
+	idf      []float32        // by term id
+	words    []string         // surface words, sorted
+	wordID   map[string]int32 // surface word → index in words
+	wordTerm []int32          // surface word → term id of its stem
+	deletes  deletes
+	byLen    [maxWordLen + 2][]int32 // surface words by length (up to maxWordLen)
+}
+
+// fields splits a document into the words of each field. Stop words are dropped except from the name.
+func fields(d Doc) [numFields][]string {
+	var f [numFields][]string
+	f[fieldName] = wordvec.Tokenize(d.ID + " " + d.Name)
+	f[fieldKeys] = dropStopWords(wordvec.Tokenize(strings.Join(d.Keywords, " ")))
+	f[fieldGroup] = wordvec.Tokenize(d.Group)
+	f[fieldText] = dropStopWords(wordvec.Tokenize(d.Text))
+	return f
+}
+
+func dropStopWords(ws []string) []string {
+	out := ws[:0]
+	for _, w := range ws {
+		if !wordvec.IsStopWord(w) {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+func newLexicon(docs []Doc) *lexicon {
+	lx := &lexicon{terms: map[string]int32{}, wordID: map[string]int32{}}
+	termOf := func(w string) int32 {
+		s := stem(w)
+		id, ok := lx.terms[s]
+		if !ok {
+			id = int32(len(lx.postings))
+			lx.terms[s] = id
+			lx.postings = append(lx.postings, nil)
+		}
+		return id
+	}
+	surface := map[string]bool{}
+	all := make([][numFields][]string, len(docs))
+	var total [numFields]float64
+	for i, d := range docs {
+		all[i] = fields(d)
+		for f, ws := range all[i] {
+			total[f] += float64(len(ws))
+		}
+	}
+	// BM25F: per document and term, sum the length-normalised, weighted frequencies of every field, then saturate.
+	var norm [numFields]float64
+	tf := map[int32]float64{}
+	for i, fs := range all {
+		for f, ws := range fs {
+			avg := max(total[f]/float64(max(len(docs), 1)), 1)
+			norm[f] = 1 - fieldB[f] + fieldB[f]*float64(len(ws))/avg
+		}
+		clear(tf)
+		var order []int32
+		for f, ws := range fs {
+			for _, w := range ws {
+				surface[w] = true
+				t := termOf(w)
+				if _, ok := tf[t]; !ok {
+					order = append(order, t)
+				}
+				tf[t] += fieldWeight[f] / norm[f]
+			}
+		}
+		for _, t := range order {
+			lx.postings[t] = append(lx.postings[t], posting{int32(i), float32(tf[t] * (k1 + 1) / (tf[t] + k1))})
+		}
+	}
+	lx.idf = make([]float32, len(lx.postings))
+	for t, ps := range lx.postings { // in document order, as built
+		df := float64(len(ps))
+		lx.idf[t] = float32(math.Log(1 + (float64(len(docs))-df+0.5)/(df+0.5)))
+	}
+	for w := range surface {
+		lx.words = append(lx.words, w)
+	}
+	sort.Strings(lx.words)
+	lx.wordTerm = make([]int32, len(lx.words))
+	for i, w := range lx.words {
+		lx.wordID[w] = int32(i)
+		lx.wordTerm[i] = lx.terms[stem(w)]
+		if len(w) <= maxWordLen {
+			lx.byLen[len(w)] = append(lx.byLen[len(w)], int32(i))
+		}
+	}
+	lx.deletes = newDeletes(lx.words)
+	return lx
+}
+
+// prefixed returns the surface words that start with p and are longer than it, at most limit of them, the
+// ones in the most documents first.
+func (lx *lexicon) prefixed(p string, limit int) []int32 {
+	lo := sort.SearchStrings(lx.words, p)
+	var out []int32
+	for i := lo; i < len(lx.words) && strings.HasPrefix(lx.words[i], p); i++ {
+		if len(lx.words[i]) > len(p) {
+			out = append(out, int32(i))
+		}
+	}
+	sort.SliceStable(out, func(a, b int) bool {
+		return len(lx.postings[lx.wordTerm[out[a]]]) > len(lx.postings[lx.wordTerm[out[b]]])
+	})
+	return out[:min(len(out), limit)]
+}
+
+// termSet returns the distinct term ids of words that are in the lexicon, sorted.
+func (lx *lexicon) termSet(words []string) []int32 {
+	var out []int32
+	for _, w := range words {
+		if t, ok := lx.terms[stem(w)]; ok && !slices.Contains(out, t) {
+			out = append(out, t)
+		}
+	}
+	slices.Sort(out)
+	return out
+}

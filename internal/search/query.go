@@ -1,0 +1,161 @@
+package search
+
+import (
+	"math"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/iconlib/iconlib/internal/wordvec"
+)
+
+// Limits on what a query can cost: longer input is cut.
+const (
+	maxQueryBytes = 512
+	maxQueryWords = 16
+)
+
+// How much a match counts, by how the query word reached the term.
+const (
+	weightExact  = 1.0
+	weightJoined = 0.9  // two query words that form one vocabulary word ("log out" → logout)
+	weightSplit  = 0.9  // one query word read as two ("shoppingbag")
+	weightTypo1  = 0.85 // Damerau distance 1
+	weightTypo2  = 0.6  // distance 2
+	maxPrefix    = 24   // completions tried for an unfinished last word
+)
+
+// minReadingSim is the least cosine similarity between the embedding of a query word the index lacks and of
+// its correction or split for the reading to be taken when the embedder knows the word: a real English word
+// ("bake") is not a typo of a lookalike ("base"), while a misspelling common enough to have a vector of its
+// own ("calender") is used like the word it misspells.
+const minReadingSim = 0.4
+
+// alt is one term a query word may match, with how much that match counts.
+type alt struct {
+	term   int32
+	weight float32
+}
+
+// query is a query read against the lexicon: one slot per query word, each with its alternatives, and the
+// words to embed for semantic similarity.
+type query struct {
+	slots [][]alt
+	embed []string
+	words string // every word of the query, stop words too, joined by spaces: for exact names
+}
+
+// parse reads q: words, stop words dropped (unless nothing else is left), each word matched exactly, by
+// stem, as an unfinished prefix (the last word only), joined with its neighbour, split in two, or corrected.
+func (ix *Index) parse(q string) (query, error) {
+	if len(q) > maxQueryBytes {
+		q = strings.ToValidUTF8(q[:maxQueryBytes], "")
+	}
+	words := wordvec.Tokenize(q)
+	if len(words) == 0 {
+		return query{}, ErrEmptyQuery
+	}
+	var qu query
+	qu.words = strings.Join(words, " ")
+	if content := dropStopWords(append([]string(nil), words...)); len(content) > 0 {
+		words = content
+	}
+	words = words[:min(len(words), maxQueryWords)]
+	last, _ := utf8.DecodeLastRuneInString(q)
+	unfinished := unicode.IsLetter(last) || unicode.IsDigit(last)
+	lx := ix.lex
+	for i, w := range words {
+		var alts []alt
+		if i+1 < len(words) {
+			if j, ok := lx.wordID[w+words[i+1]]; ok {
+				alts = append(alts, alt{lx.wordTerm[j], weightJoined})
+			}
+		}
+		if i > 0 {
+			if j, ok := lx.wordID[words[i-1]+w]; ok {
+				alts = append(alts, alt{lx.wordTerm[j], weightJoined})
+			}
+		}
+		if t, ok := lx.terms[stem(w)]; ok {
+			qu.slots, qu.embed = append(qu.slots, append(alts, alt{t, weightExact})), append(qu.embed, w)
+			continue
+		}
+		if i == len(words)-1 && unfinished && len(w) >= 2 {
+			for _, j := range lx.prefixed(w, maxPrefix) {
+				alts = append(alts, alt{lx.wordTerm[j], float32(0.5 + 0.4*float64(len(w))/float64(len(lx.words[j])))})
+			}
+		}
+		if wordvec.IsStopWord(w) { // all the query has: match it literally or not at all
+			qu.slots, qu.embed = append(qu.slots, alts), append(qu.embed, w)
+			continue
+		}
+		wv := ix.embedWord(w)
+		typos := ix.corrections(w, wv, false)
+		if len(typos) == 0 {
+			left, right, ok, together := lx.split(w)
+			ok = ok && ix.plausible(wv, left+" "+right)
+			if !(ok && together) {
+				typos = ix.corrections(w, wv, true)
+			}
+			if ok && (together || len(typos) == 0) {
+				for _, part := range []string{left, right} {
+					if j, ok := lx.wordID[part]; ok {
+						qu.slots, qu.embed = append(qu.slots, append(alts, alt{lx.wordTerm[j], weightSplit})), append(qu.embed, part)
+						alts = nil
+					}
+				}
+				continue
+			}
+		}
+		embed, bestDF := w, 0
+		for _, c := range typos {
+			weight := float32(weightTypo1)
+			if c.dist > 1 {
+				weight = weightTypo2
+			}
+			alts = append(alts, alt{lx.wordTerm[c.word], weight})
+			if df := len(lx.postings[lx.wordTerm[c.word]]); df > bestDF {
+				embed, bestDF = lx.words[c.word], df // embed the correction found in the most documents
+			}
+		}
+		qu.slots, qu.embed = append(qu.slots, alts), append(qu.embed, embed)
+	}
+	return qu, nil
+}
+
+// corrections returns the vocabulary words w may be a typo of: at Damerau distance 1, or with far at
+// distance 2, and plausible readings of w (wv is w's embedding, nil when the embedder lacks the word).
+func (ix *Index) corrections(w string, wv []float32, far bool) []typoCandidate {
+	if !isASCIILetters(w) {
+		return nil
+	}
+	cands := ix.lex.candidates(w, far)
+	out := cands[:0]
+	for _, c := range cands {
+		if ix.plausible(wv, ix.lex.words[c.word]) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// embedWord is the embedding of one query word, nil without an embedder or when it does not know the word.
+func (ix *Index) embedWord(w string) []float32 {
+	if ix.emb == nil {
+		return nil
+	}
+	if v := ix.emb.Embed(w); len(v) == ix.emb.Dim() {
+		return v
+	}
+	return nil
+}
+
+// plausible reports whether reading may stand for a query word of embedding wv: always for a word the
+// embedder does not know (nil wv), else when their embeddings are at least minReadingSim alike.
+func (ix *Index) plausible(wv []float32, reading string) bool {
+	if wv == nil {
+		return true
+	}
+	rv := ix.emb.Embed(reading)
+	return len(rv) == len(wv) && dot(wv, rv)/float32(math.Sqrt(float64(dot(wv, wv)*dot(rv, rv)))) >= minReadingSim
+}

@@ -1,0 +1,279 @@
+package search
+
+import (
+	"slices"
+	"strings"
+)
+
+// Weights of the fused score's parts; an exact name match outweighs all of them together. They were tuned
+// on the labelled evaluation set (see eval_test.go); the ranking is not sensitive to them within ±0.1.
+const (
+	weightLex       = 0.4 // BM25F word matching
+	weightName      = 0.4 // how much of the name the query covers, and of the query the name covers
+	weightSem       = 0.2 // semantic similarity
+	weightExactName = 1.0
+)
+
+// Search ranks documents for q by word matching fused with semantic similarity (without semantic vectors,
+// by word matching alone). A document whose id or name is exactly q scores above 0.5, every other one at
+// most 0.5. An error is ErrEmptyQuery.
+func (ix *Index) Search(q string, o Options) ([]Hit, error) {
+	qu, err := ix.parse(q)
+	if err != nil {
+		return nil, err
+	}
+	sc := ix.scratch()
+	defer ix.pool.Put(sc)
+	ix.lexical(qu, sc)
+	hasSem := ix.cosines(qu, sc.sem)
+	total := float32(weightLex + weightName + weightExactName)
+	if hasSem {
+		total += weightSem
+	}
+	for i := range sc.scores {
+		s := weightLex*sc.lex[i] + weightName*sc.name[i]
+		if hasSem {
+			s += weightSem * max(sc.sem[i], 0)
+		}
+		if sc.exact[i] {
+			s += weightExactName
+		}
+		sc.scores[i] = s / total
+	}
+	return ix.top(sc.scores, o), nil
+}
+
+// Semantic ranks documents by the cosine similarity of their embedding and q's alone; Score is the cosine
+// clipped to [0, 1]. Errors are ErrEmptyQuery and ErrNoVectors.
+func (ix *Index) Semantic(q string, o Options) ([]Hit, error) {
+	if ix.dim == 0 {
+		return nil, ErrNoVectors
+	}
+	qu, err := ix.parse(q)
+	if err != nil {
+		return nil, err
+	}
+	sc := ix.scratch()
+	defer ix.pool.Put(sc)
+	if !ix.cosines(qu, sc.sem) {
+		return []Hit{}, nil
+	}
+	return ix.top(sc.sem, o), nil // top leaves out scores ≤ 0
+}
+
+// scratch holds one query's per-document arrays; queries take them from Index.pool and give them back, so a
+// query makes little garbage.
+type scratch struct {
+	lex, name, best, sem, scores []float32
+	exact, seen                  []bool
+	touched                      []int32
+}
+
+func (ix *Index) scratch() *scratch {
+	if sc, ok := ix.pool.Get().(*scratch); ok {
+		return sc
+	}
+	n := len(ix.docs)
+	return &scratch{lex: make([]float32, n), name: make([]float32, n), best: make([]float32, n),
+		sem: make([]float32, n), scores: make([]float32, n), exact: make([]bool, n), seen: make([]bool, n)}
+}
+
+// cosines embeds qu and writes its cosine similarity with every document into out; it reports false when
+// there are no vectors or the embedder knows none of the query's words.
+func (ix *Index) cosines(qu query, out []float32) bool {
+	if ix.dim == 0 || len(qu.embed) == 0 {
+		return false
+	}
+	v := ix.emb.Embed(strings.Join(qu.embed, " "))
+	if len(v) != ix.dim {
+		return false
+	}
+	removeDirection(v, ix.common)
+	for i := range out {
+		out[i] = dot(v, ix.vecs[i*ix.dim:(i+1)*ix.dim])
+	}
+	return true
+}
+
+func dot(a, b []float32) float32 {
+	b = b[:len(a)]
+	var s0, s1, s2, s3 float32
+	k := 0
+	for ; k+4 <= len(a); k += 4 {
+		s0 += a[k] * b[k]
+		s1 += a[k+1] * b[k+1]
+		s2 += a[k+2] * b[k+2]
+		s3 += a[k+3] * b[k+3]
+	}
+	for ; k < len(a); k++ {
+		s0 += a[k] * b[k]
+	}
+	return s0 + s1 + s2 + s3
+}
+
+// lexical returns, per document, the BM25F score of qu relative to a document matching every query word in
+// its name (capped at 1); the name coverage: the share of the name's words the query matches times the share
+// of query words the name matches, each match counted at its weight, or, when higher, the share of query
+// words matching whole keywords, discounted by weightTag and divided among the id's words (a keyword of
+// "world-cog" speaks for half of it); and whether the name is exactly the query.
+func (ix *Index) lexical(qu query, sc *scratch) {
+	lex, name, exact, best, seen := sc.lex, sc.name, sc.exact, sc.best, sc.seen
+	clear(lex)
+	clear(name)
+	clear(exact)
+	touched := sc.touched[:0]
+	lx := ix.lex
+	satRef := float32(fieldWeight[fieldName] * (k1 + 1) / (fieldWeight[fieldName] + k1))
+	var ideal float32
+	for _, slot := range qu.slots {
+		var slotIdeal float32
+		for _, a := range slot {
+			w := a.weight * lx.idf[a.term]
+			slotIdeal = max(slotIdeal, w*satRef)
+			for _, p := range lx.postings[a.term] {
+				if !seen[p.doc] {
+					seen[p.doc] = true
+					touched = append(touched, p.doc)
+				}
+				best[p.doc] = max(best[p.doc], w*p.tf)
+			}
+		}
+		ideal += slotIdeal
+		for _, d := range touched { // the slot's best match per document counts once
+			lex[d] += best[d]
+			best[d] = 0
+		}
+	}
+	cov := make([]float32, len(qu.slots))
+	for _, d := range touched {
+		seen[d] = false
+		lex[d] = min(lex[d]/ideal, 1)
+		for _, terms := range ix.names[d] {
+			name[d] = max(name[d], nameCoverage(terms, qu.slots))
+		}
+		if c := tagCoverage(ix.tags[d], qu.slots, cov); c > 0 {
+			name[d] = max(name[d], weightTag*c/float32(max(len(ix.names[d][0]), 1)))
+		}
+	}
+	for _, d := range ix.exact[qu.words] {
+		exact[d] = true
+	}
+	sc.touched = touched
+}
+
+// weightTag discounts a query matching a whole keyword of a document against one matching its name.
+const weightTag = 0.8
+
+// slotWeight is the best weight with which slot matches one of terms, 0 when it matches none.
+func slotWeight(slot []alt, terms []int32) float32 {
+	var m float32
+	for _, a := range slot {
+		if slices.Contains(terms, a.term) {
+			m = max(m, a.weight)
+		}
+	}
+	return m
+}
+
+// nameCoverage scores how well the query words (slots) and a name's terms cover each other: the share of
+// the name's terms the query matches times the share of query words the name matches, each match counted
+// at its weight.
+func nameCoverage(terms []int32, slots [][]alt) float32 {
+	if len(terms) == 0 || len(slots) == 0 {
+		return 0
+	}
+	var nameSum, querySum float32
+	for _, t := range terms {
+		var m float32
+		for _, slot := range slots {
+			m = max(m, slotWeight(slot, []int32{t}))
+		}
+		nameSum += m
+	}
+	for _, slot := range slots {
+		querySum += slotWeight(slot, terms)
+	}
+	return nameSum / float32(len(terms)) * querySum / float32(len(slots))
+}
+
+// tagCoverage is the share of query words (slots) that match, at their weight, a keyword whose every term
+// the query matches ("trash can" matches the keyword "trash-can", "can" alone does not). cov is scratch
+// space of len(slots).
+func tagCoverage(tags [][]int32, slots [][]alt, cov []float32) float32 {
+	clear(cov)
+	for _, tag := range tags {
+		whole := true
+		for _, t := range tag {
+			var m float32
+			for _, slot := range slots {
+				m = max(m, slotWeight(slot, []int32{t}))
+			}
+			whole = whole && m > 0
+		}
+		if !whole {
+			continue
+		}
+		for s, slot := range slots {
+			cov[s] = max(cov[s], slotWeight(slot, tag))
+		}
+	}
+	var sum float32
+	for _, c := range cov {
+		sum += c
+	}
+	return sum / float32(len(slots))
+}
+
+// top returns the best hits with a positive score, within o.Group and o.Limit, best first; equal scores keep
+// document order. It keeps the best so far in a min-heap, so it costs O(n log limit).
+func (ix *Index) top(scores []float32, o Options) []Hit {
+	limit := o.Limit
+	if limit <= 0 {
+		limit = DefaultLimit
+	}
+	// worse orders by score, then later documents first.
+	worse := func(a, b int32) bool { return scores[a] < scores[b] || scores[a] == scores[b] && a > b }
+	h := make([]int32, 0, min(limit, len(scores)))
+	for i, s := range scores {
+		d := int32(i)
+		if s <= 0 || (o.Group != "" && ix.docs[i].Group != o.Group) {
+			continue
+		}
+		if len(h) < limit {
+			h = append(h, d)
+			for c := len(h) - 1; c > 0 && worse(h[c], h[(c-1)/2]); c = (c - 1) / 2 {
+				h[c], h[(c-1)/2] = h[(c-1)/2], h[c]
+			}
+			continue
+		}
+		if !worse(h[0], d) {
+			continue
+		}
+		h[0] = d
+		for p := 0; ; {
+			c := 2*p + 1
+			if c >= len(h) {
+				break
+			}
+			if c+1 < len(h) && worse(h[c+1], h[c]) {
+				c++
+			}
+			if !worse(h[c], h[p]) {
+				break
+			}
+			h[p], h[c] = h[c], h[p]
+			p = c
+		}
+	}
+	slices.SortFunc(h, func(a, b int32) int {
+		if worse(b, a) {
+			return -1
+		}
+		return 1
+	})
+	hits := make([]Hit, len(h))
+	for k, d := range h {
+		hits[k] = Hit{ID: ix.docs[d].ID, Score: float64(min(scores[d], 1))}
+	}
+	return hits
+}

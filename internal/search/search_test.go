@@ -1,0 +1,262 @@
+package search_test
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/iconlib/iconlib/internal/search"
+)
+
+func ids(hits []search.Hit) []string {
+	out := make([]string, len(hits))
+	for i, h := range hits {
+		out[i] = h.ID
+	}
+	return out
+}
+
+// TestLibraryRanking checks the promises of the search over the real library: exact names first, base
+// icons before their variants, typos and synonyms in the top 5, real words left alone.
+func TestLibraryRanking(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the whole library's index")
+	}
+	ix := libraryIndex(t)
+	for _, tc := range []struct {
+		query string
+		want  string // an id that must be in the top `within`
+		first bool   // … at rank 1
+	}{
+		{query: "folder", want: "folder", first: true},
+		{query: "calendar", want: "calendar", first: true},
+		{query: "arrow-left", want: "arrow-left", first: true},
+		{query: "Arrow Left", want: "arrow-left", first: true},
+		{query: "letter a", want: "letter-a", first: true},
+		{query: "folder bolt", want: "folder-bolt", first: true},
+		{query: "calender", want: "calendar"},
+		{query: "dowload", want: "download"},
+		{query: "setings", want: "settings"},
+		{query: "camrea", want: "camera"},
+		{query: "keybaord", want: "keyboard"},
+		{query: "shoppingbag", want: "shopping-bag"},
+		{query: "trashcan", want: "trash"},
+		{query: "printing", want: "printer"},
+		{query: "log out", want: "logout"},
+		{query: "calend", want: "calendar"},
+		{query: "bin", want: "trash"},
+		{query: "gear", want: "settings"},
+		{query: "house", want: "home"},
+		{query: "envelope", want: "mail"},
+		{query: "padlock", want: "lock"},
+		{query: "sign out of my account", want: "logout"},
+		{query: "something is loading", want: "loader"},
+	} {
+		t.Run(tc.query, func(t *testing.T) {
+			hits, err := ix.Search(tc.query, search.Options{Limit: 5})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := ids(hits)
+			if tc.first && (len(got) == 0 || got[0] != tc.want) {
+				t.Errorf("top 5 = %v, want %s first", got, tc.want)
+			}
+			if !slices.Contains(got, tc.want) {
+				t.Errorf("top 5 = %v, want %s among them", got, tc.want)
+			}
+		})
+	}
+	t.Run("base before variants", func(t *testing.T) {
+		hits, _ := ix.Search("folder", search.Options{Limit: 10})
+		if i := slices.Index(ids(hits), "folder-bolt"); i >= 0 && i < slices.Index(ids(hits), "folder") {
+			t.Errorf("folder-bolt before folder: %v", ids(hits))
+		}
+	})
+	t.Run("real words are not typos", func(t *testing.T) {
+		// "bake" is an English word, not a typo of "base" or "make": it must not match their names.
+		hits, _ := ix.Search("bake", search.Options{Limit: 10})
+		for _, id := range ids(hits) {
+			if strings.HasPrefix(id, "base") || strings.HasPrefix(id, "lake") {
+				t.Errorf("bake matched %s: %v", id, ids(hits))
+			}
+		}
+	})
+}
+
+func TestOptions(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the whole library's index")
+	}
+	ix := libraryIndex(t)
+	t.Run("group", func(t *testing.T) {
+		hits, err := ix.Search("ring", search.Options{Group: "system", Limit: 50})
+		if err != nil || len(hits) == 0 {
+			t.Fatalf("hits %v, err %v", hits, err)
+		}
+		for _, h := range hits {
+			if d, _ := ix.Doc(h.ID); d.Group != "system" {
+				t.Errorf("%s is in group %q", h.ID, d.Group)
+			}
+		}
+		if hits, _ := ix.Semantic("ring", search.Options{Group: "no-such-group"}); len(hits) != 0 {
+			t.Errorf("unknown group gave %v", ids(hits))
+		}
+	})
+	t.Run("limit", func(t *testing.T) {
+		for _, limit := range []int{1, 7, 100} {
+			for _, rank := range []func(string, search.Options) ([]search.Hit, error){ix.Search, ix.Semantic} {
+				hits, err := rank("arrow", search.Options{Limit: limit})
+				if err != nil || len(hits) != limit {
+					t.Errorf("limit %d: %d hits, err %v", limit, len(hits), err)
+				}
+			}
+		}
+		if hits, _ := ix.Search("arrow", search.Options{}); len(hits) != search.DefaultLimit {
+			t.Errorf("no limit: %d hits, want %d", len(hits), search.DefaultLimit)
+		}
+	})
+	t.Run("scores", func(t *testing.T) {
+		for _, rank := range []func(string, search.Options) ([]search.Hit, error){ix.Search, ix.Semantic} {
+			hits, _ := rank("save the file", search.Options{Limit: 100})
+			for i, h := range hits {
+				if h.Score <= 0 || h.Score > 1 || (i > 0 && h.Score > hits[i-1].Score) {
+					t.Fatalf("scores not in (0, 1] or not descending at %d: %v", i, hits)
+				}
+			}
+		}
+	})
+}
+
+func TestQueriesWithoutWords(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the whole library's index")
+	}
+	ix := libraryIndex(t)
+	for _, q := range []string{"", "   ", "\t\n", "!!! ?? --", "😀🎉", "\u200b\u00a0"} {
+		for name, rank := range map[string]func(string, search.Options) ([]search.Hit, error){
+			"Search": ix.Search, "Semantic": ix.Semantic, "WordMatch": ix.WordMatch} {
+			if _, err := rank(q, search.Options{}); !errors.Is(err, search.ErrEmptyQuery) {
+				t.Errorf("%s(%q): err %v, want ErrEmptyQuery", name, q, err)
+			}
+		}
+	}
+}
+
+func TestOddQueries(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the whole library's index")
+	}
+	ix := libraryIndex(t)
+	for _, q := range []string{
+		strings.Repeat("calendar ", 5000),
+		strings.Repeat("x", 100000),
+		strings.Repeat("ab", 300) + "é",
+		"καλημέρα κόσμε", "日本語のアイコン", "ﬁle ﬂag", "Straße", "İstanbul", "\xff\xfe broken utf-8 \xc3",
+		"a\x00b", "🏳️‍🌈 flag", "the of and", "zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz",
+	} {
+		for _, rank := range []func(string, search.Options) ([]search.Hit, error){ix.Search, ix.Semantic} {
+			hits, err := rank(q, search.Options{Limit: 5})
+			if err != nil && !errors.Is(err, search.ErrEmptyQuery) {
+				t.Errorf("%.40q: %v", q, err)
+			}
+			if len(hits) > 5 {
+				t.Errorf("%.40q: %d hits", q, len(hits))
+			}
+		}
+	}
+}
+
+// smallDocs is a tiny library for tests that need no word vectors.
+var smallDocs = []search.Doc{
+	{ID: "arrow-left", Name: "Arrow Left", Group: "arrows", Keywords: []string{"back", "previous"}, Text: "Go back."},
+	{ID: "circle-dot", Name: "Circle Dot", Group: "shapes", Keywords: []string{"point", "target"}, Text: "A point."},
+	{ID: "square", Name: "Square", Group: "shapes", Keywords: []string{"box"}, Text: "A plain square."},
+}
+
+func TestWordsOnlyIndex(t *testing.T) {
+	ix, err := search.NewIndex(smallDocs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hits, err := ix.Search("circel", search.Options{})
+	if err != nil || len(hits) != 1 || hits[0].ID != "circle-dot" {
+		t.Errorf("typo without vectors: %v, %v", hits, err)
+	}
+	if _, err := ix.Semantic("box", search.Options{}); !errors.Is(err, search.ErrNoVectors) {
+		t.Errorf("Semantic without vectors: err %v, want ErrNoVectors", err)
+	}
+	if _, err := search.NewIndex(append(smallDocs, smallDocs[0]), nil); err == nil {
+		t.Error("a repeated id was accepted")
+	}
+}
+
+// TestWriteOpen checks that an index survives writing and opening unchanged, byte for byte and in its
+// rankings, and that a missing, cut or altered file is an error.
+func TestWriteOpen(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the whole library's index")
+	}
+	ix := libraryIndex(t)
+	var buf bytes.Buffer
+	if _, err := ix.WriteTo(&buf); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	write := func(b []byte) {
+		if err := os.WriteFile(filepath.Join(dir, search.IndexFile), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(buf.Bytes())
+	opened, err := search.Open(dir, libraryEmbedder(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var again bytes.Buffer
+	opened.WriteTo(&again)
+	if !bytes.Equal(buf.Bytes(), again.Bytes()) {
+		t.Error("writing an opened index gives other bytes")
+	}
+	for _, q := range []string{"folder", "sign out of my account", "calender"} {
+		a, _ := ix.Search(q, search.Options{})
+		b, _ := opened.Search(q, search.Options{})
+		if !slices.Equal(a, b) {
+			t.Errorf("%q ranks differently after opening:\n%v\n%v", q, a, b)
+		}
+	}
+	if _, err := search.Open(dir, nil); err == nil {
+		t.Error("an index with vectors opened without an embedder")
+	}
+	if _, err := search.Open(t.TempDir(), libraryEmbedder(t)); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("missing index: err %v", err)
+	}
+	good := buf.Bytes()
+	for name, bad := range map[string][]byte{
+		"empty":     {},
+		"cut":       good[:len(good)/2],
+		"flipped":   append(append(slices.Clone(good[:1000]), good[1000]^1), good[1001:]...),
+		"not index": []byte("<html>not found</html>"),
+	} {
+		write(bad)
+		if _, err := search.Open(dir, libraryEmbedder(t)); !errors.Is(err, search.ErrCorrupt) {
+			t.Errorf("%s file: err %v, want ErrCorrupt", name, err)
+		}
+	}
+}
+
+func TestLoadEmbedder(t *testing.T) {
+	dir := t.TempDir()
+	if emb, err := search.LoadEmbedder(dir); emb != nil || err != nil {
+		t.Errorf("no table: %v, %v; want nil, nil", emb, err)
+	}
+	path := filepath.Join(dir, filepath.FromSlash(search.VectorsPath))
+	os.MkdirAll(filepath.Dir(path), 0o755)
+	os.WriteFile(path, []byte("garbage"), 0o644)
+	if _, err := search.LoadEmbedder(dir); err == nil {
+		t.Error("a corrupt table loaded")
+	}
+}

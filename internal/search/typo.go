@@ -1,0 +1,151 @@
+package search
+
+import (
+	"slices"
+
+	"github.com/iconlib/iconlib/internal/wordvec"
+)
+
+// maxWordLen bounds the words the typo path looks at; longer ones are left as they are.
+const maxWordLen = 32
+
+// deletes indexes every vocabulary word under itself with one character removed (a symmetric delete index):
+// a query word within Damerau distance 1 of a vocabulary word shares a key with it once at most one
+// character is removed from each.
+type deletes map[string][]int32
+
+func newDeletes(words []string) deletes {
+	d := deletes{}
+	for i, w := range words {
+		if len(w) < 3 || len(w) > maxWordLen {
+			continue
+		}
+		for _, key := range oneDeleted(w) {
+			d[key] = append(d[key], int32(i))
+		}
+	}
+	return d
+}
+
+// oneDeleted returns the distinct strings made by removing one byte of w.
+func oneDeleted(w string) []string {
+	out := make([]string, 0, len(w))
+	for k := range len(w) {
+		if k > 0 && w[k] == w[k-1] {
+			continue // removing either of two equal neighbours gives the same string
+		}
+		out = append(out, w[:k]+w[k+1:])
+	}
+	return out
+}
+
+// typoCandidate is a vocabulary word close to a query word.
+type typoCandidate struct {
+	word int32 // index into the vocabulary
+	dist int
+}
+
+// candidates returns the vocabulary words at Damerau distance 1 from q (found through the delete index),
+// or, with far, at distance 2 for words of five letters or more (found by comparing q with every vocabulary
+// word of a length within 2). They are sorted by word index.
+func (lx *lexicon) candidates(q string, far bool) []typoCandidate {
+	if len(q) < 3 || len(q) > maxWordLen {
+		return nil
+	}
+	var out []typoCandidate
+	add := func(i int32, limit int) {
+		if d := osaDistance(q, lx.words[i], limit); d <= limit && !slices.ContainsFunc(out, func(c typoCandidate) bool { return c.word == i }) {
+			out = append(out, typoCandidate{i, d})
+		}
+	}
+	if !far {
+		for _, key := range append(oneDeleted(q), q) {
+			if i, ok := lx.wordID[key]; ok {
+				add(i, 1)
+			}
+			for _, i := range lx.deletes[key] {
+				add(i, 1)
+			}
+		}
+	} else if len(q) >= 5 {
+		for n := len(q) - 2; n <= len(q)+2; n++ {
+			for _, i := range lx.byLen[min(n, maxWordLen+1)] {
+				add(i, 2)
+			}
+		}
+	}
+	slices.SortFunc(out, func(a, b typoCandidate) int { return int(a.word - b.word) })
+	return out
+}
+
+// osaDistance is the optimal string alignment (restricted Damerau–Levenshtein) distance between a and b,
+// counting a transposition of neighbours as one edit; past limit it returns limit+1.
+func osaDistance(a, b string, limit int) int {
+	if d := len(a) - len(b); d > limit || -d > limit {
+		return limit + 1
+	}
+	var rows [3][maxWordLen + 1]int
+	prev2, prev, cur := &rows[0], &rows[1], &rows[2]
+	for j := 0; j <= len(b); j++ {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		rowMin := i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			v := min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				v = min(v, prev2[j-2]+1)
+			}
+			cur[j] = v
+			rowMin = min(rowMin, v)
+		}
+		if rowMin > limit {
+			return limit + 1
+		}
+		prev2, prev, cur = prev, cur, prev2
+	}
+	return min(prev[len(b)], limit+1)
+}
+
+// split finds the best way to read q as two words run together ("shoppingbag" → "shopping bag"). Both
+// parts have at least three letters and are vocabulary words, or one of them is a stop word ("trashcan" →
+// "trash can"). Splits whose parts occur together in a document come first, then the one whose shorter part
+// is longest; together says whether the split found is of the first kind.
+func (lx *lexicon) split(q string) (left, right string, ok, together bool) {
+	bestMin := 0
+	for k := 3; k <= len(q)-3; k++ {
+		l, r := q[:k], q[k:]
+		li, okLeft := lx.wordID[l]
+		ri, okRight := lx.wordID[r]
+		stop := (okLeft && wordvec.IsStopWord(r)) || (okRight && wordvec.IsStopWord(l))
+		if !(okLeft && okRight) && !stop {
+			continue
+		}
+		tog := stop || lx.cooccur(lx.wordTerm[li], lx.wordTerm[ri])
+		if m := min(len(l), len(r)); (tog && !together) || (tog == together && m > bestMin) {
+			left, right, ok, together, bestMin = l, r, true, tog, m
+		}
+	}
+	return left, right, ok, together
+}
+
+// cooccur reports whether some document holds both terms.
+func (lx *lexicon) cooccur(a, b int32) bool {
+	pa, pb := lx.postings[a], lx.postings[b]
+	for i, j := 0, 0; i < len(pa) && j < len(pb); {
+		switch {
+		case pa[i].doc == pb[j].doc:
+			return true
+		case pa[i].doc < pb[j].doc:
+			i++
+		default:
+			j++
+		}
+	}
+	return false
+}

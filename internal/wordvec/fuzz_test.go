@@ -1,0 +1,30 @@
+package wordvec
+
+import (
+	"bytes"
+	"encoding/binary"
+	"hash/crc32"
+	"testing"
+)
+
+// FuzzParse feeds Parse tables with any bytes behind a valid header and checksum, so the fuzzer reaches the
+// decoding past the checksum: it must return a table or an error, never panic.
+func FuzzParse(f *testing.F) {
+	var buf bytes.Buffer
+	NewTable(2).WriteTo(&buf)
+	tab := NewTable(2)
+	tab.Add("a", 0, []float32{1, 0})
+	tab.Add("bc", 1, []float32{0, -1})
+	var two bytes.Buffer
+	tab.WriteTo(&two)
+	for _, b := range [][]byte{buf.Bytes(), two.Bytes()} {
+		f.Add(b[8 : len(b)-4])
+	}
+	f.Fuzz(func(t *testing.T, body []byte) {
+		b := append(append([]byte(nil), magic...), body...)
+		b = binary.LittleEndian.AppendUint32(b, crc32.ChecksumIEEE(b))
+		if tab, err := Parse(b); err == nil {
+			NewEmbedder(tab).Embed("a bc")
+		}
+	})
+}
