@@ -61,7 +61,6 @@ type lottieIconFigures struct {
 // pixel by pixel with the static SVG of the same icon: the end of `in` and the end of the file must show
 // the whole icon, and frame 0 must be (nearly) empty. ICONLIB_LOTTIE_SAMPLE=all checks every icon.
 func TestLottieMatchesSVG(t *testing.T) {
-	browser := chromiumForTest(t)
 	lib := fullLibrary(t)
 
 	ids, err := lottieSample(lib.Public, os.Getenv("ICONLIB_LOTTIE_SAMPLE") == "all")
@@ -78,24 +77,8 @@ func TestLottieMatchesSVG(t *testing.T) {
 	if dl, ok := t.Deadline(); ok && time.Until(dl)-10*time.Second < timeout {
 		timeout = time.Until(dl) - 10*time.Second
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	bctx, cancel := context.WithTimeout(newBrowser(t), timeout)
 	defer cancel()
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(browser),
-		chromedp.Headless,
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.NoFirstRun,
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.UserDataDir(t.TempDir()),
-	)
-	allocCtx, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
-	defer cancelAlloc() // stops Chromium and waits for it, before t.TempDir is removed
-	bctx, cancelBrowser := chromedp.NewContext(allocCtx)
-	defer cancelBrowser()
 
 	start := time.Now()
 	err = chromedp.Do(bctx,
@@ -105,7 +88,7 @@ func TestLottieMatchesSVG(t *testing.T) {
 		chromedp.Evaluate[chromedp.Void](lottieCompareJS),
 	)
 	if err != nil {
-		t.Fatalf("opening %s/ in Chromium (%s) and waiting for window.lottie: %v", lib.URL, browser, err)
+		t.Fatalf("opening %s/ in Chromium and waiting for window.lottie: %v", lib.URL, err)
 	}
 
 	frames := []int{lottieFrameInEnd, lottieFrameLast, lottieFrameEmpty}
@@ -186,7 +169,7 @@ func TestLottieMatchesSVG(t *testing.T) {
 		}
 	}
 
-	t.Logf("compared %d icons in %s (Chromium %s, %d per batch)", len(results), elapsed.Round(time.Millisecond), browser, lottieBatch)
+	t.Logf("compared %d icons in %s (%d per batch)", len(results), elapsed.Round(time.Millisecond), lottieBatch)
 	if len(inEnd) > 0 {
 		t.Logf("overlap at frame %d: min %.4f, median %.4f", lottieFrameInEnd, slices.Min(inEnd), median(inEnd))
 	}
