@@ -61,15 +61,15 @@ type pageJob struct {
 // addPages renders the home page, one page per icon and per category, and the guides index.
 func (b *builder) addPages(p *pages) error {
 	byCategory := map[string][]catalog.Icon{}
-	var featured []catalog.Icon
+	var featured []templates.Tile
 	for _, ic := range b.icons {
 		byCategory[ic.Category] = append(byCategory[ic.Category], ic)
 		if _, written := b.edits[ic.ID]; written && len(featured) < 96 {
-			featured = append(featured, ic)
+			featured = append(featured, templates.Tile{ID: ic.ID, Name: ic.Name, Description: ic.Description})
 		}
 	}
 	jobs := []pageJob{
-		{"/", "home", map[string]any{"Count": len(b.icons), "Categories": b.categories, "Featured": featured}},
+		{"/", "home", templates.Home{Count: len(b.icons), Categories: b.categories, Featured: featured}},
 		{"/docs/", "docs", map[string]any{"Guides": b.guides}},
 	}
 	for _, ic := range b.icons {

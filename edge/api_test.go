@@ -290,3 +290,28 @@ func TestAPICatalog(t *testing.T) {
 		t.Errorf("HEAD Link %q", head.Header.Get("Link"))
 	}
 }
+
+// TestHomeSearchWithoutJavaScript: the home page's GET form works without scripts: /?q= comes back with
+// the results rendered on the server, and / stays the built page.
+func TestHomeSearchWithoutJavaScript(t *testing.T) {
+	e := newEdge(t)
+	res, body := e.do(t, http.MethodGet, "/?q=circel&category=shapes", nil)
+	if res.StatusCode != 200 || res.Header.Get("Content-Type") != "text/html; charset=utf-8" {
+		t.Fatalf("%d %s", res.StatusCode, res.Header.Get("Content-Type"))
+	}
+	for _, want := range []string{`Icons for “circel”`, `href="/icons/circle-dot/"`, `value="circel"`, `<option value="shapes" selected>`} {
+		if !strings.Contains(body, want) {
+			t.Errorf("server-rendered search lacks %s", want)
+		}
+	}
+	if strings.Contains(body, `href="/icons/arrow-left/"`) {
+		t.Error("an icon outside the category was rendered")
+	}
+	_, plain := e.do(t, http.MethodGet, "/", nil)
+	if !strings.Contains(plain, "Popular icons") {
+		t.Error("the plain home page changed")
+	}
+	if res, _ := e.do(t, http.MethodGet, "/?q=%20", nil); res.StatusCode != 200 {
+		t.Errorf("blank q: %d", res.StatusCode)
+	}
+}

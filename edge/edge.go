@@ -3,6 +3,7 @@
 package edge
 
 import (
+	"html/template"
 	"log/slog"
 	"net/http"
 
@@ -26,6 +27,7 @@ type server struct {
 	lib    *library.Library
 	access *access.Access
 	proto  protocols
+	home   *template.Template // the home page, for searches rendered on the server
 	logger *slog.Logger
 }
 
@@ -59,6 +61,9 @@ func New(cfg Config) (http.Handler, error) {
 	}
 	s := &server{cfg: cfg, files: files, lib: lib, access: acc, logger: cfg.Logger}
 	if s.proto, err = newProtocols(lib, cfg); err != nil {
+		return nil, err
+	}
+	if s.home, err = loadHome(); err != nil {
 		return nil, err
 	}
 	return s.routes(), nil

@@ -35,6 +35,7 @@ func (s *server) routes() http.Handler {
 	mux.HandleFunc("GET /mcp/server-card", s.serveCard(mcp.CardContentType, s.proto.mcpIconsCard))
 	mux.HandleFunc("GET /mcp/docs/server-card", s.serveCard(mcp.CardContentType, s.proto.mcpDocsCard))
 	mux.Handle(a2a.CardPath, s.proto.agentCard)
+	mux.HandleFunc("GET /{$}", s.handleHome)
 	mux.HandleFunc("/", s.handleStatic)
 
 	var h http.Handler = mux

@@ -114,6 +114,9 @@ func readJSON(path string, v any) error {
 // BaseURL is the URL the build wrote into every link.
 func (l *Library) BaseURL() string { return l.baseURL }
 
+// Len is the number of icons.
+func (l *Library) Len() int { return len(l.icons) }
+
 // Icon returns one icon's record.
 func (l *Library) Icon(id string) (catalog.Icon, bool) {
 	i, ok := l.byID[id]

@@ -1,0 +1,47 @@
+package edge
+
+import (
+	"bytes"
+	"html/template"
+	"net/http"
+
+	"github.com/iconlib/iconlib/edge/library"
+	"github.com/iconlib/iconlib/templates"
+)
+
+// homeSearchLimit is how many results a home page rendered for a search shows.
+const homeSearchLimit = 48
+
+// loadHome parses the home page template, which the edge renders for searches without JavaScript.
+func loadHome() (*template.Template, error) {
+	return template.ParseFS(templates.FS, "layout.html", "home.html")
+}
+
+// handleHome serves the built home page, or, for /?q=…, the home page with the search's results rendered
+// on the server, so the search form works without JavaScript too.
+func (s *server) handleHome(w http.ResponseWriter, r *http.Request) {
+	p, perr := parseParams(r, "q", "category")
+	q, qerr := p.query()
+	category, cerr := p.category(s.lib)
+	if perr != nil || qerr != nil || cerr != nil {
+		s.handleStatic(w, r) // no usable search: the plain home page; its script explains
+		return
+	}
+	data := templates.Home{Count: s.lib.Len(), Categories: s.lib.Categories(), Query: q, Category: category}
+	hits, err := s.lib.SearchIcons(q, library.SearchOptions{Category: category, Limit: homeSearchLimit})
+	if err != nil {
+		s.handleStatic(w, r)
+		return
+	}
+	for _, h := range hits {
+		data.Featured = append(data.Featured, templates.Tile{ID: h.ID, Name: h.Name, Description: h.Description})
+	}
+	var buf bytes.Buffer
+	if err := s.home.ExecuteTemplate(&buf, "layout", data); err != nil {
+		s.logger.Error("home page", "err", err)
+		s.handleStatic(w, r)
+		return
+	}
+	w.Header().Set("Cache-Control", cacheSearch)
+	s.writeBytes(w, r, buf.Bytes(), "text/html; charset=utf-8")
+}
