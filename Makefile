@@ -108,3 +108,9 @@ import-vectors:
 ## eval: rank the labelled queries of internal/search/testdata/eval.jsonl and print MRR@10, hit@1, hit@10
 eval:
 	$(GO) run ./cmd/iconlib eval --content content --set internal/search/testdata/eval.jsonl
+
+## bench-protocols: p50/p99 of search_icons (MCP) and find-icons (A2A) calls over loopback, against the
+## real library built into public/ and its search index
+.PHONY: bench-protocols
+bench-protocols: build
+	ICONLIB_BENCH_PUBLIC=$(CURDIR)/$(PUBLIC) $(GO) test -run '^$$' -bench 'SearchIconsCall|FindIcons' -benchtime 2000x ./edge/mcp ./edge/a2a

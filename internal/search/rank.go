@@ -145,13 +145,14 @@ func (ix *Index) lexical(qu query, sc *scratch) {
 		}
 	}
 	cov := make([]float32, len(qu.slots))
+	matched := queryTerms(qu.slots)
 	for _, d := range touched {
 		seen[d] = false
 		lex[d] = min(lex[d]/ideal, 1)
 		for _, terms := range ix.names[d] {
 			name[d] = max(name[d], nameCoverage(terms, qu.slots))
 		}
-		if c := tagCoverage(ix.tags[d], qu.slots, cov); c > 0 {
+		if c := tagCoverage(ix.tags[d], qu.slots, matched, cov); c > 0 {
 			name[d] = max(name[d], weightTag*c/float32(max(len(ix.names[d][0]), 1)))
 		}
 	}
@@ -199,9 +200,12 @@ func nameCoverage(terms []int32, slots [][]alt) float32 {
 // tagCoverage is the share of query words (slots) that match, at their weight, a keyword whose every term
 // the query matches ("trash can" matches the keyword "trash-can", "can" alone does not). cov is scratch
 // space of len(slots).
-func tagCoverage(tags [][]int32, slots [][]alt, cov []float32) float32 {
+func tagCoverage(tags [][]int32, slots [][]alt, matched map[int32]bool, cov []float32) float32 {
 	clear(cov)
 	for _, tag := range tags {
+		if !allMatched(tag, matched) {
+			continue // most tags share no term with the query: skip them before weighing
+		}
 		whole := true
 		for _, t := range tag {
 			var m float32
@@ -222,6 +226,26 @@ func tagCoverage(tags [][]int32, slots [][]alt, cov []float32) float32 {
 		sum += c
 	}
 	return sum / float32(len(slots))
+}
+
+// queryTerms is the set of every term any query word may stand for.
+func queryTerms(slots [][]alt) map[int32]bool {
+	m := make(map[int32]bool)
+	for _, slot := range slots {
+		for _, a := range slot {
+			m[a.term] = true
+		}
+	}
+	return m
+}
+
+func allMatched(terms []int32, matched map[int32]bool) bool {
+	for _, t := range terms {
+		if !matched[t] {
+			return false
+		}
+	}
+	return true
 }
 
 // top returns the best hits with a positive score, within o.Group and o.Limit, best first; equal scores keep
