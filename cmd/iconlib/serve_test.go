@@ -1,0 +1,62 @@
+package main
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"testing"
+	"time"
+
+	"github.com/iconlib/iconlib/edge"
+)
+
+// TestServeShutsDownGracefully: when the context ends (SIGINT or SIGTERM in main), a request already in
+// flight is finished, serve returns without error, and the port is released.
+func TestServeShutsDownGracefully(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	started, release := make(chan struct{}), make(chan struct{})
+	slow := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		close(started)
+		<-release
+		io.WriteString(w, "finished")
+	})
+	ctx, stop := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- serve(ctx, addr, slow, edge.Config{Logger: slog.New(slog.DiscardHandler)}) }()
+
+	body := make(chan string, 1)
+	go func() {
+		for i := 0; i < 100; i++ { // wait for the listener
+			res, err := http.Get("http://" + addr + "/")
+			if err == nil {
+				b, _ := io.ReadAll(res.Body)
+				res.Body.Close()
+				body <- string(b)
+				return
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+		body <- "never connected"
+	}()
+	<-started
+	stop() // the signal arrives while the request is in flight
+	time.Sleep(50 * time.Millisecond)
+	close(release)
+	if got := <-body; got != "finished" {
+		t.Errorf("in-flight request got %q", got)
+	}
+	if err := <-done; err != nil {
+		t.Errorf("serve returned %v", err)
+	}
+	if c, err := net.Dial("tcp", addr); err == nil {
+		c.Close()
+		t.Error("the port still accepts connections after shutdown")
+	}
+}
