@@ -17,6 +17,7 @@ import (
 	"github.com/iconlib/iconlib/build/content"
 	"github.com/iconlib/iconlib/build/motion"
 	"github.com/iconlib/iconlib/internal/catalog"
+	"github.com/iconlib/iconlib/internal/jsonfile"
 	"github.com/iconlib/iconlib/internal/svg"
 )
 
@@ -117,18 +118,9 @@ func staticSVG(nodes []content.Node) []byte {
 
 // addJSON adds a file holding v as indented JSON.
 func (b *builder) addJSON(path string, v any) error {
-	body, err := marshalJSON(v)
+	body, err := jsonfile.Indent(v)
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
 	return b.site.add(path, body)
-}
-
-func marshalJSON(v any) ([]byte, error) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	err := enc.Encode(v)
-	return buf.Bytes(), err
 }

@@ -2,13 +2,13 @@
 package tabler
 
 import (
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/iconlib/iconlib/build/content"
+	"github.com/iconlib/iconlib/internal/jsonfile"
 )
 
 // Files the import writes into the content icons directory.
@@ -32,7 +32,7 @@ func Import(pkgDir, iconsDir string) (int, error) {
 	var outline, filled map[string][]content.Node
 	for name, dst := range map[string]any{"icons.json": &metas,
 		"tabler-nodes-outline.json": &outline, "tabler-nodes-filled.json": &filled} {
-		if err := readJSON(filepath.Join(pkgDir, name), dst); err != nil {
+		if err := jsonfile.Read(filepath.Join(pkgDir, name), dst); err != nil {
 			return 0, err
 		}
 	}
@@ -58,17 +58,6 @@ func Import(pkgDir, iconsDir string) (int, error) {
 		return 0, err
 	}
 	return len(icons), os.WriteFile(filepath.Join(iconsDir, LicenseFile), license, 0o644)
-}
-
-func readJSON(path string, dst any) error {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return err
-	}
-	if err := json.Unmarshal(b, dst); err != nil {
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	return nil
 }
 
 // cleanTags keeps Tabler's tags in order as lowercase strings (a few are numbers or null), without duplicates.

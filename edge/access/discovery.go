@@ -1,8 +1,6 @@
 package access
 
 import (
-	"bytes"
-	"encoding/json"
 	"net/http"
 	"strconv"
 	"strings"
@@ -10,6 +8,7 @@ import (
 
 	"github.com/iconlib/iconlib/internal/apierror"
 	"github.com/iconlib/iconlib/internal/credential"
+	"github.com/iconlib/iconlib/internal/jsonfile"
 	"github.com/iconlib/iconlib/internal/ratelimit"
 )
 
@@ -134,13 +133,13 @@ func (a *Access) buildDocuments() error {
 		}
 	}
 	var err error
-	if a.asDoc, err = document(meta); err != nil {
+	if a.asDoc, err = jsonfile.Indent(meta); err != nil {
 		return err
 	}
 	a.prDocs = map[string][]byte{}
 	all := append([]struct{ path, name string }{{"", "iconlib"}}, resources...)
 	for _, r := range all {
-		doc, err := document(protectedResourceMetadata{
+		doc, err := jsonfile.Indent(protectedResourceMetadata{
 			Resource:               a.base + r.path,
 			ResourceName:           r.name,
 			AuthorizationServers:   []string{a.base},
@@ -154,16 +153,6 @@ func (a *Access) buildDocuments() error {
 		a.prDocs[r.path] = doc
 	}
 	return nil
-}
-
-// document renders v as indented JSON ending in a newline, with <, > and & left as they are.
-func document(v any) ([]byte, error) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	err := enc.Encode(v)
-	return buf.Bytes(), err
 }
 
 func info(p ratelimit.Policy, per string) rateLimitInfo {
@@ -181,7 +170,7 @@ func (a *Access) JWKS(w http.ResponseWriter, r *http.Request) {
 		apierror.Write(w, http.StatusServiceUnavailable, apierror.Unavailable, "the signing key could not be read; retry")
 		return
 	}
-	body, _ := document(set)
+	body, _ := jsonfile.Indent(set)
 	serveDocument(w, "application/jwk-set+json", body)
 }
 

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/iconlib/iconlib/internal/catalog"
+	"github.com/iconlib/iconlib/internal/jsonfile"
 )
 
 // ErrSearchUnavailable means no search index could be loaded; everything else still works.
@@ -79,10 +80,10 @@ func (l *Library) SearchErr() error { return l.searchErr }
 
 func (l *Library) loadGuides(publicDir string) error {
 	var index []catalog.Guide
-	if err := readJSON(filepath.Join(publicDir, catalog.GuidesFile), &index); err != nil {
+	if err := jsonfile.Read(filepath.Join(publicDir, catalog.GuidesFile), &index); err != nil {
 		return err
 	}
-	if err := readJSON(filepath.Join(publicDir, catalog.SectionsFile), &l.sections); err != nil {
+	if err := jsonfile.Read(filepath.Join(publicDir, catalog.SectionsFile), &l.sections); err != nil {
 		return err
 	}
 	l.sectionByID = make(map[string]catalog.Section, len(l.sections))
@@ -96,17 +97,6 @@ func (l *Library) loadGuides(publicDir string) error {
 		}
 		l.guides = append(l.guides, Guide{Guide: g, Markdown: string(md)})
 		l.bySlug[g.Slug] = i
-	}
-	return nil
-}
-
-func readJSON(path string, v any) error {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return err
-	}
-	if err := json.Unmarshal(b, v); err != nil {
-		return fmt.Errorf("%s: %w", path, err)
 	}
 	return nil
 }

@@ -1,10 +1,8 @@
 package mcp
 
 import (
-	"bytes"
-	"encoding/json"
-
 	"github.com/iconlib/iconlib/edge/library"
+	"github.com/iconlib/iconlib/internal/jsonfile"
 )
 
 // CardSchema is the JSON Schema the server cards declare: MCP Server Cards (SEP-2127), version 1.
@@ -76,12 +74,5 @@ func (sp serverSpec) card(lib *library.Library, opts Options) ([]byte, error) {
 		}},
 		Meta: map[string]any{"io.iconlib/tools": e.toolNames()},
 	}
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(c); err != nil {
-		return nil, err
-	}
-	return b.Bytes(), nil
+	return jsonfile.Indent(c)
 }
