@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -61,7 +62,8 @@ func TestRunWritesRecordsAndFiles(t *testing.T) {
 	if arrow.Tags[0] != "return" {
 		t.Errorf("edit tags not merged first: %v", arrow.Tags)
 	}
-	if got := c.Icons[1].Styles; strings.Join(got, ",") != "outline,filled" {
+	// Only styles with an animation file are listed (the filled file is not generated yet).
+	if got := c.Icons[1].Styles; strings.Join(got, ",") != "outline" {
 		t.Errorf("circle-dot styles = %v", got)
 	}
 }
@@ -95,6 +97,24 @@ func checkRecord(t *testing.T, out string, ic catalog.Icon) {
 	}
 	if sum := sha256.Sum256(anim); hex.EncodeToString(sum[:]) != ic.SHA256 || len(anim) != ic.SizeBytes {
 		t.Errorf("icon %s: sha256/size of the asset does not match the record", ic.ID)
+	}
+	var styles []string
+	for _, f := range ic.Files {
+		styles = append(styles, f.Style)
+		body, err := os.ReadFile(filepath.Join(out, strings.TrimPrefix(f.FileURL, fixtureBase+"/")))
+		if err != nil {
+			t.Errorf("icon %s: the %s file: %v", ic.ID, f.Style, err)
+			continue
+		}
+		if sum := sha256.Sum256(body); hex.EncodeToString(sum[:]) != f.SHA256 || len(body) != f.SizeBytes {
+			t.Errorf("icon %s: sha256/size of the %s file does not match the record", ic.ID, f.Style)
+		}
+		if _, err := os.Stat(filepath.Join(out, strings.TrimPrefix(f.SVGURL, fixtureBase+"/"))); err != nil {
+			t.Errorf("icon %s: the %s SVG: %v", ic.ID, f.Style, err)
+		}
+	}
+	if !slices.Equal(styles, ic.Styles) || len(ic.Files) == 0 || ic.Files[0].FileURL != ic.FileURL || ic.Files[0].SHA256 != ic.SHA256 {
+		t.Errorf("icon %s: files %+v do not match styles %v and file_url", ic.ID, ic.Files, ic.Styles)
 	}
 	var rec catalog.Icon
 	b, err := os.ReadFile(filepath.Join(out, catalog.RecordFile(ic.ID)))

@@ -40,20 +40,24 @@ func (b *builder) buildIcons(ctx context.Context) error {
 }
 
 func (b *builder) buildIcon(src content.Icon) (catalog.Icon, error) {
-	parts, err := iconParts(src.Outline)
+	fig, err := figure(src.Outline)
 	if err != nil {
 		return catalog.Icon{}, fmt.Errorf("%s: icon %q: %w", src.Origin, src.ID, err)
 	}
-	anim, err := json.Marshal(motion.Animate(src.ID, parts))
+	anim, err := motion.Animate(src.ID, fig, b.choreography(src, fig))
+	if err != nil {
+		return catalog.Icon{}, fmt.Errorf("%s: icon %q: %w", src.Origin, src.ID, err)
+	}
+	file, err := json.Marshal(anim.File)
 	if err != nil {
 		return catalog.Icon{}, fmt.Errorf("icon %q: %w", src.ID, err)
 	}
-	sum := sha256.Sum256(anim)
-	rec, err := b.record(src, hex.EncodeToString(sum[:]), len(anim))
+	sum := sha256.Sum256(file)
+	rec, err := b.record(src, anim, hex.EncodeToString(sum[:]), len(file))
 	if err != nil {
 		return rec, fmt.Errorf("icon %q: %w", src.ID, err)
 	}
-	if err := b.site.add(catalog.AnimationFile(src.ID), anim); err != nil {
+	if err := b.site.add(catalog.AnimationFile(src.ID), file); err != nil {
 		return rec, err
 	}
 	if err := b.site.add(catalog.SVGFile(src.ID), staticSVG(src.Outline)); err != nil {
@@ -62,9 +66,17 @@ func (b *builder) buildIcon(src content.Icon) (catalog.Icon, error) {
 	return rec, b.addJSON(catalog.RecordFile(src.ID), rec)
 }
 
-// iconParts converts SVG nodes to contours, merging neighbouring nodes painted alike.
-func iconParts(nodes []content.Node) ([]motion.Part, error) {
-	var parts []motion.Part
+// choreography is the icon's hand-made choreography when its edit has one, else what the rules choose.
+func (b *builder) choreography(src content.Icon, fig motion.Figure) motion.Choreography {
+	if c := b.edits[src.ID].Motion; c != nil {
+		return *c
+	}
+	return motion.Choose(src.ID, src.Tags, src.Category, fig)
+}
+
+// figure converts SVG nodes to the parts of a drawing, one part per node.
+func figure(nodes []content.Node) (motion.Figure, error) {
+	fig := make(motion.Figure, 0, len(nodes))
 	for i, n := range nodes {
 		contours, err := svg.Contours(svg.Element{Name: n.Name, Attrs: n.Attrs})
 		if err != nil {
@@ -74,13 +86,9 @@ func iconParts(nodes []content.Node) ([]motion.Part, error) {
 		if err != nil {
 			return nil, fmt.Errorf("SVG node %d (%s): %w", i+1, n.Name, err)
 		}
-		if k := len(parts) - 1; k >= 0 && parts[k].Paint == paint {
-			parts[k].Contours = append(parts[k].Contours, contours...)
-			continue
-		}
-		parts = append(parts, motion.Part{Paint: paint, Contours: contours})
+		fig = append(fig, motion.Part{Paint: paint, Contours: contours})
 	}
-	return parts, nil
+	return fig, nil
 }
 
 // nodePaint reads the paint attributes Tabler nodes use over the icon's defaults (stroked, not filled).

@@ -52,9 +52,18 @@ func (b *builder) load() error {
 	if b.edits, err = content.ReadEdits(editsPath); err != nil {
 		return err
 	}
+	nodes := make(map[string]int, len(b.sources))
+	for _, src := range b.sources {
+		nodes[src.ID] = len(src.Outline)
+	}
 	for id, e := range b.edits {
 		if _, ok := from[id]; !ok {
 			return fmt.Errorf("%s: icon %q does not exist", editsPath, id)
+		}
+		if e.Motion != nil {
+			if err := e.Motion.Check(nodes[id]); err != nil {
+				return fmt.Errorf("%s: icon %q: motion: %w", editsPath, id, err)
+			}
 		}
 		if strings.ContainsAny(e.Name, "\"<>\\") {
 			return fmt.Errorf("%s: icon %q: a name may not contain quotes, angle brackets or backslashes", editsPath, id)

@@ -9,7 +9,7 @@ import (
 )
 
 // record assembles an icon's record from its source, its hand edit and its animation file's facts.
-func (b *builder) record(src content.Icon, sha string, size int) (catalog.Icon, error) {
+func (b *builder) record(src content.Icon, anim motion.Animation, sha string, size int) (catalog.Icon, error) {
 	edit := b.edits[src.ID]
 	ic := catalog.Icon{
 		ID:           src.ID,
@@ -18,8 +18,8 @@ func (b *builder) record(src content.Icon, sha string, size int) (catalog.Icon, 
 		CategoryName: src.Category,
 		Tags:         mergeTags(src.Tags, edit.Tags),
 		Styles:       styles(src),
-		States:       motion.States,
-		Motions:      motion.Motions,
+		States:       withStyles(anim.States, "outline"),
+		Motions:      anim.Motions,
 		FileURL:      b.base + "/" + catalog.AnimationFile(src.ID),
 		FileFormat:   "lottie",
 		SHA256:       sha,
@@ -27,6 +27,7 @@ func (b *builder) record(src content.Icon, sha string, size int) (catalog.Icon, 
 		SVGURL:       b.base + "/" + catalog.SVGFile(src.ID),
 		PageURL:      b.base + catalog.IconPage(src.ID),
 	}
+	ic.Files = []catalog.StyleFile{{Style: "outline", FileURL: ic.FileURL, SHA256: sha, SizeBytes: size, SVGURL: ic.SVGURL}}
 	if edit.Name != "" {
 		ic.Name = edit.Name
 	}
@@ -40,11 +41,19 @@ func (b *builder) record(src content.Icon, sha string, size int) (catalog.Icon, 
 	return ic, err
 }
 
-func styles(src content.Icon) []string {
-	if len(src.Filled) > 0 {
-		return []string{"outline", "filled"}
-	}
+// styles lists the styles that have an animation file.
+func styles(content.Icon) []string {
 	return []string{"outline"}
+}
+
+// withStyles marks every state as held by the files of the given styles.
+func withStyles(states []catalog.State, styles ...string) []catalog.State {
+	out := make([]catalog.State, len(states))
+	for i, s := range states {
+		s.Styles = styles
+		out[i] = s
+	}
+	return out
 }
 
 // displayName turns an id into words: "arrow-big-down" → "Arrow Big Down".

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path"
 
+	"github.com/iconlib/iconlib/build/motion"
 	"github.com/iconlib/iconlib/internal/catalog"
 	"github.com/iconlib/iconlib/internal/search"
 	"github.com/iconlib/iconlib/internal/wordvec"
@@ -103,7 +104,7 @@ func SearchDocs(contentDir string) ([]search.Doc, error) {
 	}
 	icons := make([]catalog.Icon, len(b.sources))
 	for i, src := range b.sources {
-		rec, err := b.record(src, "", 0)
+		rec, err := b.record(src, motion.Animation{}, "", 0)
 		if err != nil {
 			return nil, fmt.Errorf("icon %q: %w", src.ID, err)
 		}

@@ -8,6 +8,8 @@ import (
 	"os"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/iconlib/iconlib/build/motion"
 )
 
 // Edit is a hand edit of one icon's metadata; it survives a re-import of the icon set.
@@ -15,6 +17,9 @@ type Edit struct {
 	Name        string   `yaml:"name"`
 	Description string   `yaml:"description"`
 	Tags        []string `yaml:"tags"`
+	// Motion is the icon's hand-made choreography: its signature motion and the parts, pivot,
+	// direction and amplitude that fit its drawing.
+	Motion *motion.Choreography `yaml:"motion"`
 }
 
 // ReadEdits reads the hand edits keyed by icon id. A missing file means no edits.

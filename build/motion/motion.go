@@ -1,37 +1,24 @@
-// Package motion composes an icon's contours into a Lottie animation with named states.
+// Package motion turns an icon's drawing and its choreography into a Lottie animation with named states.
+//
+// A choreography names one motion of the vocabulary (vocabulary.go) and fits it to the drawing: which
+// parts move, about which pivot, in which direction, how far. Every file carries the motion `draw`
+// (strokes draw on) and the icon's signature motion; the states `in`, `hover` and `loop` play the
+// signature, and `<state>-<motion>` states play each motion on its own (timeline.go).
 package motion
 
 import (
 	"math"
 
-	"github.com/iconlib/iconlib/internal/catalog"
 	"github.com/iconlib/iconlib/internal/lottie"
 	"github.com/iconlib/iconlib/internal/svg"
 )
 
-// Canvas and timing of every animation.
+// Canvas of every animation.
 const (
 	Size        = 24
 	FrameRate   = 60
-	Frames      = 200
 	StrokeWidth = 2
 )
-
-// States are the named spans of every animation's timeline, written as Lottie markers. Both ends of a
-// span belong to it: lottie-ios and lottie-android stop on a marker's last frame, lottie-web one frame
-// before it, so every state holds its final picture for a few frames. in ends fully drawn, loop starts
-// and ends empty so it repeats seamlessly, and hover (last) ends fully drawn, so the file's last frame
-// shows the whole icon.
-var States = []catalog.State{
-	{Name: "in", StartFrame: 0, EndFrame: 40, Description: "Draws the icon on from nothing and ends fully drawn; play it when the icon appears."},
-	{Name: "loop", StartFrame: 41, EndFrame: 160, Loop: true, Description: "Draws on, holds, then erases from the start; repeats seamlessly, e.g. while something is in progress."},
-	{Name: "hover", StartFrame: 161, EndFrame: 199, Description: "A quick redraw for hover and focus; ends fully drawn."},
-}
-
-// Motions are the kinds of movement the states use.
-var Motions = []catalog.Motion{
-	{Name: "draw", Description: "Strokes draw on along their paths, one after another (Lottie trim paths)."},
-}
 
 // Paint says how a part of an icon is painted, as its SVG attributes say.
 type Paint struct {
@@ -40,57 +27,45 @@ type Paint struct {
 	Opacity float64 // 0–1
 }
 
-// Part is a run of contours painted alike.
+// Part is one SVG element of an icon: the unit a motion moves.
 type Part struct {
 	Paint    Paint
 	Contours []svg.Contour
 }
 
+// Figure is an icon's drawing: its parts in SVG document order (later parts paint on top).
+type Figure []Part
+
+// bounds is the box around the given parts (every part when none are given).
+func (f Figure) bounds(parts []int) box {
+	var cs []svg.Contour
+	if len(parts) == 0 {
+		for _, p := range f {
+			cs = append(cs, p.Contours...)
+		}
+	}
+	for _, i := range parts {
+		cs = append(cs, f[i].Contours...)
+	}
+	lo, hi := svg.Bounds(cs)
+	return box{lo, hi}
+}
+
+type box struct{ min, max svg.Point }
+
+func (b box) center() svg.Point {
+	return svg.Point{X: (b.min.X + b.max.X) / 2, Y: (b.min.Y + b.max.Y) / 2}
+}
+
 var black = [4]float64{0, 0, 0, 1}
-
-// Animate returns the animation of an icon drawn from its parts, in SVG paint order.
-func Animate(name string, parts []Part) lottie.Animation {
-	groups := make([]lottie.Shape, 0, len(parts))
-	// Lottie draws the first item on top; SVG draws the last element on top.
-	for i := len(parts) - 1; i >= 0; i-- {
-		groups = append(groups, group(parts[i]))
-	}
-	markers := make([]lottie.Marker, len(States))
-	for i, s := range States {
-		markers[i] = lottie.Marker{Time: s.StartFrame, Comment: s.Name, Duration: s.EndFrame - s.StartFrame}
-	}
-	return lottie.Animation{
-		Version: lottie.Version, Name: name, FrameRate: FrameRate, OutPoint: Frames,
-		Width: Size, Height: Size, Assets: []any{},
-		Layers:  []lottie.Layer{lottie.NewShapeLayer("icon", Frames, groups)},
-		Markers: markers,
-	}
-}
-
-func group(p Part) lottie.Group {
-	items := make([]lottie.Shape, 0, len(p.Contours)+4)
-	for _, c := range p.Contours {
-		items = append(items, lottie.NewPath(Bezier(c)))
-	}
-	items = append(items, drawOn())
-	if p.Paint.Stroke {
-		items = append(items, lottie.NewStroke(black, StrokeWidth))
-	}
-	if p.Paint.Fill {
-		items = append(items, lottie.NewFill(black))
-	}
-	return lottie.NewGroup("paths", lottie.Round(p.Paint.Opacity*100), items...)
-}
 
 // Bezier converts a contour to Lottie's vertex and tangent form.
 func Bezier(c svg.Contour) lottie.Bezier {
 	n := len(c.Segments)
 	closed := c.Closed
 	b := lottie.Bezier{Closed: closed}
-	pt := func(p svg.Point) [2]float64 { return [2]float64{lottie.Round(p.X), lottie.Round(p.Y)} }
-	rel := func(a, from svg.Point) [2]float64 {
-		return [2]float64{lottie.Round(a.X - from.X), lottie.Round(a.Y - from.Y)}
-	}
+	pt := func(p svg.Point) [2]float64 { return [2]float64{round2(p.X), round2(p.Y)} }
+	rel := func(a, from svg.Point) [2]float64 { return [2]float64{round2(a.X - from.X), round2(a.Y - from.Y)} }
 	b.Vertices = append(b.Vertices, pt(c.Start))
 	b.In = append(b.In, [2]float64{})
 	b.Out = append(b.Out, [2]float64{})
@@ -106,6 +81,15 @@ func Bezier(c svg.Contour) lottie.Bezier {
 		b.Out = append(b.Out, [2]float64{})
 	}
 	return b
+}
+
+// round2 keeps two decimals of icon units: 0.005 units is 0.02 px at 96 px, and files stay small.
+func round2(x float64) float64 {
+	r := math.Round(x*100) / 100
+	if r == 0 {
+		return 0 // no "-0" in the output
+	}
+	return r
 }
 
 func near(a, b svg.Point) bool {

@@ -2,6 +2,8 @@ package motion
 
 import (
 	"encoding/json"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -17,6 +19,27 @@ func contours(t *testing.T, e svg.Element) []svg.Contour {
 		t.Fatal(err)
 	}
 	return cs
+}
+
+func pathPart(t *testing.T, d string) Part {
+	t.Helper()
+	return Part{Paint: Paint{Stroke: true, Opacity: 1}, Contours: contours(t, svg.Element{Name: "path", Attrs: map[string]string{"d": d}})}
+}
+
+// bell is Tabler's bell: its body and its clapper.
+func bell(t *testing.T) Figure {
+	return Figure{
+		pathPart(t, "M10 5a2 2 0 1 1 4 0a7 7 0 0 1 4 6v3a4 4 0 0 0 2 3h-16a4 4 0 0 0 2 -3v-3a7 7 0 0 1 4 -6"),
+		pathPart(t, "M9 17v1a3 3 0 0 0 6 0v-1"),
+	}
+}
+
+// trash is Tabler's trash: the lid line, two slats, the can and the handle.
+func trash(t *testing.T) Figure {
+	return Figure{
+		pathPart(t, "M4 7l16 0"), pathPart(t, "M10 11l0 6"), pathPart(t, "M14 11l0 6"),
+		pathPart(t, "M5 7l1 12a2 2 0 0 0 2 2h8a2 2 0 0 0 2 -2l1 -12"), pathPart(t, "M9 7v-3a1 1 0 0 1 1 -1h4a1 1 0 0 1 1 1v3"),
+	}
 }
 
 func TestBezierOpenPolyline(t *testing.T) {
@@ -40,70 +63,181 @@ func TestBezierClosedCircleHasNoDuplicateVertex(t *testing.T) {
 	}
 	k := 9 * 0.5522847498
 	// The first vertex (21,12) gets its in tangent from the closing segment coming up from (12,3).
-	if want := [2]float64{0, lottie.Round(-k)}; got.In[0] != want {
+	if want := [2]float64{0, round2(-k)}; got.In[0] != want {
 		t.Errorf("in tangent of the first vertex = %v, want %v", got.In[0], want)
 	}
-	if want := [2]float64{0, lottie.Round(k)}; got.Out[0] != want {
+	if want := [2]float64{0, round2(k)}; got.Out[0] != want {
 		t.Errorf("out tangent of the first vertex = %v, want %v", got.Out[0], want)
 	}
 }
 
-func TestAnimateMarksEveryStateAndEndsDrawn(t *testing.T) {
-	parts := []Part{{Paint: Paint{Stroke: true, Opacity: 1},
-		Contours: contours(t, svg.Element{Name: "line", Attrs: map[string]string{"x1": "1", "y1": "1", "x2": "5", "y2": "5"}})}}
-	a := Animate("x", parts)
-	if a.FrameRate != 60 || a.Width != 24 || a.Height != 24 || a.OutPoint != Frames {
-		t.Errorf("canvas %dx%d at %d fps, %d frames", a.Width, a.Height, a.FrameRate, a.OutPoint)
+func TestAnimateMarksEveryStateOfBothMotions(t *testing.T) {
+	a, err := Animate("bell", bell(t), Choreography{Motion: "swing"})
+	if err != nil {
+		t.Fatal(err)
 	}
-	var names []string
-	for i, m := range a.Markers {
-		names = append(names, m.Comment)
-		if m.Time != States[i].StartFrame || m.Time+m.Duration != States[i].EndFrame {
-			t.Errorf("marker %s spans %d+%d, want state %+v", m.Comment, m.Time, m.Duration, States[i])
+	type frames struct {
+		Start, End int
+		Loop       bool
+		Motion     string
+	}
+	got := map[string]frames{}
+	for i, s := range a.States {
+		got[s.Name] = frames{s.StartFrame, s.EndFrame, s.Loop, s.Motion}
+		m := a.File.Markers[i]
+		if m.Comment != s.Name || m.Time != s.StartFrame || m.Time+m.Duration != s.EndFrame {
+			t.Errorf("marker %+v does not match state %s %d–%d", m, s.Name, s.StartFrame, s.EndFrame)
+		}
+		if s.Description == "" {
+			t.Errorf("state %s has no description", s.Name)
 		}
 	}
-	if diff := cmp.Diff([]string{"in", "loop", "hover"}, names); diff != "" {
-		t.Errorf("markers (-want +got):\n%s", diff)
+	want := map[string]frames{
+		// the frames every integration knows, now playing the signature
+		"in": {0, 40, false, "swing"}, "loop": {41, 160, true, "swing"}, "hover": {161, 199, false, "swing"},
+		"in-swing": {0, 40, false, "swing"}, "loop-swing": {41, 160, true, "swing"}, "hover-swing": {161, 199, false, "swing"},
+		// swing settles in `in`, so the draw alone has frames of its own
+		"in-draw": {200, 240, false, "draw"}, "hover-draw": {241, 279, false, "draw"}, "loop-draw": {241, 360, true, "draw"},
 	}
-	trim := drawOn()
-	end := trim.End.Value.([]lottie.Keyframe)
-	start := trim.Start.Value.([]lottie.Keyframe)
-	if end[0].Time != 0 || end[0].Start[0] != 0 {
-		t.Errorf("frame 0 is not empty: trim end starts at %v", end[0])
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("states (-want +got):\n%s", diff)
 	}
-	if last := end[len(end)-1]; last.Start[0] != 100 || last.Time >= Frames {
-		t.Errorf("the last frame is not fully drawn: final end keyframe %+v", last)
+	if a.File.OutPoint != 361 || a.File.Layers[0].OutPoint != 361 {
+		t.Errorf("the file ends at %d, want 361 (the last frame of loop-draw is its last)", a.File.OutPoint)
 	}
-	if last := start[len(start)-1]; last.Start[0] != 0 {
-		t.Errorf("the last frame is trimmed from the start: %+v", last)
-	}
-	for _, k := range end {
-		if k.Time == 36 && (k.Start[0] != 100 || k.Hold != 1) {
-			t.Errorf("in state does not hold the full drawing from frame 36: %+v", k)
+	names := []string{}
+	for _, m := range a.Motions {
+		names = append(names, m.Name)
+		if m.Description == "" {
+			t.Errorf("motion %s has no description", m.Name)
 		}
 	}
-	if _, err := json.Marshal(a); err != nil {
+	if !slices.Equal(names, []string{"draw", "swing"}) {
+		t.Errorf("motions %v, want draw and swing", names)
+	}
+	if _, err := json.Marshal(a.File); err != nil {
 		t.Fatal(err)
 	}
 }
 
-func TestAnimateKeepsSVGPaintOrder(t *testing.T) {
-	line := contours(t, svg.Element{Name: "line", Attrs: map[string]string{"x2": "5", "y2": "5"}})
-	a := Animate("x", []Part{
-		{Paint: Paint{Stroke: true, Opacity: 1}, Contours: line},
-		{Paint: Paint{Stroke: true, Fill: true, Opacity: 0.5}, Contours: line},
-	})
-	shapes := a.Layers[0].Shapes
-	top := shapes[0].(lottie.Group)
-	// Lottie paints the first group on top, which must be the last SVG node: the filled, half-opaque one.
-	var hasFill bool
-	for _, it := range top.Items {
-		if f, ok := it.(lottie.Fill); ok && f.Name == "fill" {
-			hasFill = true
+func TestInDrawSharesInWhenTheSignatureAddsNothing(t *testing.T) {
+	a, err := Animate("x", bell(t), Choreography{Motion: "shake"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range a.States {
+		if s.Name == "in-draw" && (s.StartFrame != 0 || s.EndFrame != 40) {
+			t.Errorf("in-draw %d–%d, want the frames of in (0–40): shake adds nothing to the draw", s.StartFrame, s.EndFrame)
 		}
 	}
-	tr := top.Items[len(top.Items)-1].(lottie.GroupTransform)
-	if !hasFill || tr.Opacity.Value != 50.0 {
-		t.Errorf("top group is not the last SVG node (fill %v, opacity %v)", hasFill, tr.Opacity.Value)
+}
+
+// movingGroup returns the group whose transform is animated, and how many part groups it holds.
+func movingGroup(t *testing.T, a lottie.Animation) (lottie.GroupTransform, int) {
+	t.Helper()
+	for _, sh := range a.Layers[0].Shapes {
+		g := sh.(lottie.Group)
+		tr := g.Items[len(g.Items)-1].(lottie.GroupTransform)
+		for _, p := range []*lottie.Property{tr.Rotation, tr.Position, tr.Scale} {
+			if p != nil && p.Animated == 1 {
+				return tr, len(g.Items) - 1
+			}
+		}
+	}
+	t.Fatal("no group carries the motion")
+	return lottie.GroupTransform{}, 0
+}
+
+func TestSwingTurnsTheWholeBellFromItsTop(t *testing.T) {
+	a, err := Animate("bell", bell(t), Choreography{Motion: "swing"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, parts := movingGroup(t, a.File)
+	if parts != 2 {
+		t.Errorf("the swinging group holds %d parts, want both", parts)
+	}
+	if got := tr.Anchor.Value.([]float64); !slices.Equal(got, []float64{12, 3}) {
+		t.Errorf("pivot %v, want the top of the bell (12, 3)", got)
+	}
+	keys := tr.Rotation.Value.([]lottie.Keyframe)
+	var hoverMax float64
+	for _, k := range keys {
+		if k.Time >= 161 && k.Time <= 199 {
+			hoverMax = max(hoverMax, k.Start.([]float64)[0])
+		}
+	}
+	if hoverMax < 10 {
+		t.Errorf("hover swings %v°, want a ring of at least 10°", hoverMax)
+	}
+}
+
+func TestLiftMovesOnlyTheChosenPartAndDrawsItFirst(t *testing.T) {
+	a, err := Animate("trash", trash(t), Choreography{Motion: "lift", Parts: []int{1, 5}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, parts := movingGroup(t, a.File)
+	if parts != 2 {
+		t.Errorf("the lifting group holds %d units, want the lid line and the handle", parts)
+	}
+	keys := tr.Position.Value.([]lottie.Keyframe)
+	var lowest float64
+	for _, k := range keys {
+		lowest = min(lowest, k.Start.([]float64)[1]-tr.Anchor.Value.([]float64)[1])
+	}
+	if lowest > -2 {
+		t.Errorf("the lid rises %v units, want at least 2", -lowest)
+	}
+	if got := a.Motions[1].Parts; !slices.Equal(got, []int{1, 5}) {
+		t.Errorf("record parts %v, want [1 5]", got)
+	}
+}
+
+func TestEveryMotionStartsAndEndsStill(t *testing.T) {
+	for _, name := range Names() {
+		if name == "draw" {
+			continue
+		}
+		def := vocabulary[name]
+		for _, tk := range def.tracks {
+			for state, g := range map[string]gesture{"hover": tk.hover, "loop": tk.loop} {
+				if def.perPart {
+					continue // the sequence builds its gestures per part
+				}
+				first, last := g[0], g[len(g)-1]
+				whole := func(v float64) bool { return v == float64(int(v)) && (def.turns || v == 0) }
+				if first.u != 0 || last.u != 1 || first.v != 0 || !whole(last.v) {
+					t.Errorf("%s %s: from %+v to %+v, want from rest at 0 to rest (or whole turns) at 1", name, state, first, last)
+				}
+				for i := 1; i < len(g); i++ {
+					if g[i].u <= g[i-1].u {
+						t.Errorf("%s %s: key %d at %v is not after %v", name, state, i, g[i].u, g[i-1].u)
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestChoreographyErrorsNameTheField(t *testing.T) {
+	for _, tc := range []struct {
+		c    Choreography
+		want string
+	}{
+		{Choreography{Motion: "wobble"}, `motion "wobble": want one of beat, blink, bounce, float, lift, nudge, pop, sequence, shake, spin, swing, tick`},
+		{Choreography{Motion: "draw"}, `motion "draw": want one of`},
+		{Choreography{Motion: "lift", Parts: []int{3}}, "parts: 3 is not an element of this icon (it has 2, numbered from 1)"},
+		{Choreography{Motion: "lift", Parts: []int{1, 1}}, "parts: 1 is listed twice"},
+		{Choreography{Motion: "spin", Direction: "up"}, `direction: spin turns cw or ccw (got "up")`},
+		{Choreography{Motion: "nudge", Direction: "sideways"}, `direction: want up, down, left, right`},
+		{Choreography{Motion: "pop", Direction: "up"}, `direction: pop has no direction`},
+		{Choreography{Motion: "swing", Amplitude: 90}, "amplitude: 90 is outside 0–45 degrees for swing"},
+		{Choreography{Motion: "swing", Pivot: []float64{1}}, "pivot: want [x, y] in icon units"},
+	} {
+		err := tc.c.Check(2)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%+v: error %v, want %q", tc.c, err, tc.want)
+		}
 	}
 }

@@ -66,8 +66,8 @@ func TestLibraryRecordsAreComplete(t *testing.T) {
 			t.Errorf("icon %s: description is not one sentence: %q", ic.ID, ic.Description)
 		}
 	}
-	if filled != 1054 {
-		t.Errorf("%d icons have the filled style, want 1054", filled)
+	if filled != 0 { // the filled animation files are not generated yet; styles lists only files
+		t.Errorf("%d icons list the filled style, want none until their files exist", filled)
 	}
 	sizes := make([]int, len(c.Icons))
 	total := 0
@@ -77,6 +77,25 @@ func TestLibraryRecordsAreComplete(t *testing.T) {
 	}
 	slices.Sort(sizes)
 	t.Logf("animation files: %d, total %d bytes, median %d, max %d", len(sizes), total, sizes[len(sizes)/2], sizes[len(sizes)-1])
+}
+
+// hasStates reports whether the record lists in, loop and hover first, playing the signature motion,
+// and a state of each motion for in, hover and loop.
+func hasStates(ic catalog.Icon) bool {
+	if len(ic.States) < 9 || len(ic.Motions) < 2 {
+		return false
+	}
+	sig := ic.Motions[1].Name
+	names := map[string]string{}
+	for _, s := range ic.States {
+		names[s.Name] = s.Motion
+	}
+	for i, want := range []string{"in", "loop", "hover"} {
+		if ic.States[i].Name != want || ic.States[i].Motion != sig || names[want+"-"+sig] != sig || names[want+"-draw"] != "draw" {
+			return false
+		}
+	}
+	return true
 }
 
 func incomplete(ic catalog.Icon) string {
@@ -92,8 +111,8 @@ func incomplete(ic catalog.Icon) string {
 	check("category", ic.Category != "" && ic.CategoryName != "")
 	check("tags", len(ic.Tags) > 0)
 	check("styles", len(ic.Styles) > 0 && ic.Styles[0] == "outline")
-	check("states", len(ic.States) == 3)
-	check("motions", len(ic.Motions) > 0)
+	check("states", hasStates(ic))
+	check("motions", len(ic.Motions) == 2 && ic.Motions[0].Name == "draw" && ic.Motions[1].Description != "")
 	check("file_url", strings.HasSuffix(ic.FileURL, "/assets/"+ic.ID+".json"))
 	check("sha256", len(ic.SHA256) == 64)
 	check("install", ic.Install.JavaScript != "" && ic.Install.React != "" && ic.Install.IOSSPM != "" &&

@@ -21,6 +21,17 @@ type Icon struct {
 	PageURL      string   `json:"page_url"`
 	Install      Install  `json:"install"`
 	Code         Code     `json:"code"`
+	// Files are the animation files, one per style; the outline file is also FileURL.
+	Files []StyleFile `json:"files"`
+}
+
+// StyleFile is the animation file of one style of an icon, and its static picture.
+type StyleFile struct {
+	Style     string `json:"style"`
+	FileURL   string `json:"file_url"`
+	SHA256    string `json:"sha256"`
+	SizeBytes int    `json:"size_bytes"`
+	SVGURL    string `json:"svg_url"`
 }
 
 // State is a named part of an icon's animation timeline, stored in the file as a Lottie marker.
@@ -30,12 +41,24 @@ type State struct {
 	EndFrame    int    `json:"end_frame"`
 	Loop        bool   `json:"loop"`
 	Description string `json:"description"`
+	// Motion is the motion the state plays (a name of the record's motions).
+	Motion string `json:"motion"`
+	// Styles are the styles whose animation files hold the state.
+	Styles []string `json:"styles"`
+	// TargetIcon is, on a morph to another icon, the id of the icon it ends as.
+	TargetIcon string `json:"target_icon,omitempty"`
 }
 
-// Motion is a kind of movement an icon's animation uses.
+// Motion is a kind of movement an icon's animation uses, and how it fits the icon.
 type Motion struct {
 	Name        string `json:"name"`
 	Description string `json:"description"`
+	// Parts are the SVG elements of the icon that move, numbered from 1 in document order (all when empty).
+	Parts []int `json:"parts,omitempty"`
+	// Pivot is the point the parts turn or grow about, in icon units (24×24).
+	Pivot []float64 `json:"pivot,omitempty"`
+	// Direction is where the parts move (up, down-right, …) or turn (cw, ccw).
+	Direction string `json:"direction,omitempty"`
 }
 
 // Install holds the commands that add a player for the icon's file on each platform.

@@ -52,7 +52,8 @@ func NewShapeLayer(name string, frames int, shapes []Shape) Layer {
 		Shapes: shapes, OutPoint: frames}
 }
 
-// Transform is a layer transform.
+// Transform is a layer transform. (lottie-web draws nothing of a layer whose transform lacks a property,
+// unlike a shape group's transform, so every one is written.)
 type Transform struct {
 	Opacity  Property `json:"o"`
 	Rotation Property `json:"r"`
@@ -82,11 +83,11 @@ func Animate(keys []Keyframe) Property { return Property{Animated: 1, Value: key
 // Keyframe sets a value at a frame; easing shapes the change towards the next keyframe, and Hold keeps
 // the value unchanged until it.
 type Keyframe struct {
-	Time  int       `json:"t"`
-	Start []float64 `json:"s"`
-	In    *Easing   `json:"i,omitempty"`
-	Out   *Easing   `json:"o,omitempty"`
-	Hold  int       `json:"h,omitempty"`
+	Time  int     `json:"t"`
+	Start any     `json:"s"` // []float64, or []Bezier for a path's shape
+	In    *Easing `json:"i,omitempty"`
+	Out   *Easing `json:"o,omitempty"`
+	Hold  int     `json:"h,omitempty"`
 }
 
 // Easing is one end of a cubic timing curve.

@@ -9,37 +9,38 @@ const (
 	JoinRound = 2
 )
 
-// Trim modes: how a trim path spreads over several paths.
-const (
-	TrimSimultaneously = 1
-	TrimIndividually   = 2
-)
+// TrimSimultaneously trims every path before a trim by the same share. (The other mode, one path after
+// another, is read only by lottie-ios's main-thread renderer, so iconlib gives each part its own trim.)
+const TrimSimultaneously = 1
 
 // Group holds items drawn together; its last item must be a GroupTransform.
 type Group struct {
 	Type  string  `json:"ty"`
-	Name  string  `json:"nm"`
+	Name  string  `json:"nm,omitempty"`
 	Items []Shape `json:"it"`
 }
 
-// NewGroup returns a group of items followed by an identity transform with the given opacity (0–100).
-func NewGroup(name string, opacity float64, items ...Shape) Group {
-	items = append(items, GroupTransform{Type: "tr", Position: Static([]float64{0, 0}),
-		Anchor: Static([]float64{0, 0}), Scale: Static([]float64{100, 100}), Rotation: Static(0),
-		Opacity: Static(opacity), Skew: Static(0), SkewAxis: Static(0)})
-	return Group{Type: "gr", Name: name, Items: items}
+// NewGroup returns a group of items closed by the transform tr (fully opaque when tr has no opacity).
+func NewGroup(tr GroupTransform, items ...Shape) Group {
+	tr.Type = "tr"
+	if tr.Opacity == nil {
+		full := Static(100)
+		tr.Opacity = &full
+	}
+	return Group{Type: "gr", Items: append(items, tr)}
 }
 
-// GroupTransform is the transform closing a group's items.
+// GroupTransform is the transform closing a group's items. A property left nil takes Lottie's default
+// (no move, no turn, full size), which lottie-web, lottie-ios, lottie-android and Skottie all apply, so
+// only what a motion animates is written; opacity is always written, as lottie-web draws nothing of a
+// group without it.
 type GroupTransform struct {
-	Type     string   `json:"ty"`
-	Position Property `json:"p"`
-	Anchor   Property `json:"a"`
-	Scale    Property `json:"s"`
-	Rotation Property `json:"r"`
-	Opacity  Property `json:"o"`
-	Skew     Property `json:"sk"`
-	SkewAxis Property `json:"sa"`
+	Type     string    `json:"ty"`
+	Anchor   *Property `json:"a,omitempty"`
+	Position *Property `json:"p,omitempty"`
+	Scale    *Property `json:"s,omitempty"`
+	Rotation *Property `json:"r,omitempty"`
+	Opacity  *Property `json:"o,omitempty"`
 }
 
 // Path is one Bézier contour.
@@ -60,22 +61,24 @@ type Bezier struct {
 // NewPath returns a static path item.
 func NewPath(b Bezier) Path { return Path{Type: "sh", Bezier: Static(b)} }
 
+// NewMorphPath returns a path item that changes shape: keys hold Bezier values (one-element Start).
+func NewMorphPath(keys []Keyframe) Path { return Path{Type: "sh", Bezier: Animate(keys)} }
+
 // Stroke paints the outline of the paths before it in its group.
 type Stroke struct {
-	Type       string   `json:"ty"`
-	Name       string   `json:"nm"`
-	Color      Property `json:"c"`
-	Opacity    Property `json:"o"`
-	Width      Property `json:"w"`
-	LineCap    int      `json:"lc"`
-	LineJoin   int      `json:"lj"`
-	MiterLimit float64  `json:"ml"`
+	Type     string   `json:"ty"`
+	Name     string   `json:"nm"`
+	Color    Property `json:"c"`
+	Opacity  Property `json:"o"`
+	Width    Property `json:"w"`
+	LineCap  int      `json:"lc"`
+	LineJoin int      `json:"lj"`
 }
 
 // NewStroke returns a round-capped, round-joined stroke named "stroke", the key players recolour by.
 func NewStroke(rgba [4]float64, width float64) Stroke {
 	return Stroke{Type: "st", Name: "stroke", Color: Static(rgba[:]), Opacity: Static(100),
-		Width: Static(width), LineCap: CapRound, LineJoin: JoinRound, MiterLimit: 4}
+		Width: Static(width), LineCap: CapRound, LineJoin: JoinRound}
 }
 
 // Fill paints the inside of the paths before it in its group.
@@ -95,7 +98,7 @@ func NewFill(rgba [4]float64) Fill {
 // Trim shows only the part of the paths before it between Start and End (percent), shifted by Offset.
 type Trim struct {
 	Type   string   `json:"ty"`
-	Name   string   `json:"nm"`
+	Name   string   `json:"nm,omitempty"`
 	Start  Property `json:"s"`
 	End    Property `json:"e"`
 	Offset Property `json:"o"`

@@ -1,0 +1,176 @@
+package motion
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/iconlib/iconlib/internal/svg"
+)
+
+// Choreography says how an icon moves: its signature motion and how that motion fits the drawing. A
+// field left empty takes the motion's default. Hand edits in content/icons/edits.yaml write one as the
+// icon's `motion:`; rules (rules.go) choose one for every other icon.
+type Choreography struct {
+	// Motion is a name of the vocabulary: spin, swing, beat, nudge, shake, pop, bounce, float, sequence,
+	// lift, blink or tick.
+	Motion string `yaml:"name"`
+	// Parts are the SVG elements that move, numbered from 1 in document order; none means all. For
+	// sequence they are listed in the order they light up.
+	Parts []int `yaml:"parts,omitempty"`
+	// Pivot is the point, in icon units (the 24×24 grid), that the parts turn or grow about.
+	Pivot []float64 `yaml:"pivot,omitempty"`
+	// Direction is where the parts move: up, down, left, right, up-left, up-right, down-left, down-right;
+	// for turning motions (spin, swing, tick) cw or ccw.
+	Direction string `yaml:"direction,omitempty"`
+	// Amplitude is how far: icon units for moves, degrees for turns, percent for scales and fades.
+	Amplitude float64 `yaml:"amplitude,omitempty"`
+}
+
+// move is a choreography resolved against a drawing: every parameter known and checked.
+type move struct {
+	def    *definition
+	parts  []int     // 0-based, in order; every part when the choreography named none
+	moving []bool    // by part
+	pivot  svg.Point // icon units
+	dir    svg.Point // unit vector on the canvas (y down), or (±1, 0) for turning motions
+	amp    float64
+}
+
+var directions = map[string]svg.Point{
+	"up": {X: 0, Y: -1}, "down": {X: 0, Y: 1}, "left": {X: -1, Y: 0}, "right": {X: 1, Y: 0},
+	"up-left": {X: -math.Sqrt2 / 2, Y: -math.Sqrt2 / 2}, "up-right": {X: math.Sqrt2 / 2, Y: -math.Sqrt2 / 2},
+	"down-left": {X: -math.Sqrt2 / 2, Y: math.Sqrt2 / 2}, "down-right": {X: math.Sqrt2 / 2, Y: math.Sqrt2 / 2},
+}
+
+// Names lists the motions of the vocabulary in alphabetical order.
+func Names() []string {
+	names := make([]string, 0, len(vocabulary))
+	for n := range vocabulary {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// Check reports whether c fits a drawing of the given number of parts, naming the field at fault.
+func (c Choreography) Check(parts int) error {
+	_, err := c.resolve(make(Figure, parts))
+	return err
+}
+
+// resolve fills c's defaults from the drawing and checks every field.
+func (c Choreography) resolve(fig Figure) (move, error) {
+	def, ok := vocabulary[c.Motion]
+	if !ok || c.Motion == "draw" {
+		return move{}, fmt.Errorf("motion %q: want one of %s", c.Motion, strings.Join(slices.DeleteFunc(Names(), func(n string) bool { return n == "draw" }), ", "))
+	}
+	m := move{def: def, moving: make([]bool, len(fig)), amp: def.amp}
+	for _, p := range c.Parts {
+		if p < 1 || p > len(fig) {
+			return move{}, fmt.Errorf("parts: %d is not an element of this icon (it has %d, numbered from 1)", p, len(fig))
+		}
+		if m.moving[p-1] {
+			return move{}, fmt.Errorf("parts: %d is listed twice", p)
+		}
+		m.moving[p-1] = true
+		m.parts = append(m.parts, p-1)
+	}
+	if len(c.Parts) == 0 {
+		for _, i := range def.defaultParts(fig) {
+			m.moving[i] = true
+			m.parts = append(m.parts, i)
+		}
+	}
+	if c.Amplitude != 0 {
+		if c.Amplitude < 0 || c.Amplitude > def.maxAmp {
+			return move{}, fmt.Errorf("amplitude: %g is outside 0–%g %s for %s", c.Amplitude, def.maxAmp, def.unit, def.name)
+		}
+		m.amp = c.Amplitude
+	}
+	var err error
+	if m.dir, err = def.direction(c.Direction); err != nil {
+		return move{}, err
+	}
+	switch {
+	case len(c.Pivot) == 2:
+		if c.Pivot[0] < -Size || c.Pivot[0] > 2*Size || c.Pivot[1] < -Size || c.Pivot[1] > 2*Size {
+			return move{}, fmt.Errorf("pivot: %v is too far off the %d×%d grid", c.Pivot, Size, Size)
+		}
+		m.pivot = svg.Point{X: c.Pivot[0], Y: c.Pivot[1]}
+	case len(c.Pivot) != 0:
+		return move{}, fmt.Errorf("pivot: want [x, y] in icon units, got %v", c.Pivot)
+	default:
+		m.pivot = m.defaultPivot(fig)
+	}
+	return m, nil
+}
+
+func (d *definition) direction(name string) (svg.Point, error) {
+	if name == "" {
+		name = d.dir
+	}
+	switch {
+	case name == "":
+		return svg.Point{}, nil
+	case d.dir == "":
+		return svg.Point{}, fmt.Errorf("direction: %s has no direction (got %q)", d.name, name)
+	case d.turns && name == "cw":
+		return svg.Point{X: 1}, nil
+	case d.turns && name == "ccw":
+		return svg.Point{X: -1}, nil
+	case d.turns:
+		return svg.Point{}, fmt.Errorf("direction: %s turns cw or ccw (got %q)", d.name, name)
+	}
+	if v, ok := directions[name]; ok {
+		return v, nil
+	}
+	return svg.Point{}, fmt.Errorf("direction: want up, down, left, right, up-left, up-right, down-left or down-right (got %q)", name)
+}
+
+// defaultParts are the parts a motion moves when a choreography names none: every part, except that
+// the hands of a clock (tick) are all but its face, the part with the largest box.
+func (d *definition) defaultParts(fig Figure) []int {
+	face, area := -1, 0.0
+	if d.pivot == pivotStill && len(fig) > 1 {
+		for i := range fig {
+			b := fig.bounds([]int{i})
+			if a := (b.max.X - b.min.X) * (b.max.Y - b.min.Y); a > area {
+				face, area = i, a
+			}
+		}
+	}
+	parts := make([]int, 0, len(fig))
+	for i := range fig {
+		if i != face {
+			parts = append(parts, i)
+		}
+	}
+	return parts
+}
+
+func (m move) defaultPivot(fig Figure) svg.Point {
+	if len(fig) == 0 || len(fig[0].Contours) == 0 {
+		return svg.Point{X: Size / 2, Y: Size / 2} // a drawing not known yet (Check)
+	}
+	b := fig.bounds(m.parts)
+	switch m.def.pivot {
+	case pivotTop:
+		return svg.Point{X: (b.min.X + b.max.X) / 2, Y: b.min.Y}
+	case pivotBottom:
+		return svg.Point{X: (b.min.X + b.max.X) / 2, Y: b.max.Y}
+	case pivotStill:
+		var still []int
+		for i, mv := range m.moving {
+			if !mv {
+				still = append(still, i)
+			}
+		}
+		if len(still) > 0 {
+			return fig.bounds(still).center()
+		}
+	}
+	return b.center()
+}

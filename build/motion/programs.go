@@ -1,0 +1,119 @@
+package motion
+
+import (
+	"math"
+
+	"github.com/iconlib/iconlib/internal/lottie"
+)
+
+// motionTransform is the transform of the moving group: anchored at the pivot, with a property per track
+// of the motion, keyed in the signature's states.
+func motionTransform(m move, t timeline) lottie.GroupTransform {
+	pivot := []float64{m.pivot.X, m.pivot.Y}
+	tr := lottie.GroupTransform{Type: "tr", Anchor: static(pivot...), Position: static(pivot...)}
+	for _, tk := range m.def.tracks {
+		at := m.valueOf(tk)
+		var tv []timedValue
+		if tk.enter != nil {
+			tv = append(tv, place(tk.enter, t.in.moving(), at)...)
+		}
+		tv = append(tv, place(tk.loop, t.loop, at)...)
+		tv = append(tv, place(tk.hover, t.hover.moving(), at)...)
+		switch tk.prop {
+		case turn:
+			tr.Rotation = animated(tv)
+		case shift:
+			tr.Position = animated(tv)
+		case grow, flatten, squash: // a motion has at most one scale track
+			tr.Scale = animated(tv)
+		}
+	}
+	return tr
+}
+
+// valueOf maps a track's values, in amplitudes, to Lottie values for this move.
+func (m move) valueOf(tk track) func(v float64) []float64 {
+	a := m.amp * tk.gain
+	switch tk.prop {
+	case turn:
+		return func(v float64) []float64 { return []float64{m.dir.X * a * v} }
+	case shift:
+		return func(v float64) []float64 {
+			return []float64{m.pivot.X + m.dir.X*a*v, m.pivot.Y + m.dir.Y*a*v}
+		}
+	case grow:
+		return func(v float64) []float64 { return []float64{100 + a*v, 100 + a*v} }
+	case flatten:
+		return func(v float64) []float64 { return []float64{100, 100 + a*v} }
+	case squash:
+		// gain is percent per unit of the main amplitude, so a higher jump lands harder
+		return func(v float64) []float64 { return []float64{100 + a*v, 100 - a*v} }
+	}
+	return func(v float64) []float64 { return []float64{100 * v} }
+}
+
+// sequenceTransform lights part number k of n in turn: the first stays lit (so the icon never goes
+// blank), the others dim together and come back one after another.
+func sequenceTransform(p Part, k, n int, m move, t timeline) lottie.GroupTransform {
+	full := 100 * p.Paint.Opacity
+	tr := lottie.GroupTransform{Type: "tr"}
+	if full < 100 {
+		tr.Opacity = static(full)
+	}
+	if k == 0 || n < 2 {
+		return tr
+	}
+	dim := 1 - m.amp/100
+	light := 0.22 + 0.6*float64(k-1)/float64(n-1)
+	g := gesture{{0, 1, gather}, {0.14, dim, steady}, {light, dim, snap}, {light + 0.16, 1, steady}, {1, 1, steady}}
+	at := func(v float64) []float64 { return []float64{full * v} }
+	tv := place(g.withRest(0.55), t.loop, at)
+	tv = append(tv, place(g, t.hover.moving(), at)...)
+	tr.Opacity = animated(tv)
+	return tr
+}
+
+// drawTrim is the trim of part i of n: it draws the part on in `in` (and `in-draw`), one part after
+// another, and rewinds and redraws it in `hover-draw`; elsewhere the part is whole.
+func drawTrim(i, n int, t timeline) lottie.Trim {
+	tv := drawOn(i, n, t.in)
+	if t.inDraw != t.in {
+		tv = append(tv, drawOn(i, n, t.inDraw)...)
+	}
+	tv = append(tv, redraw(i, n, t.hoverDraw)...)
+	return lottie.Trim{Type: "tm", Start: lottie.Static(0), End: keyframes(tv), Offset: lottie.Static(0),
+		Mode: lottie.TrimSimultaneously}
+}
+
+// stagger spreads n parts over a window: each takes dur frames and starts delay frames after the last.
+func stagger(n, window, longest, shortest int) (dur, delay float64) {
+	if n == 1 {
+		return float64(longest), 0
+	}
+	dur = math.Max(float64(shortest), float64(longest)-5*float64(n-1))
+	return dur, (float64(window) - dur) / float64(n-1)
+}
+
+// drawOn draws part i on within s: hidden from the state's first frame, drawn by frame 32 of it.
+func drawOn(i, n int, s span) []timedValue {
+	dur, delay := stagger(n, 32, 28, 12)
+	from := s.start + int(math.Round(float64(i)*delay))
+	var tv []timedValue
+	if from > s.start {
+		tv = append(tv, timedValue{frame: s.start, value: []float64{0}, hold: true})
+	}
+	return append(tv,
+		timedValue{frame: from, value: []float64{0}, e: snap},
+		timedValue{frame: from + int(math.Round(dur)), value: []float64{100}, hold: true})
+}
+
+// redraw rewinds part i to a short stub and draws it on again within s, never leaving it blank.
+func redraw(i, n int, s span) []timedValue {
+	_, delay := stagger(n, 8, 8, 0)
+	from := s.start + int(math.Round(float64(i)*delay))
+	return []timedValue{
+		{frame: from, value: []float64{100}, e: gather},
+		{frame: from + 10, value: []float64{12}, e: snap},
+		{frame: from + 28, value: []float64{100}, hold: true},
+	}
+}

@@ -1,0 +1,164 @@
+package motion
+
+import (
+	"slices"
+	"strings"
+)
+
+// The rules choose an icon's signature motion from its meaning when no hand edit does: the words of
+// its id, then its tags, then its category. Each table says what a word means in motion.
+
+// wordMotions are words that name a thing whose own movement is known: a bell rings, a gear turns.
+var wordMotions = map[string]string{
+	"bell": "swing", "bells": "swing", "lamp": "swing", "alarm": "swing", "pendulum": "swing", "hanger": "swing",
+	"heart": "beat", "hearts": "beat", "heartbeat": "beat", "activity": "beat", "pulse": "beat", "flame": "beat",
+	"microphone": "beat", "bulb": "beat",
+	"loader": "spin", "refresh": "spin", "reload": "spin", "rotate": "spin", "settings": "spin", "cog": "spin",
+	"fan": "spin", "propeller": "spin", "wheel": "spin", "tornado": "spin", "hurricane": "spin", "recycle": "spin",
+	"sun": "spin", "windmill": "spin", "disc": "spin", "vinyl": "spin", "snowflake": "spin", "aperture": "spin",
+	"hourglass": "spin", "360": "spin", "replace": "spin", "repeat": "spin", "steering": "spin",
+	"alert": "shake", "exclamation": "shake", "x": "shake", "ban": "shake", "cancel": "shake", "forbid": "shake",
+	"bug": "shake", "phone": "shake", "vibration": "shake", "urgent": "shake", "siren": "shake",
+	"check": "pop", "checks": "pop", "plus": "pop", "minus": "pop", "star": "pop", "stars": "pop", "sparkles": "pop",
+	"confetti": "pop", "trophy": "pop", "award": "pop", "crown": "pop", "thumb": "pop", "click": "pop", "gift": "pop",
+	"pin": "bounce", "pinned": "bounce", "location": "bounce", "map": "bounce", "ball": "bounce", "basketball": "bounce",
+	"cloud": "float", "balloon": "float", "rocket": "float", "feather": "float", "ghost": "float", "bubble": "float",
+	"parachute": "float", "drone": "float", "ufo": "float", "kite": "float", "moon": "float", "planet": "float",
+	"music": "float", "butterfly": "float", "leaf": "float",
+	"wifi": "sequence", "volume": "sequence", "antenna": "sequence", "rss": "sequence", "broadcast": "sequence",
+	"dots": "sequence", "menu": "sequence", "list": "sequence", "chart": "sequence", "battery": "sequence",
+	"signal": "sequence", "cell": "sequence", "access": "sequence", "radar": "sequence",
+	"trash": "lift", "archive": "lift", "package": "lift",
+	"eye": "blink", "eyes": "blink",
+	"clock": "tick", "stopwatch": "tick", "time": "tick",
+}
+
+// pointing are the words of icons that point somewhere: they nudge that way.
+var pointing = map[string]bool{
+	"arrow": true, "arrows": true, "chevron": true, "chevrons": true, "caret": true, "corner": true,
+	"download": true, "upload": true, "send": true, "logout": true, "login": true, "external": true,
+	"navigation": true, "pointer": true, "cursor": true, "direction": true, "sign": true,
+}
+
+// ways are the direction words of ids, and the way each means.
+var ways = map[string]string{
+	"up": "up", "down": "down", "left": "left", "right": "right", "back": "left", "forward": "right",
+	"top": "up", "bottom": "down", "download": "down", "upload": "up", "logout": "right", "login": "right",
+	"send": "up-right", "external": "up-right", "pointer": "up-left", "cursor": "up-left", "navigation": "up",
+}
+
+// modifiers are the last words of compound ids ("bell-check") whose glyph, a badge or a mark inside a
+// container, carries the motion instead of the whole icon.
+var modifiers = map[string]string{
+	"check": "pop", "checks": "pop", "plus": "pop", "minus": "pop", "x": "shake", "exclamation": "shake",
+	"question": "swing", "star": "pop", "heart": "beat", "bolt": "pop", "search": "pop", "cog": "spin",
+	"settings": "spin", "pause": "pop", "play": "pop", "dollar": "pop", "code": "pop", "cancel": "shake",
+	"edit": "pop", "pencil": "pop", "spark": "pop", "share": "nudge", "up": "nudge",
+	"down": "nudge", "left": "nudge", "right": "nudge", "clock": "pop", "lock": "pop", "bell": "swing",
+}
+
+// tagMotions are tags strong enough to choose a motion when the id says nothing.
+var tagMotions = map[string]string{
+	"loading": "spin", "spinner": "spin", "sync": "spin", "love": "beat", "like": "beat", "warning": "shake",
+	"error": "shake", "danger": "shake", "weather": "float", "notification": "swing",
+}
+
+// categoryMotions are the fallbacks of a whole category; others pop.
+var categoryMotions = map[string]string{
+	"Arrows": "nudge", "Weather": "float", "Vehicles": "nudge", "Mood": "bounce", "Health": "beat",
+	"Sport": "bounce", "Charts": "sequence", "Zodiac": "float", "Animals": "bounce", "Nature": "float",
+	"Gestures": "swing",
+}
+
+// wordsOnly are categories whose ids name glyphs, not things (letter-x is the letter, not a "no").
+var wordsOnly = map[string]bool{"Brand": true, "Letters": true, "Numbers": true}
+
+// Choose returns the signature choreography the rules give an icon.
+func Choose(id string, tags []string, category string, fig Figure) Choreography {
+	words := strings.Split(id, "-")
+	if wordsOnly[category] {
+		return Choreography{Motion: "pop"}
+	}
+	if slices.ContainsFunc(words, func(w string) bool { return pointing[w] }) {
+		return pointed(words, nil)
+	}
+	if last := words[len(words)-1]; len(words) > 1 && modifiers[last] != "" && last != "off" {
+		parts := glyph(fig)
+		if modifiers[last] == "nudge" {
+			return pointed(words, parts)
+		}
+		return Choreography{Motion: modifiers[last], Parts: parts}
+	}
+	if words[len(words)-1] == "off" {
+		return Choreography{Motion: "shake"}
+	}
+	for _, w := range words {
+		if mo := wordMotions[w]; mo != "" {
+			return Choreography{Motion: mo}
+		}
+	}
+	for _, t := range tags {
+		if mo := tagMotions[t]; mo != "" {
+			return Choreography{Motion: mo}
+		}
+	}
+	if mo := categoryMotions[category]; mo == "nudge" {
+		return pointed(words, nil)
+	} else if mo != "" {
+		return Choreography{Motion: mo}
+	}
+	return Choreography{Motion: "pop"}
+}
+
+// pointed nudges the given parts the way the id's words point: two ways together are a diagonal
+// ("arrow-up-right"), opposite ways a shake along their axis ("arrows-left-right"), else the first way.
+func pointed(words []string, parts []int) Choreography {
+	var found []string
+	for _, w := range words {
+		if way := ways[w]; way != "" {
+			found = append(found, way)
+		}
+	}
+	c := Choreography{Motion: "nudge", Parts: parts, Direction: "right"}
+	if len(found) == 0 {
+		return c
+	}
+	c.Direction = found[0]
+	for i := 0; i+1 < len(found); i++ {
+		a, b := found[i], found[i+1]
+		switch {
+		case (a == "up" || a == "down") && (b == "left" || b == "right"):
+			c.Direction = a + "-" + b
+			return c
+		case (a == "left" || a == "right") && (b == "up" || b == "down"):
+			c.Direction = b + "-" + a
+			return c
+		case a == "left" && b == "right", a == "right" && b == "left":
+			return Choreography{Motion: "shake", Parts: parts, Direction: "right"}
+		case a == "up" && b == "down", a == "down" && b == "up":
+			return Choreography{Motion: "shake", Parts: parts, Direction: "down"}
+		}
+	}
+	return c
+}
+
+// glyph finds the parts of a compound icon's modifier, numbered from 1: the trailing parts that sit in
+// the lower right quarter (a badge, in the Tabler grid), or else the last part (a mark inside a
+// container). An icon of one part has no separate glyph: nil, all parts move.
+func glyph(fig Figure) []int {
+	if len(fig) < 2 {
+		return nil
+	}
+	var badge []int
+	for i := len(fig) - 1; i > 0; i-- {
+		b := fig.bounds([]int{i})
+		if b.min.X < 12.5 || b.min.Y < 12.5 {
+			break
+		}
+		badge = append([]int{i + 1}, badge...)
+	}
+	if len(badge) > 0 {
+		return badge
+	}
+	return []int{len(fig)}
+}

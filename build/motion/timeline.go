@@ -1,0 +1,81 @@
+package motion
+
+import "github.com/iconlib/iconlib/internal/catalog"
+
+// The signature states keep the frames they have always had, so integrations that play them by frame
+// number keep working; the states of each motion on its own follow. Both ends of a span belong to it:
+// lottie-ios and lottie-android stop on a marker's last frame and lottie-web one before it, so every
+// state rests on its final picture for its last few frames (settle).
+var (
+	inSpan    = span{0, 40}
+	loopSpan  = span{41, 160}
+	hoverSpan = span{161, 199}
+)
+
+const (
+	settle    = 4  // frames a non-looping state rests on its final picture
+	hoverLen  = 39 // frames of a hover
+	loopLen   = 120
+	inLen     = 41
+	extraFrom = 200 // first frame after the signature states
+)
+
+// moving is the part of a span where a non-looping state moves: all of it but the final rest.
+func (s span) moving() span { return span{s.start, s.end - settle} }
+
+// timeline places every state of one file.
+type timeline struct {
+	in, loop, hover             span // the signature's
+	inDraw, hoverDraw, loopDraw span
+	end                         int // the file's last frame
+}
+
+// layout places the states of an icon whose signature is def: `in-draw` shares the frames of `in` when
+// the signature adds nothing to the draw; `hover-draw` is the start of `loop-draw`, which then rests.
+func layout(def *definition) timeline {
+	t := timeline{in: inSpan, loop: loopSpan, hover: hoverSpan, inDraw: inSpan}
+	next := extraFrom
+	if def.hasEnter() {
+		t.inDraw = span{next, next + inLen - 1}
+		next += inLen
+	}
+	t.hoverDraw = span{next, next + hoverLen - 1}
+	t.loopDraw = span{next, next + loopLen - 1}
+	t.end = t.loopDraw.end
+	return t
+}
+
+func (d *definition) hasEnter() bool {
+	for _, tr := range d.tracks {
+		if tr.enter != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// states lists the markers of a file: in, loop and hover first (the names every integration knows),
+// then each motion's own. A later step adds styles and morphs.
+func (t timeline) states(def *definition) []catalog.State {
+	sig := def.name
+	in := "Draws the icon on, one part after another, and settles; ends on the still icon. Play it when the icon appears."
+	if def.hasEnter() {
+		in = "Draws the icon on while it settles with its " + sig + " motion; ends on the still icon. Play it when the icon appears."
+	}
+	loop := "Repeats the " + sig + " motion seamlessly, for something in progress or waiting for attention."
+	hover := "Plays the " + sig + " motion once, from the still icon back to it: for hover and focus."
+	st := func(name, motion string, s span, loop bool, desc string) catalog.State {
+		return catalog.State{Name: name, StartFrame: s.start, EndFrame: s.end, Loop: loop, Description: desc, Motion: motion}
+	}
+	return []catalog.State{
+		st("in", sig, t.in, false, in),
+		st("loop", sig, t.loop, true, loop),
+		st("hover", sig, t.hover, false, hover),
+		st("in-"+sig, sig, t.in, false, "The frames of in, by the name of its motion."),
+		st("loop-"+sig, sig, t.loop, true, "The frames of loop, by the name of its motion."),
+		st("hover-"+sig, sig, t.hover, false, "The frames of hover, by the name of its motion."),
+		st("in-draw", "draw", t.inDraw, false, "Draws the icon on from nothing, one part after another; ends on the still icon."),
+		st("hover-draw", "draw", t.hoverDraw, false, "Rewinds the strokes and draws them on again; starts and ends on the still icon."),
+		st("loop-draw", "draw", t.loopDraw, true, "Rewinds and redraws the strokes, then rests; repeats seamlessly."),
+	}
+}

@@ -1,0 +1,73 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/iconlib/iconlib/internal/catalog"
+)
+
+// TestSignatureMotionsOfWellKnownIcons pins what the best-known icons do when a person hovers them, and
+// which of their parts move, as the built records say (the browser tests check the files do it).
+func TestSignatureMotionsOfWellKnownIcons(t *testing.T) {
+	lib := fullLibrary(t)
+	for _, tc := range []struct {
+		id, motion string
+		parts      []int     // the SVG elements that move; nil: all of them
+		pivot      []float64 // nil: not pinned
+		direction  string    // "": not pinned
+	}{
+		{id: "bell", motion: "swing", pivot: []float64{12, 3}},
+		{id: "settings", motion: "spin", pivot: []float64{12, 12}},
+		{id: "heart", motion: "beat"},
+		{id: "trash", motion: "lift", parts: []int{1, 5}, direction: "up"}, // the lid line and its handle
+		{id: "arrow-right", motion: "nudge", direction: "right"},
+		{id: "download", motion: "nudge", parts: []int{2, 3}, direction: "down"}, // the arrow, not the tray
+		{id: "upload", motion: "nudge", parts: []int{2, 3}, direction: "up"},
+		{id: "wifi", motion: "sequence"},
+		{id: "loader", motion: "spin"},
+		{id: "eye", motion: "blink"},
+		{id: "clock", motion: "tick", parts: []int{2}, pivot: []float64{12, 12}}, // the hands
+		{id: "lock", motion: "lift", parts: []int{3}, direction: "up"},           // the shackle
+		{id: "check", motion: "pop"},
+		{id: "alert-triangle", motion: "shake"},
+		{id: "map-pin", motion: "bounce"},
+		{id: "cloud", motion: "float"},
+		{id: "circle-check", motion: "pop", parts: []int{2}}, // the check mark, not its circle
+		{id: "chevron-left", motion: "nudge", direction: "left"},
+		{id: "arrow-up-right", motion: "nudge", direction: "up-right"},
+	} {
+		t.Run(tc.id, func(t *testing.T) {
+			var rec catalog.Icon
+			body, err := os.ReadFile(filepath.Join(lib.Public, filepath.FromSlash(catalog.RecordFile(tc.id))))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := json.Unmarshal(body, &rec); err != nil {
+				t.Fatal(err)
+			}
+			for _, s := range rec.States {
+				if (s.Name == "hover" || s.Name == "loop" || s.Name == "in") && s.Motion != tc.motion {
+					t.Errorf("%s plays %s, want %s", s.Name, s.Motion, tc.motion)
+				}
+			}
+			i := slices.IndexFunc(rec.Motions, func(m catalog.Motion) bool { return m.Name == tc.motion })
+			if i < 0 || !slices.ContainsFunc(rec.Motions, func(m catalog.Motion) bool { return m.Name == "draw" }) {
+				t.Fatalf("motions %+v, want draw and %s", rec.Motions, tc.motion)
+			}
+			m := rec.Motions[i]
+			if !slices.Equal(m.Parts, tc.parts) {
+				t.Errorf("moving parts %v, want %v", m.Parts, tc.parts)
+			}
+			if tc.pivot != nil && !slices.Equal(m.Pivot, tc.pivot) {
+				t.Errorf("pivot %v, want %v", m.Pivot, tc.pivot)
+			}
+			if tc.direction != "" && m.Direction != tc.direction {
+				t.Errorf("direction %q, want %q", m.Direction, tc.direction)
+			}
+		})
+	}
+}
