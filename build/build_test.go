@@ -62,9 +62,24 @@ func TestRunWritesRecordsAndFiles(t *testing.T) {
 	if arrow.Tags[0] != "return" {
 		t.Errorf("edit tags not merged first: %v", arrow.Tags)
 	}
-	// Only styles with an animation file are listed (the filled file is not generated yet).
-	if got := c.Icons[1].Styles; strings.Join(got, ",") != "outline" {
+	// circle-dot has a filled drawing: its filled file exists, and its outline file morphs into it.
+	if got := c.Icons[1].Styles; strings.Join(got, ",") != "outline,filled" {
 		t.Errorf("circle-dot styles = %v", got)
+	}
+	if got := c.Icons[0].Styles; strings.Join(got, ",") != "outline" {
+		t.Errorf("arrow-left (no filled drawing) styles = %v", got)
+	}
+	var morphs, both []string
+	for _, s := range c.Icons[1].States {
+		if s.Motion == "morph" {
+			morphs = append(morphs, s.Name)
+		}
+		if strings.Join(s.Styles, ",") == "outline,filled" {
+			both = append(both, s.Name)
+		}
+	}
+	if strings.Join(morphs, ",") != "morph,morph-back" || strings.Join(both, ",") != "in,loop,hover,in-pop,loop-pop,hover-pop" {
+		t.Errorf("circle-dot: morph states %v, states in both files %v", morphs, both)
 	}
 }
 

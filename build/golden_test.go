@@ -17,6 +17,7 @@ func TestGoldenOutput(t *testing.T) {
 	for _, rel := range []string{
 		"assets/arrow-left.json",
 		"assets/zigzag.json",
+		"assets/filled/circle-dot.json",
 		"svg/circle-dot.svg",
 		"api/v1/icons/circle-dot.json",
 		"api/v1/categories.json",

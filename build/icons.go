@@ -40,30 +40,57 @@ func (b *builder) buildIcons(ctx context.Context) error {
 }
 
 func (b *builder) buildIcon(src content.Icon) (catalog.Icon, error) {
-	fig, err := figure(src.Outline)
-	if err != nil {
+	fail := func(err error) (catalog.Icon, error) {
 		return catalog.Icon{}, fmt.Errorf("%s: icon %q: %w", src.Origin, src.ID, err)
 	}
-	anim, err := motion.Animate(src.ID, fig, b.choreography(src, fig))
+	outline, err := figure(src.Outline, outlinePaint)
 	if err != nil {
-		return catalog.Icon{}, fmt.Errorf("%s: icon %q: %w", src.Origin, src.ID, err)
+		return fail(err)
 	}
-	file, err := json.Marshal(anim.File)
+	var filled motion.Figure
+	if len(src.Filled) > 0 {
+		if filled, err = figure(src.Filled, filledPaint); err != nil {
+			return fail(fmt.Errorf("filled: %w", err))
+		}
+	}
+	anim, err := motion.Animate(motion.Icon{Name: src.ID, Outline: outline, Filled: filled, Motion: b.choreography(src, outline)})
 	if err != nil {
-		return catalog.Icon{}, fmt.Errorf("icon %q: %w", src.ID, err)
+		return fail(err)
 	}
-	sum := sha256.Sum256(file)
-	rec, err := b.record(src, anim, hex.EncodeToString(sum[:]), len(file))
+	files := []styleFile{{style: "outline", anim: &anim.Outline, path: catalog.AnimationFile(src.ID),
+		svgPath: catalog.SVGFile(src.ID), svg: staticSVG(src.Outline, outlineSVG)}}
+	if anim.Filled != nil {
+		files = append(files, styleFile{style: "filled", anim: anim.Filled, path: catalog.FilledAnimationFile(src.ID),
+			svgPath: catalog.FilledSVGFile(src.ID), svg: staticSVG(src.Filled, filledSVG)})
+	}
+	var written []catalog.StyleFile
+	for _, f := range files {
+		body, err := json.Marshal(f.anim)
+		if err != nil {
+			return fail(err)
+		}
+		sum := sha256.Sum256(body)
+		written = append(written, catalog.StyleFile{Style: f.style, FileURL: b.base + "/" + f.path,
+			SHA256: hex.EncodeToString(sum[:]), SizeBytes: len(body), SVGURL: b.base + "/" + f.svgPath})
+		if err := b.site.add(f.path, body); err != nil {
+			return catalog.Icon{}, err
+		}
+		if err := b.site.add(f.svgPath, f.svg); err != nil {
+			return catalog.Icon{}, err
+		}
+	}
+	rec, err := b.record(src, anim, written)
 	if err != nil {
 		return rec, fmt.Errorf("icon %q: %w", src.ID, err)
 	}
-	if err := b.site.add(catalog.AnimationFile(src.ID), file); err != nil {
-		return rec, err
-	}
-	if err := b.site.add(catalog.SVGFile(src.ID), staticSVG(src.Outline)); err != nil {
-		return rec, err
-	}
 	return rec, b.addJSON(catalog.RecordFile(src.ID), rec)
+}
+
+// styleFile is one style's animation file and static picture, before it is written.
+type styleFile struct {
+	style, path, svgPath string
+	anim                 any
+	svg                  []byte
 }
 
 // choreography is the icon's hand-made choreography when its edit has one, else what the rules choose.
@@ -74,26 +101,35 @@ func (b *builder) choreography(src content.Icon, fig motion.Figure) motion.Chore
 	return motion.Choose(src.ID, src.Tags, src.Category, fig)
 }
 
-// figure converts SVG nodes to the parts of a drawing, one part per node.
-func figure(nodes []content.Node) (motion.Figure, error) {
+// figure converts SVG nodes to the parts of a drawing, one part per node, painted as paint reads them.
+func figure(nodes []content.Node, paint func(map[string]string) (motion.Paint, error)) (motion.Figure, error) {
 	fig := make(motion.Figure, 0, len(nodes))
 	for i, n := range nodes {
 		contours, err := svg.Contours(svg.Element{Name: n.Name, Attrs: n.Attrs})
 		if err != nil {
 			return nil, fmt.Errorf("SVG node %d (%s): %w", i+1, n.Name, err)
 		}
-		paint, err := nodePaint(n.Attrs)
+		p, err := paint(n.Attrs)
 		if err != nil {
 			return nil, fmt.Errorf("SVG node %d (%s): %w", i+1, n.Name, err)
 		}
-		fig = append(fig, motion.Part{Paint: paint, Contours: contours})
+		fig = append(fig, motion.Part{Paint: p, Contours: contours})
 	}
 	return fig, nil
 }
 
-// nodePaint reads the paint attributes Tabler nodes use over the icon's defaults (stroked, not filled).
-func nodePaint(attrs map[string]string) (motion.Paint, error) {
-	p := motion.Paint{Stroke: attrs["stroke"] != "none", Fill: attrs["fill"] != "" && attrs["fill"] != "none", Opacity: 1}
+// outlinePaint reads the paint attributes Tabler nodes use over the outline defaults (stroked, not filled).
+func outlinePaint(attrs map[string]string) (motion.Paint, error) {
+	return nodePaint(attrs, motion.Paint{Stroke: attrs["stroke"] != "none", Fill: attrs["fill"] != "" && attrs["fill"] != "none", Opacity: 1})
+}
+
+// filledPaint reads the nodes of the filled style, which are filled and never stroked.
+func filledPaint(attrs map[string]string) (motion.Paint, error) {
+	return nodePaint(attrs, motion.Paint{Fill: attrs["fill"] != "none", Opacity: 1})
+}
+
+// nodePaint reads a node's opacity into p.
+func nodePaint(attrs map[string]string, p motion.Paint) (motion.Paint, error) {
 	if o, ok := attrs["opacity"]; ok {
 		v, err := strconv.ParseFloat(o, 64)
 		if err != nil || v < 0 || v > 1 {
@@ -104,10 +140,16 @@ func nodePaint(attrs map[string]string) (motion.Paint, error) {
 	return p, nil
 }
 
+// The root elements of the static SVGs of each style, as Tabler writes them.
+const (
+	outlineSVG = `<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">`
+	filledSVG  = `<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24" fill="currentColor" stroke="none">`
+)
+
 // staticSVG writes the icon as a plain SVG in Tabler's style, for previews and as a fallback.
-func staticSVG(nodes []content.Node) []byte {
+func staticSVG(nodes []content.Node, root string) []byte {
 	var buf bytes.Buffer
-	buf.WriteString(`<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">`)
+	buf.WriteString(root)
 	for _, n := range nodes {
 		buf.WriteString("<" + n.Name)
 		keys := make([]string, 0, len(n.Attrs))

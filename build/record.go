@@ -9,7 +9,8 @@ import (
 )
 
 // record assembles an icon's record from its source, its hand edit and its animation file's facts.
-func (b *builder) record(src content.Icon, anim motion.Animation, sha string, size int) (catalog.Icon, error) {
+// The first of files is the outline's.
+func (b *builder) record(src content.Icon, anim motion.Animation, files []catalog.StyleFile) (catalog.Icon, error) {
 	edit := b.edits[src.ID]
 	ic := catalog.Icon{
 		ID:           src.ID,
@@ -17,17 +18,20 @@ func (b *builder) record(src content.Icon, anim motion.Animation, sha string, si
 		Category:     catalog.Slug(src.Category),
 		CategoryName: src.Category,
 		Tags:         mergeTags(src.Tags, edit.Tags),
-		Styles:       styles(src),
-		States:       withStyles(anim.States, "outline"),
+		States:       anim.States,
 		Motions:      anim.Motions,
 		FileURL:      b.base + "/" + catalog.AnimationFile(src.ID),
 		FileFormat:   "lottie",
-		SHA256:       sha,
-		SizeBytes:    size,
 		SVGURL:       b.base + "/" + catalog.SVGFile(src.ID),
 		PageURL:      b.base + catalog.IconPage(src.ID),
+		Files:        files,
 	}
-	ic.Files = []catalog.StyleFile{{Style: "outline", FileURL: ic.FileURL, SHA256: sha, SizeBytes: size, SVGURL: ic.SVGURL}}
+	for _, f := range files {
+		ic.Styles = append(ic.Styles, f.Style)
+	}
+	if len(files) > 0 {
+		ic.SHA256, ic.SizeBytes = files[0].SHA256, files[0].SizeBytes
+	}
 	if edit.Name != "" {
 		ic.Name = edit.Name
 	}
@@ -39,21 +43,6 @@ func (b *builder) record(src content.Icon, anim motion.Animation, sha string, si
 	var err error
 	ic.Code, err = code(ic)
 	return ic, err
-}
-
-// styles lists the styles that have an animation file.
-func styles(content.Icon) []string {
-	return []string{"outline"}
-}
-
-// withStyles marks every state as held by the files of the given styles.
-func withStyles(states []catalog.State, styles ...string) []catalog.State {
-	out := make([]catalog.State, len(states))
-	for i, s := range states {
-		s.Styles = styles
-		out[i] = s
-	}
-	return out
 }
 
 // displayName turns an id into words: "arrow-big-down" → "Arrow Big Down".

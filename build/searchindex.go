@@ -104,7 +104,7 @@ func SearchDocs(contentDir string) ([]search.Doc, error) {
 	}
 	icons := make([]catalog.Icon, len(b.sources))
 	for i, src := range b.sources {
-		rec, err := b.record(src, motion.Animation{}, "", 0)
+		rec, err := b.record(src, motion.Animation{}, nil)
 		if err != nil {
 			return nil, fmt.Errorf("icon %q: %w", src.ID, err)
 		}

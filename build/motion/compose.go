@@ -2,52 +2,79 @@ package motion
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/iconlib/iconlib/internal/catalog"
 	"github.com/iconlib/iconlib/internal/lottie"
 	"github.com/iconlib/iconlib/internal/svg"
 )
 
-// Animation is an icon's animation file and what its record says about it.
+// Icon is what Animate needs of an icon: its drawing in each style and its choreography.
+type Icon struct {
+	Name    string
+	Outline Figure
+	Filled  Figure // nil when the icon has no filled style
+	Motion  Choreography
+}
+
+// Animation is an icon's animation files and what its record says about them.
 type Animation struct {
-	File    lottie.Animation
-	States  []catalog.State
+	Outline lottie.Animation
+	Filled  *lottie.Animation // nil without a filled drawing
+	States  []catalog.State   // every marker of the outline file, each with the styles whose files hold it
 	Motions []catalog.Motion
 }
 
-// Animate returns the animation of fig moved by ch, named name.
-func Animate(name string, fig Figure, ch Choreography) (Animation, error) {
-	if len(fig) == 0 {
+// Animate returns the animation files of ic: the outline drawn on and moved by its choreography, with a
+// morph into its filled form when it has one, and the filled form grown in and moved alike.
+func Animate(ic Icon) (Animation, error) {
+	if len(ic.Outline) == 0 {
 		return Animation{}, fmt.Errorf("an icon needs at least one part")
 	}
-	m, err := ch.resolve(fig)
+	m, err := ic.Motion.resolve(ic.Outline)
 	if err != nil {
 		return Animation{}, err
 	}
-	t := layout(m.def)
+	t := layout(m.def, ic.Filled != nil)
 	states := t.states(m.def)
+	shapes := compose(ic.Outline, m, t)
+	a := Animation{Motions: []catalog.Motion{{Name: "draw", Description: vocabulary["draw"].summary}, m.describe(len(ic.Outline))}}
+	if ic.Filled != nil {
+		fm := m.fit(ic.Outline, ic.Filled)
+		shapes = morph(shapes, revealed(ic.Filled, fm, t, false), t)
+		filled := file(ic.Name, t.hover.end, reveal(ic.Filled, fm, t), states[:6])
+		a.Filled = &filled
+		a.Motions = append(a.Motions, catalog.Motion{Name: "morph", Description: morphSummary})
+	}
+	a.Outline = file(ic.Name, t.end, shapes, states)
+	for i := range states {
+		states[i].Styles = []string{"outline"}
+		if i < 6 && ic.Filled != nil { // the signature's states are in both files
+			states[i].Styles = []string{"outline", "filled"}
+		}
+	}
+	a.States = states
+	return a, nil
+}
+
+// file is a Lottie file of one shape layer whose last frame is last, with a marker per state.
+func file(name string, last int, shapes []lottie.Shape, states []catalog.State) lottie.Animation {
 	markers := make([]lottie.Marker, len(states))
 	for i, s := range states {
 		markers[i] = lottie.Marker{Time: s.StartFrame, Comment: s.Name, Duration: s.EndFrame - s.StartFrame}
 	}
-	frames := t.end + 1
-	file := lottie.Animation{
-		Version: lottie.Version, Name: name, FrameRate: FrameRate, OutPoint: frames,
+	return lottie.Animation{
+		Version: lottie.Version, Name: name, FrameRate: FrameRate, OutPoint: last + 1,
 		Width: Size, Height: Size, Assets: []any{},
-		Layers:  []lottie.Layer{lottie.NewShapeLayer("icon", frames, compose(fig, m, t))},
+		Layers:  []lottie.Layer{lottie.NewShapeLayer("icon", last+1, shapes)},
 		Markers: markers,
 	}
-	motions := []catalog.Motion{
-		{Name: "draw", Description: vocabulary["draw"].summary},
-		m.describe(len(fig)),
-	}
-	return Animation{File: file, States: states, Motions: motions}, nil
 }
 
 // describe is the record's entry for the signature motion: what it does and how it fits this icon.
 func (m move) describe(parts int) catalog.Motion {
 	d := catalog.Motion{Name: m.def.name, Description: m.def.summary, Direction: m.def.dir}
-	if len(m.parts) < parts {
+	if len(m.parts) < parts || !slices.IsSorted(m.parts) { // a sequence lists its order even when all move
 		for _, i := range m.parts {
 			d.Parts = append(d.Parts, i+1)
 		}
@@ -69,8 +96,10 @@ func (m move) describe(parts int) catalog.Motion {
 }
 
 // maxUnits is how many groups of parts draw on one after another: neighbouring parts that move alike
-// and are painted alike draw together beyond it, which keeps files small for icons of many parts.
-const maxUnits = 3
+// and are painted alike draw together beyond it. Each group costs its own trim keys, stroke and
+// transform; two (plus any the motion needs apart, such as a lid or a sequence) keep the median file
+// under 3 KB.
+const maxUnits = 2
 
 // unit is a run of neighbouring parts that draw on together and move alike: one Lottie group.
 type unit struct {
@@ -135,9 +164,14 @@ func compose(fig Figure, m move, t timeline) []lottie.Shape {
 		}
 		groups[i] = lottie.NewGroup(tr, unitItems(contours, p.Paint, drawTrim(rank[i], len(us), t))...)
 	}
-	// SVG paints later elements on top, Lottie earlier items: walk the units backwards.
+	return stack(groups, us, m, t)
+}
+
+// stack orders unit groups for Lottie (first on top; SVG paints later elements on top) and gathers the
+// moving ones into a group that carries the motion, at the place of the topmost.
+func stack(groups []lottie.Group, us []unit, m move, t timeline) []lottie.Shape {
 	var shapes, moving []lottie.Shape
-	top := -1 // index in shapes where the moving group goes: the place of its topmost unit
+	top := -1
 	for i := len(us) - 1; i >= 0; i-- {
 		if us[i].moving && !m.def.perPart {
 			if top < 0 {

@@ -19,8 +19,7 @@ var (
 )
 
 func (e ease) lottie() (out, in *lottie.Easing) {
-	return &lottie.Easing{X: []float64{e.x1}, Y: []float64{e.y1}},
-		&lottie.Easing{X: []float64{e.x2}, Y: []float64{e.y2}}
+	return &lottie.Easing{X: e.x1, Y: e.y1}, &lottie.Easing{X: e.x2, Y: e.y2}
 }
 
 // key is one pose of a gesture: at time u of the state (0 its first frame, 1 its last), the value is v

@@ -72,7 +72,7 @@ func TestBezierClosedCircleHasNoDuplicateVertex(t *testing.T) {
 }
 
 func TestAnimateMarksEveryStateOfBothMotions(t *testing.T) {
-	a, err := Animate("bell", bell(t), Choreography{Motion: "swing"})
+	a, err := Animate(Icon{Name: "bell", Outline: bell(t), Motion: Choreography{Motion: "swing"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,7 +84,7 @@ func TestAnimateMarksEveryStateOfBothMotions(t *testing.T) {
 	got := map[string]frames{}
 	for i, s := range a.States {
 		got[s.Name] = frames{s.StartFrame, s.EndFrame, s.Loop, s.Motion}
-		m := a.File.Markers[i]
+		m := a.Outline.Markers[i]
 		if m.Comment != s.Name || m.Time != s.StartFrame || m.Time+m.Duration != s.EndFrame {
 			t.Errorf("marker %+v does not match state %s %d–%d", m, s.Name, s.StartFrame, s.EndFrame)
 		}
@@ -102,8 +102,8 @@ func TestAnimateMarksEveryStateOfBothMotions(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("states (-want +got):\n%s", diff)
 	}
-	if a.File.OutPoint != 361 || a.File.Layers[0].OutPoint != 361 {
-		t.Errorf("the file ends at %d, want 361 (the last frame of loop-draw is its last)", a.File.OutPoint)
+	if a.Outline.OutPoint != 361 || a.Outline.Layers[0].OutPoint != 361 {
+		t.Errorf("the file ends at %d, want 361 (the last frame of loop-draw is its last)", a.Outline.OutPoint)
 	}
 	names := []string{}
 	for _, m := range a.Motions {
@@ -115,13 +115,13 @@ func TestAnimateMarksEveryStateOfBothMotions(t *testing.T) {
 	if !slices.Equal(names, []string{"draw", "swing"}) {
 		t.Errorf("motions %v, want draw and swing", names)
 	}
-	if _, err := json.Marshal(a.File); err != nil {
+	if _, err := json.Marshal(a.Outline); err != nil {
 		t.Fatal(err)
 	}
 }
 
 func TestInDrawSharesInWhenTheSignatureAddsNothing(t *testing.T) {
-	a, err := Animate("x", bell(t), Choreography{Motion: "shake"})
+	a, err := Animate(Icon{Name: "x", Outline: bell(t), Motion: Choreography{Motion: "shake"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -149,11 +149,11 @@ func movingGroup(t *testing.T, a lottie.Animation) (lottie.GroupTransform, int) 
 }
 
 func TestSwingTurnsTheWholeBellFromItsTop(t *testing.T) {
-	a, err := Animate("bell", bell(t), Choreography{Motion: "swing"})
+	a, err := Animate(Icon{Name: "bell", Outline: bell(t), Motion: Choreography{Motion: "swing"}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	tr, parts := movingGroup(t, a.File)
+	tr, parts := movingGroup(t, a.Outline)
 	if parts != 2 {
 		t.Errorf("the swinging group holds %d parts, want both", parts)
 	}
@@ -173,11 +173,11 @@ func TestSwingTurnsTheWholeBellFromItsTop(t *testing.T) {
 }
 
 func TestLiftMovesOnlyTheChosenPartAndDrawsItFirst(t *testing.T) {
-	a, err := Animate("trash", trash(t), Choreography{Motion: "lift", Parts: []int{1, 5}})
+	a, err := Animate(Icon{Name: "trash", Outline: trash(t), Motion: Choreography{Motion: "lift", Parts: []int{1, 5}}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	tr, parts := movingGroup(t, a.File)
+	tr, parts := movingGroup(t, a.Outline)
 	if parts != 2 {
 		t.Errorf("the lifting group holds %d units, want the lid line and the handle", parts)
 	}
@@ -239,5 +239,42 @@ func TestChoreographyErrorsNameTheField(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%+v: error %v, want %q", tc.c, err, tc.want)
 		}
+	}
+}
+
+func TestFilledFormGetsItsOwnFileAndAMorph(t *testing.T) {
+	filled := Figure{{Paint: Paint{Fill: true, Opacity: 1}, Contours: contours(t, svg.Element{Name: "circle", Attrs: map[string]string{"cx": "12", "cy": "11", "r": "7"}})}}
+	a, err := Animate(Icon{Name: "bell", Outline: bell(t), Filled: filled, Motion: Choreography{Motion: "swing"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Filled == nil {
+		t.Fatal("no filled file")
+	}
+	var inFilled []string
+	for _, m := range a.Filled.Markers {
+		inFilled = append(inFilled, m.Comment)
+	}
+	if want := []string{"in", "loop", "hover", "in-swing", "loop-swing", "hover-swing"}; !slices.Equal(inFilled, want) {
+		t.Errorf("filled markers %v, want %v", inFilled, want)
+	}
+	if a.Filled.OutPoint != 200 {
+		t.Errorf("the filled file ends at %d, want 200 (hover's end is its last frame)", a.Filled.OutPoint)
+	}
+	last := a.States[len(a.States)-1]
+	if last.Name != "morph-back" || a.Outline.OutPoint != last.EndFrame+1 {
+		t.Errorf("the outline file ends at %d on %s, want the end of morph-back", a.Outline.OutPoint, last.Name)
+	}
+	for _, s := range a.States {
+		want := "outline"
+		if slices.Contains(inFilled, s.Name) {
+			want = "outline,filled"
+		}
+		if got := strings.Join(s.Styles, ","); got != want {
+			t.Errorf("state %s is in %s, want %s", s.Name, got, want)
+		}
+	}
+	if n := len(a.Motions); n != 3 || a.Motions[2].Name != "morph" {
+		t.Errorf("motions %+v, want draw, swing and morph", a.Motions)
 	}
 }

@@ -99,7 +99,7 @@ func drawOn(i, n int, s span) []timedValue {
 	dur, delay := stagger(n, 32, 28, 12)
 	from := s.start + int(math.Round(float64(i)*delay))
 	var tv []timedValue
-	if from > s.start {
+	if from > s.start && s.start > 0 { // before a property's first key, players show that key's value
 		tv = append(tv, timedValue{frame: s.start, value: []float64{0}, hold: true})
 	}
 	return append(tv,

@@ -16,6 +16,7 @@ const (
 	settle    = 4  // frames a non-looping state rests on its final picture
 	hoverLen  = 39 // frames of a hover
 	loopLen   = 120
+	morphLen  = 40
 	inLen     = 41
 	extraFrom = 200 // first frame after the signature states
 )
@@ -27,12 +28,14 @@ func (s span) moving() span { return span{s.start, s.end - settle} }
 type timeline struct {
 	in, loop, hover             span // the signature's
 	inDraw, hoverDraw, loopDraw span
-	end                         int // the file's last frame
+	morph, morphBack            span // zero without a filled form
+	end                         int  // the file's last frame
 }
 
 // layout places the states of an icon whose signature is def: `in-draw` shares the frames of `in` when
 // the signature adds nothing to the draw; `hover-draw` is the start of `loop-draw`, which then rests.
-func layout(def *definition) timeline {
+// With a filled form, `morph` and `morph-back` come last, so the file still ends on the still outline.
+func layout(def *definition, filled bool) timeline {
 	t := timeline{in: inSpan, loop: loopSpan, hover: hoverSpan, inDraw: inSpan}
 	next := extraFrom
 	if def.hasEnter() {
@@ -42,6 +45,11 @@ func layout(def *definition) timeline {
 	t.hoverDraw = span{next, next + hoverLen - 1}
 	t.loopDraw = span{next, next + loopLen - 1}
 	t.end = t.loopDraw.end
+	if filled {
+		t.morph = span{t.end + 1, t.end + morphLen}
+		t.morphBack = span{t.morph.end + 1, t.morph.end + morphLen}
+		t.end = t.morphBack.end
+	}
 	return t
 }
 
@@ -54,8 +62,9 @@ func (d *definition) hasEnter() bool {
 	return false
 }
 
-// states lists the markers of a file: in, loop and hover first (the names every integration knows),
-// then each motion's own. A later step adds styles and morphs.
+// states lists the markers of the outline file: in, loop and hover first (the names every integration
+// knows), then the signature's by name (the filled file holds these six), each motion's own, and the
+// morphs. Styles are set by Animate.
 func (t timeline) states(def *definition) []catalog.State {
 	sig := def.name
 	in := "Draws the icon on, one part after another, and settles; ends on the still icon. Play it when the icon appears."
@@ -67,7 +76,7 @@ func (t timeline) states(def *definition) []catalog.State {
 	st := func(name, motion string, s span, loop bool, desc string) catalog.State {
 		return catalog.State{Name: name, StartFrame: s.start, EndFrame: s.end, Loop: loop, Description: desc, Motion: motion}
 	}
-	return []catalog.State{
+	states := []catalog.State{
 		st("in", sig, t.in, false, in),
 		st("loop", sig, t.loop, true, loop),
 		st("hover", sig, t.hover, false, hover),
@@ -78,4 +87,10 @@ func (t timeline) states(def *definition) []catalog.State {
 		st("hover-draw", "draw", t.hoverDraw, false, "Rewinds the strokes and draws them on again; starts and ends on the still icon."),
 		st("loop-draw", "draw", t.loopDraw, true, "Rewinds and redraws the strokes, then rests; repeats seamlessly."),
 	}
+	if t.morph != (span{}) {
+		states = append(states,
+			st("morph", "morph", t.morph, false, "Turns the outline into the filled form: the fill grows in as the strokes give way; ends on the filled icon."),
+			st("morph-back", "morph", t.morphBack, false, "Turns the filled form back into the outline; ends on the still outline icon."))
+	}
+	return states
 }

@@ -56,10 +56,12 @@ var (
 	swingHover = gesture{{0, 0, snap}, {0.16, 1, smooth}, {0.38, -0.7, smooth}, {0.6, 0.4, smooth}, {0.8, -0.16, smooth}, {1, 0, steady}}
 	swingEnter = gesture{{0, 0.6, smooth}, {0.45, -0.3, smooth}, {0.75, 0.1, smooth}, {1, 0, steady}}
 	// a push with anticipation and a small recoil
-	popHover = gesture{{0, 0, gather}, {0.22, -1, snap}, {0.55, 0.7, smooth}, {0.8, -0.12, smooth}, {1, 0, steady}}
+	popHover = gesture{{0, 0, gather}, {0.25, -0.8, snap}, {0.6, 0.6, smooth}, {1, 0, steady}}
 	popEnter = gesture{{0, -2, snap}, {0.7, 0.5, smooth}, {1, 0, steady}}
+	// a double pulse: lub-dub
+	beatHover = gesture{{0, 0, snap}, {0.22, 1, smooth}, {0.42, -0.1, snap}, {0.62, 0.6, smooth}, {1, 0, steady}}
 	// a shake: quick alternating pushes that die away
-	shakeHover = gesture{{0, 0, smooth}, {0.1, -1, smooth}, {0.25, 1, smooth}, {0.4, -0.8, smooth}, {0.55, 0.55, smooth}, {0.7, -0.3, smooth}, {0.85, 0.1, smooth}, {1, 0, steady}}
+	shakeHover = gesture{{0, 0, smooth}, {0.12, -1, smooth}, {0.3, 0.9, smooth}, {0.48, -0.6, smooth}, {0.68, 0.3, smooth}, {1, 0, steady}}
 	// steps round a full turn, each a quick move and a stop
 	tickSteps = func(steps int) gesture {
 		n := float64(steps)
@@ -97,22 +99,21 @@ var vocabulary = map[string]*definition{
 	"beat": {name: "beat", summary: "Pulses twice, like a heartbeat.",
 		amp: 16, maxAmp: 40, unit: "percent", pivot: pivotCenter,
 		tracks: []track{{prop: grow, gain: 1,
-			hover: gesture{{0, 0, snap}, {0.2, 1, smooth}, {0.38, -0.1, snap}, {0.56, 0.6, smooth}, {0.85, 0, steady}, {1, 0, steady}},
-			loop:  gesture{{0, 0, snap}, {0.2, 1, smooth}, {0.38, -0.1, snap}, {0.56, 0.6, smooth}, {0.85, 0, steady}, {1, 0, steady}}.withRest(0.45),
+			hover: beatHover,
+			loop:  beatHover.withRest(0.45),
 			enter: popEnter}}},
 	"nudge": {name: "nudge", summary: "Pushes the way it points and springs back.",
 		amp: 2.5, maxAmp: 6, unit: "icon units", dir: "right", pivot: pivotCenter,
 		tracks: []track{{prop: shift, gain: 1,
 			hover: gesture{{0, 0, snap}, {0.35, 1, smooth}, {0.7, -0.12, smooth}, {1, 0, steady}},
-			loop: gesture{{0, 0, snap}, {0.12, 1, smooth}, {0.24, -0.12, smooth}, {0.34, 0, snap},
-				{0.46, 1, smooth}, {0.58, -0.12, smooth}, {0.68, 0, steady}, {1, 0, steady}},
+			loop:  gesture{{0, 0, snap}, {0.35, 1, smooth}, {0.7, -0.12, smooth}, {1, 0, steady}}.withRest(0.4),
 			enter: gesture{{0, -1, snap}, {0.8, 0.08, smooth}, {1, 0, steady}}}}},
 	"shake": {name: "shake", summary: "Shakes side to side, like a head saying no.",
 		amp: 1.5, maxAmp: 4, unit: "icon units", dir: "right", pivot: pivotCenter,
 		tracks: []track{{prop: shift, gain: 1, hover: shakeHover, loop: shakeHover.withRest(0.4)}}},
 	"pop": {name: "pop", summary: "Gathers, pops out past its size and settles.",
 		amp: 15, maxAmp: 40, unit: "percent", pivot: pivotCenter,
-		tracks: []track{{prop: grow, gain: 1, hover: popHover, loop: popHover.withRest(0.35), enter: popEnter}}},
+		tracks: []track{{prop: grow, gain: 1, hover: popHover, loop: popHover.withRest(0.35)}}},
 	"bounce": {name: "bounce", summary: "Jumps, lands with a squash and settles.",
 		amp: 3, maxAmp: 6, unit: "icon units", dir: "up", pivot: pivotBottom,
 		tracks: []track{

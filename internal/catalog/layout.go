@@ -15,6 +15,12 @@ func AnimationFile(id string) string { return "assets/" + id + ".json" }
 // SVGFile is the public/ path of an icon's static SVG.
 func SVGFile(id string) string { return "svg/" + id + ".svg" }
 
+// FilledAnimationFile is the public/ path of the Lottie file of an icon's filled style.
+func FilledAnimationFile(id string) string { return "assets/filled/" + id + ".json" }
+
+// FilledSVGFile is the public/ path of the static SVG of an icon's filled style.
+func FilledSVGFile(id string) string { return "svg/filled/" + id + ".svg" }
+
 // RecordFile is the public/ path of an icon's record, the body of GET /api/v1/icons/<id>.
 func RecordFile(id string) string { return "api/v1/icons/" + id + ".json" }
 

@@ -68,9 +68,10 @@ func IdentityTransform() Transform {
 		Anchor: Static([]float64{0, 0, 0}), Scale: Static([]float64{100, 100, 100})}
 }
 
-// Property is an animatable value: a static value (a=0) or keyframes (a=1).
+// Property is an animatable value: a static value or keyframes (a=1). The a=0 of a static value is
+// left out: lottie-web, lottie-ios, lottie-android and Skottie all read a value without it as static.
 type Property struct {
-	Animated int `json:"a"`
+	Animated int `json:"a,omitempty"`
 	Value    any `json:"k"`
 }
 
@@ -90,10 +91,11 @@ type Keyframe struct {
 	Hold  int     `json:"h,omitempty"`
 }
 
-// Easing is one end of a cubic timing curve.
+// Easing is one control point of a cubic timing curve. Plain numbers rather than one-element arrays: every
+// player reads both, and they are shorter.
 type Easing struct {
-	X []float64 `json:"x"`
-	Y []float64 `json:"y"`
+	X float64 `json:"x"`
+	Y float64 `json:"y"`
 }
 
 // Round keeps three decimals: enough for a 24-unit canvas, and it keeps files small.

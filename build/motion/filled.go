@@ -1,0 +1,122 @@
+package motion
+
+import (
+	"math"
+
+	"github.com/iconlib/iconlib/internal/lottie"
+	"github.com/iconlib/iconlib/internal/svg"
+)
+
+const morphSummary = "Turns the outline into the filled form and back: the fill grows in as the strokes give way."
+
+// fit carries a move over to another drawing of the same icon (its filled form), whose elements differ
+// from the outline's: a part moves when the outline part nearest to it moves, and lights up in a
+// sequence in that part's turn. Pivot, direction and amplitude are the same on the shared grid.
+func (m move) fit(outline, other Figure) move {
+	order := make([]int, len(outline))
+	for i := range order {
+		order[i] = -1
+	}
+	for k, i := range m.parts {
+		order[i] = k
+	}
+	fm := move{def: m.def, moving: make([]bool, len(other)), pivot: m.pivot, dir: m.dir, amp: m.amp}
+	turn := make([]int, len(other))
+	for j := range other {
+		c := other.bounds([]int{j}).center()
+		best, dist := 0, math.Inf(1)
+		for i := range outline {
+			if d := distance(c, outline.bounds([]int{i}).center()); d < dist {
+				best, dist = i, d
+			}
+		}
+		fm.moving[j] = m.moving[best]
+		turn[j] = order[best]
+	}
+	for k := 0; k < len(m.parts); k++ { // the sequence order of the outline, carried over
+		for j := range other {
+			if fm.moving[j] && turn[j] == k {
+				fm.parts = append(fm.parts, j)
+			}
+		}
+	}
+	return fm
+}
+
+func distance(a, b svg.Point) float64 { return math.Hypot(a.X-b.X, a.Y-b.Y) }
+
+// reveal composes the filled file: the filled drawing grown in during `in`, part after part, and moved
+// by the signature like the outline.
+func reveal(fig Figure, m move, t timeline) []lottie.Shape {
+	return revealed(fig, m, t, true)
+}
+
+// revealed composes a filled drawing: a group per unit that grows in during `in` when grow is set (in the
+// outline file, where the filled form only appears in a morph, it stands still), the moving units
+// together in a group that carries the motion.
+func revealed(fig Figure, m move, t timeline, grow bool) []lottie.Shape {
+	us := units(fig, m)
+	groups := make([]lottie.Group, len(us))
+	for i, u := range us {
+		var contours []svg.Contour
+		for _, j := range u.parts {
+			contours = append(contours, fig[j].Contours...)
+		}
+		tr := lottie.GroupTransform{}
+		if u.order >= 0 {
+			tr = sequenceTransform(fig[u.parts[0]], u.order, len(m.parts), m, t)
+		}
+		if grow {
+			growIn(&tr, fig.bounds(u.parts).center(), i, len(us), t.in)
+		}
+		items := make([]lottie.Shape, 0, len(contours)+1)
+		for _, c := range contours {
+			items = append(items, lottie.NewPath(Bezier(c)))
+		}
+		groups[i] = lottie.NewGroup(tr, append(items, lottie.NewFill(black))...)
+	}
+	return stack(groups, us, m, t)
+}
+
+// growIn scales a unit from nothing about its centre c, past its size and back, one unit after another
+// within s: a filled shape cannot be drawn on, so it grows in.
+func growIn(tr *lottie.GroupTransform, c svg.Point, i, n int, s span) {
+	dur, delay := stagger(n, 32, 26, 16)
+	from := s.start + int(math.Round(float64(i)*delay))
+	to := from + int(math.Round(dur))
+	size := func(v float64) []float64 { return []float64{v, v} }
+	at := []float64{c.X, c.Y}
+	tr.Anchor, tr.Position = static(at...), static(at...)
+	tr.Scale = animated([]timedValue{
+		{frame: from, value: size(0), e: snap},
+		{frame: from + (to-from)*3/5, value: size(108), e: smooth},
+		{frame: to, value: size(100), hold: true},
+	})
+}
+
+// morph puts the outline shapes and the filled form together for the morph states: the outline fades
+// and shrinks a little as the fill grows in from 70% of its size, and back. Outside the morphs the filled
+// form is hidden.
+func morph(outline, filled []lottie.Shape, t timeline) []lottie.Shape {
+	center := []float64{Size / 2, Size / 2}
+	fade := func(from, to float64) []timedValue {
+		return []timedValue{
+			{frame: t.morph.start + 4, value: []float64{from}, e: smooth},
+			{frame: t.morph.end - settle - 6, value: []float64{to}, hold: true},
+			{frame: t.morphBack.start + 4, value: []float64{to}, e: smooth},
+			{frame: t.morphBack.end - settle - 6, value: []float64{from}, hold: true},
+		}
+	}
+	scale := func(from, to float64) []timedValue {
+		tv := fade(from, to)
+		for i := range tv {
+			tv[i].value = []float64{tv[i].value[0], tv[i].value[0]}
+		}
+		return tv
+	}
+	line := lottie.GroupTransform{Anchor: static(center...), Position: static(center...),
+		Opacity: animated(fade(100, 0)), Scale: animated(scale(100, 90))}
+	fill := lottie.GroupTransform{Anchor: static(center...), Position: static(center...),
+		Opacity: animated(fade(0, 100)), Scale: animated(scale(70, 100))}
+	return []lottie.Shape{lottie.NewGroup(line, outline...), lottie.NewGroup(fill, filled...)}
+}
