@@ -23,8 +23,8 @@ build: binary
 binary:
 	$(GO) build -o $(BIN) ./cmd/iconlib
 
-## test: vet and run every test (installs Chromium for the browser tests when missing)
-test: test-deps conformance-deps
+## test: vet and run every test (installs Chromium and the second Lottie renderer for the browser tests when missing)
+test: test-deps conformance-deps renderers-deps
 	$(GO) vet ./...
 	test -z "$$(gofmt -l $$(git ls-files '*.go'))" || (gofmt -l $$(git ls-files '*.go'); exit 1)
 	$(GO) test -race -count=1 -timeout 20m $(GOTESTFLAGS) ./...
@@ -38,6 +38,14 @@ test-deps:
 ## lottie-check-all: render every icon's animation in Chromium and compare it with its SVG
 lottie-check-all: test-deps
 	ICONLIB_LOTTIE_SAMPLE=all $(GO) test -count=1 -timeout 60m -run TestLottieMatchesSVG -v ./cmd/iconlib
+
+## renderers-deps: install Skottie (npm canvaskit-wasm, pinned in test/renderers) for the motion checks
+RENDERERS := test/renderers
+.PHONY: renderers-deps
+renderers-deps: $(RENDERERS)/node_modules/.package-lock.json
+$(RENDERERS)/node_modules/.package-lock.json: $(RENDERERS)/package.json $(RENDERERS)/package-lock.json
+	cd $(RENDERERS) && npm ci --ignore-scripts
+	touch $@
 
 ## bench: build and serving benchmarks
 bench:
