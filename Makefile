@@ -10,7 +10,7 @@ GOTESTFLAGS ?=
 TABLER_VERSION := 3.51.0
 LOTTIE_WEB_VERSION := 5.13.0
 
-.PHONY: run build binary test test-deps bench fuzz motion-check-all lottie-check-all import-tabler import-lottie-web clean
+.PHONY: run build binary test test-deps bench fuzz motion-check-all lottie-check-all motion-sheets import-tabler import-lottie-web clean
 
 ## run: build the site into public/ and serve it at $(BASE_URL)
 run: build
@@ -42,6 +42,10 @@ motion-check-all: test-deps renderers-deps
 
 ## lottie-check-all: the old name of motion-check-all
 lottie-check-all: motion-check-all
+
+## motion-sheets: PNG contact sheets of every motion and state, frame by frame, into motion-sheets/, for review
+motion-sheets: test-deps renderers-deps
+	ICONLIB_MOTION_SHEETS=$(CURDIR)/motion-sheets $(GO) test -count=1 -timeout 20m -run 'TestMotionSheets$$' -v ./cmd/iconlib
 
 ## renderers-deps: install Skottie (npm canvaskit-wasm, pinned in test/renderers) for the motion checks
 RENDERERS := test/renderers

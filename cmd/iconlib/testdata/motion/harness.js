@@ -1,5 +1,5 @@
 // The motion harness: renders Lottie files with two independent engines and measures frames against
-// the static SVGs, for cmd/iconlib's TestMotionStates (motion_browser_test.go).
+// the static SVGs, for cmd/iconlib's TestMotionStates (motion_browser_test.go) and TestMotionSheets.
 //
 //   lottie-web: the build the site ships (/static/vendor/lottie_light.min.js), SVG renderer. A file's
 //               frames are serialized one by one and drawn together as one SVG image (a sprite), so
@@ -236,11 +236,80 @@
     return out;
   }
 
+  // A contact sheet: spec {title, cell, groups: [label], rows: [{label, note, renderer, file,
+  // frames: [[frame…] per group]}]} → PNG data URL. Rows are drawn with their renderer; each group is a
+  // run of columns headed by its label, each cell marked with its frame number.
+  async function sheet(spec) {
+    const cell = spec.cell, pad = 6, labelW = 150, headH = 44, titleH = 30;
+    const cols = spec.groups.map((_, g) => Math.max(0, ...spec.rows.map((row) => (row.frames[g] || []).length)));
+    const groupX = [];
+    let x = labelW;
+    for (const n of cols) {
+      groupX.push(x);
+      x += n * cell + pad * 2;
+    }
+    const W = x, H = titleH + headH + spec.rows.length * (cell + 14) + pad;
+    const c = canvas(W, H);
+    const g = c.getContext("2d");
+    g.fillStyle = "#fff";
+    g.fillRect(0, 0, W, H);
+    g.fillStyle = "#111";
+    g.font = "bold 16px sans-serif";
+    g.textBaseline = "top";
+    g.fillText(spec.title, pad, 8);
+    g.font = "bold 13px sans-serif";
+    spec.groups.forEach((label, gi) => {
+      if (!cols[gi]) return;
+      g.fillStyle = "#111";
+      g.fillText(label, groupX[gi] + pad, titleH + 6);
+      g.fillStyle = "#999";
+      g.fillRect(groupX[gi], titleH, 1, H - titleH);
+    });
+    for (let ri = 0; ri < spec.rows.length; ri++) {
+      const row = spec.rows[ri];
+      const y = titleH + headH + ri * (cell + 14);
+      g.fillStyle = "#111";
+      g.font = "13px sans-serif";
+      g.fillText(row.label, pad, y + cell / 2 - 14);
+      g.fillStyle = "#666";
+      g.font = "11px sans-serif";
+      g.fillText(row.note || row.renderer, pad, y + cell / 2 + 2);
+      const all = row.frames.flat();
+      let sprite = null, error = "";
+      try {
+        const text = await get(row.file);
+        sprite = all.length ? await withTimeout(renderers[row.renderer].render(text, all, cell), FILE_TIMEOUT_MS, row.file) : null;
+      } catch (e) {
+        error = String(e && e.message || e);
+      }
+      if (error) {
+        g.fillStyle = "#c00";
+        g.fillText(error.slice(0, 120), labelW + pad, y + cell / 2);
+        continue;
+      }
+      let k = 0;
+      row.frames.forEach((frames, gi) => {
+        (frames || []).forEach((frame, j) => {
+          const cx = groupX[gi] + pad + j * cell;
+          g.strokeStyle = "#e4e4e4";
+          g.strokeRect(cx + 0.5, y + 0.5, cell - 1, cell - 1);
+          g.drawImage(sprite, (k % COLS) * cell, Math.floor(k / COLS) * cell, cell, cell, cx, y, cell, cell);
+          g.fillStyle = "#888";
+          g.font = "10px sans-serif";
+          g.fillText(String(frame), cx + 2, y + cell + 2);
+          k++;
+        });
+      });
+    }
+    return c.toDataURL("image/png");
+  }
+
   window.iconlibMotion = {
     init: async (names) => Promise.all(names.map((n) => {
       if (!renderers[n]) throw new Error("unknown renderer " + n);
       return renderers[n].init();
     })),
     check,
+    sheet,
   };
 })();
