@@ -90,11 +90,19 @@ func TestMotionStates(t *testing.T) {
 				t.Logf("blank: %d hovers of records without states[].motion have blank frames (draw hovers that start from nothing); enforced once the records carry motions", notes)
 			}
 			if len(failures) > 0 {
-				t.Errorf("%s: %d problems in %d files:\n  %s", renderer, len(failures), len(jobs), strings.Join(failures, "\n  "))
+				shown := failures[:min(len(failures), motionMaxListed)]
+				more := ""
+				if len(failures) > len(shown) {
+					more = fmt.Sprintf("\n  … and %d more", len(failures)-len(shown))
+				}
+				t.Errorf("%s: %d problems in %d files:\n  %s%s", renderer, len(failures), len(jobs), strings.Join(shown, "\n  "), more)
 			}
 		})
 	}
 }
+
+// motionMaxListed is how many problems a failing run lists.
+const motionMaxListed = 200
 
 // judgeMotion evaluates the page's results: every check's outcome, and the problems that fail the test,
 // sorted (a legacy icon's blank hover is not one).

@@ -145,7 +145,7 @@
           out.getContext("2d").putImageData(new ImageData(new Uint8ClampedArray(px.buffer, px.byteOffset, px.length), w, h), 0, 0);
           return out;
         } finally {
-          if (surface) surface.delete();
+          if (surface) surface.dispose(); // frees its pixels too; delete() alone leaks them
           anim.delete();
         }
       },
