@@ -10,7 +10,7 @@ GOTESTFLAGS ?=
 TABLER_VERSION := 3.51.0
 LOTTIE_WEB_VERSION := 5.13.0
 
-.PHONY: run build binary test test-deps bench fuzz lottie-check-all import-tabler import-lottie-web clean
+.PHONY: run build binary test test-deps bench fuzz motion-check-all lottie-check-all motion-sheets import-tabler import-lottie-web clean
 
 ## run: build the site into public/ and serve it at $(BASE_URL)
 run: build
@@ -23,8 +23,8 @@ build: binary
 binary:
 	$(GO) build -o $(BIN) ./cmd/iconlib
 
-## test: vet and run every test (installs Chromium for the browser tests when missing)
-test: test-deps conformance-deps
+## test: vet and run every test (installs Chromium and the second Lottie renderer for the browser tests when missing)
+test: test-deps conformance-deps renderers-deps
 	$(GO) vet ./...
 	test -z "$$(gofmt -l $$(git ls-files '*.go'))" || (gofmt -l $$(git ls-files '*.go'); exit 1)
 	$(GO) test -race -count=1 -timeout 20m $(GOTESTFLAGS) ./...
@@ -35,9 +35,25 @@ test-deps:
 	  echo "installing chromium (Debian) for the browser tests"; \
 	  $(SUDO) apt-get update && $(SUDO) apt-get install -y --no-install-recommends chromium; }
 
-## lottie-check-all: render every icon's animation in Chromium and compare it with its SVG
-lottie-check-all: test-deps
-	ICONLIB_LOTTIE_SAMPLE=all $(GO) test -count=1 -timeout 60m -run TestLottieMatchesSVG -v ./cmd/iconlib
+## motion-check-all: play every icon's animation files with lottie-web and Skottie in Chromium and check
+## every state against the SVGs (make test checks a sample of about 330 icons)
+motion-check-all: test-deps renderers-deps
+	ICONLIB_MOTION_SAMPLE=all $(GO) test -count=1 -timeout 60m -run 'TestMotionStates$$' -v ./cmd/iconlib
+
+## lottie-check-all: the old name of motion-check-all
+lottie-check-all: motion-check-all
+
+## motion-sheets: PNG contact sheets of every motion and state, frame by frame, into motion-sheets/, for review
+motion-sheets: test-deps renderers-deps
+	ICONLIB_MOTION_SHEETS=$(CURDIR)/motion-sheets $(GO) test -count=1 -timeout 20m -run 'TestMotionSheets$$' -v ./cmd/iconlib
+
+## renderers-deps: install Skottie (npm canvaskit-wasm, pinned in test/renderers) for the motion checks
+RENDERERS := test/renderers
+.PHONY: renderers-deps
+renderers-deps: $(RENDERERS)/node_modules/.package-lock.json
+$(RENDERERS)/node_modules/.package-lock.json: $(RENDERERS)/package.json $(RENDERERS)/package-lock.json
+	cd $(RENDERERS) && npm ci --ignore-scripts
+	touch $@
 
 ## bench: build and serving benchmarks
 bench:

@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"os"
+	"os/exec"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -33,4 +35,25 @@ func newBrowser(t *testing.T) context.Context {
 		t.Fatalf("starting Chromium (%s): %v", path, err)
 	}
 	return browser
+}
+
+// chromiumForTest finds the browser: $ICONLIB_CHROMIUM, else `chromium` in PATH. Without one the test is
+// skipped, except in CI (env CI set), where it must run.
+func chromiumForTest(t *testing.T) string {
+	t.Helper()
+	if p := os.Getenv("ICONLIB_CHROMIUM"); p != "" {
+		if _, err := os.Stat(p); err != nil {
+			t.Fatalf("ICONLIB_CHROMIUM=%s: %v", p, err)
+		}
+		return p
+	}
+	if p, err := exec.LookPath("chromium"); err == nil {
+		return p
+	}
+	msg := "no Chromium: set ICONLIB_CHROMIUM or install Debian's chromium (make test-deps)"
+	if os.Getenv("CI") != "" {
+		t.Fatal(msg + "; CI must run the browser tests")
+	}
+	t.Skip(msg)
+	return ""
 }

@@ -1,0 +1,151 @@
+package main
+
+import (
+	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// The checks of TestMotionStates must fail on broken states. These records point states at the wrong
+// frames of the real bell animation, so each check sees a picture it must refuse; both renderers must
+// refuse exactly those.
+
+// brokenBell is a record in the generator's new form: files per style, states with motions, styles and a
+// morph target. The filled file is served as a copy of the outline one (see TestMotionChecksFail).
+var brokenBell = motionRecord{
+	ID: "bell",
+	Files: []motionFile{
+		{Style: "outline", FileURL: "http://example.test/assets/bell.json", SVGURL: "http://example.test/svg/bell.svg"},
+		{Style: "filled", FileURL: "http://example.test/assets/filled/bell.json", SVGURL: "http://example.test/svg/filled/bell.svg"},
+	},
+	States: []motionState{
+		{Name: "in", StartFrame: 0, EndFrame: 40, Motion: "draw"},                                         // fine
+		{Name: "loop", StartFrame: 41, EndFrame: 160, Loop: true, Motion: "draw"},                         // fine: empty at both ends
+		{Name: "hover", StartFrame: 161, EndFrame: 199, Motion: "draw"},                                   // blank: draws from nothing
+		{Name: "in-late", StartFrame: 0, EndFrame: 20, Motion: "draw"},                                    // end: half drawn
+		{Name: "hover-still", StartFrame: 37, EndFrame: 40, Motion: "swing", Styles: []string{"outline"}}, // moves: never moves
+		{Name: "loop-open", StartFrame: 41, EndFrame: 100, Loop: true, Motion: "draw"},                    // loop: empty → whole
+		{Name: "morph", StartFrame: 30, EndFrame: 40, Motion: "morph", Styles: []string{"filled"}},        // fine: the "filled" SVG is bell's
+		{Name: "morph-heart", StartFrame: 30, EndFrame: 40, Motion: "morph", TargetIcon: "heart"},         // end: a bell is no heart
+	},
+}
+
+// lateBell is an old record (no files, no motions): its blank hover is only reported, and its `in`
+// starts half drawn.
+var lateBell = motionRecord{
+	ID: "bell-late", FileURL: "http://example.test/assets/bell.json", SVGURL: "http://example.test/svg/bell.svg",
+	States: []motionState{
+		{Name: "in", StartFrame: 20, EndFrame: 40}, // start: not empty
+		{Name: "hover", StartFrame: 161, EndFrame: 199},
+	},
+}
+
+func TestPlanMotionJobs(t *testing.T) {
+	heart := func(id string) (motionRecord, error) {
+		if id != "heart" {
+			return motionRecord{}, fmt.Errorf("no icon %s", id)
+		}
+		return motionRecord{ID: "heart", SVGURL: "http://example.test/svg/heart.svg"}, nil
+	}
+	jobs, err := planMotionJobs(brokenBell, heart)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type plan struct {
+		Key, File string
+		Refs      map[string]string
+		States    []string
+	}
+	var got []plan
+	for _, j := range jobs {
+		p := plan{Key: j.Key, File: j.File, Refs: j.Refs}
+		for _, c := range j.checks {
+			p.States = append(p.States, c.state+" "+c.kind)
+		}
+		got = append(got, p)
+	}
+	want := []plan{
+		{Key: "bell/outline", File: "/assets/bell.json",
+			Refs: map[string]string{"outline": "/svg/bell.svg", "icon:heart": "/svg/heart.svg"},
+			States: []string{"in start", "in end", "loop loop", "hover end", "hover blank", "in-late end",
+				"hover-still end", "hover-still blank", "hover-still moves", "loop-open loop", "morph-heart end"}},
+		{Key: "bell/filled", File: "/assets/filled/bell.json",
+			Refs: map[string]string{"filled": "/svg/filled/bell.svg", "icon:heart": "/svg/heart.svg"},
+			States: []string{"in end", "loop loop", "hover end", "hover blank", "in-late end", "loop-open loop",
+				"morph end", "morph-heart end"}},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("plan (-want +got):\n%s", diff)
+	}
+	if !slices.Contains(jobs[0].Frames, 198) || !slices.Contains(jobs[0].Frames, 199) || !slices.Contains(jobs[0].Frames, 0) {
+		t.Errorf("outline frames %v lack the ends of hover or the start of in", jobs[0].Frames)
+	}
+
+	old, err := planMotionJobs(lateBell, heart)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(old) != 1 || old[0].File != "/assets/bell.json" || old[0].Refs["outline"] != "/svg/bell.svg" {
+		t.Errorf("a record without files: want one outline job, got %+v", old)
+	}
+	if _, err := planMotionJobs(motionRecord{ID: "x", States: []motionState{{Name: "morph-nope", StartFrame: 1, EndFrame: 2}}}, heart); err == nil {
+		t.Error("a morph to an unknown icon planned without error")
+	}
+}
+
+// TestMotionChecksFail runs brokenBell and lateBell through both renderers and wants exactly their
+// planted faults refused.
+func TestMotionChecksFail(t *testing.T) {
+	lib := fullLibrary(t)
+	edge := edgeOf(t, lib)
+	// The fake filled file and SVG are bell's outline ones.
+	site := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		r.URL.Path = strings.Replace(strings.Replace(r.URL.Path, "/assets/filled/", "/assets/", 1), "/svg/filled/", "/svg/", 1)
+		edge.ServeHTTP(w, r)
+	})
+	other := func(id string) (motionRecord, error) { return readMotionRecord(lib.Public, id) }
+	var jobs []motionJob
+	for _, r := range []motionRecord{brokenBell, lateBell} {
+		js, err := planMotionJobs(r, other)
+		if err != nil {
+			t.Fatal(err)
+		}
+		jobs = append(jobs, js...)
+	}
+	legacy := map[string]bool{lateBell.ID: true}
+	want := []string{
+		"bell-late/outline in start",
+		"bell/filled hover blank", "bell/filled in-late end", "bell/filled loop-open loop", "bell/filled morph-heart end",
+		"bell/outline hover blank", "bell/outline hover-still moves", "bell/outline in-late end",
+		"bell/outline loop-open loop", "bell/outline morph-heart end",
+	}
+	harness := newMotionHarness(t, site)
+	browser := newBrowser(t)
+	for _, renderer := range motionRenderers {
+		t.Run(renderer, func(t *testing.T) {
+			if renderer == "skottie" && !skottieAvailable(t) {
+				t.Skip("no CanvasKit")
+			}
+			ctx := openMotionTab(t, browser, harness, 2*time.Minute, renderer)
+			outcomes, failures := judgeMotion(jobs, measureMotion(t, ctx, renderer, jobs), legacy)
+			var got []string
+			for _, o := range outcomes {
+				if o.problem != "" && !(o.kind == checkBlank && legacy[o.id]) {
+					got = append(got, fmt.Sprintf("%s/%s %s %s", o.id, o.style, o.state, o.kind))
+				}
+			}
+			slices.Sort(got)
+			if len(failures) != len(got) {
+				t.Errorf("failures other than checks: %q", failures)
+			}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("refused checks (-want +got):\n%s\nall problems:\n  %s", diff, strings.Join(failures, "\n  "))
+			}
+		})
+	}
+}

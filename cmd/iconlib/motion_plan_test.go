@@ -1,0 +1,259 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// What TestMotionStates checks, read from the icon records (public/api/v1/icons/<id>.json), so the test
+// follows the generator as it adds motions, styles and states. docs/design.md, "Animation files", says
+// what the states mean.
+
+// Thresholds of TestMotionStates. Pictures are 96×96 masks (alpha > 127); overlap is |A∩B| / |A∪B|.
+const (
+	motionSize        = 96
+	motionMinOverlap  = 0.95 // the end of a state and its SVG; a loop's first and last frames
+	motionMinInk      = 0.10 // a hover frame shows at least this share of the still icon's pixels: not blank
+	motionMoved       = 0.90 // a non-draw hover overlaps its still icon less than this somewhere: it moves
+	motionMaxAtStart  = 0.02 // the file's first frame: at most this share of the SVG's pixels (draw-on)
+	motionHoverStride = 1    // every frame of a hover is measured
+)
+
+// Check kinds, in the order they are reported.
+const (
+	checkEnd   = "end"   // the last frames of a state match a static SVG
+	checkBlank = "blank" // no frame of a hover is blank
+	checkMoves = "moves" // a non-draw hover moves pixels
+	checkLoop  = "loop"  // a loop's last frames match its first
+	checkStart = "start" // the file starts empty
+)
+
+var checkKinds = []string{checkEnd, checkBlank, checkMoves, checkLoop, checkStart}
+
+// motionRecord is what the test reads of an icon record. Fields the generator has not written yet are
+// empty, and the accessors below fall back to what older records mean.
+type motionRecord struct {
+	ID      string        `json:"id"`
+	FileURL string        `json:"file_url"`
+	SVGURL  string        `json:"svg_url"`
+	States  []motionState `json:"states"`
+	Files   []motionFile  `json:"files"`
+}
+
+type motionState struct {
+	Name       string   `json:"name"`
+	StartFrame int      `json:"start_frame"`
+	EndFrame   int      `json:"end_frame"`
+	Loop       bool     `json:"loop"`
+	Motion     string   `json:"motion"`
+	Styles     []string `json:"styles"`
+	TargetIcon string   `json:"target_icon"`
+}
+
+type motionFile struct {
+	Style   string `json:"style"`
+	FileURL string `json:"file_url"`
+	SVGURL  string `json:"svg_url"`
+}
+
+func readMotionRecord(public, id string) (motionRecord, error) {
+	var r motionRecord
+	b, err := os.ReadFile(filepath.Join(public, "api", "v1", "icons", id+".json"))
+	if err != nil {
+		return r, err
+	}
+	if err := json.Unmarshal(b, &r); err != nil {
+		return r, fmt.Errorf("icon record %s: %w", id, err)
+	}
+	return r, nil
+}
+
+// files are the record's animation files; a record without `files` has one outline file.
+func (r motionRecord) files() []motionFile {
+	if len(r.Files) > 0 {
+		return r.Files
+	}
+	return []motionFile{{Style: "outline", FileURL: r.FileURL, SVGURL: r.SVGURL}}
+}
+
+// svg is the static SVG of a style: the file's, else the URL layout of docs/design.md.
+func (r motionRecord) svg(style string) string {
+	for _, f := range r.files() {
+		if f.Style == style && f.SVGURL != "" {
+			return sitePath(f.SVGURL)
+		}
+	}
+	if style == "outline" {
+		return "/svg/" + r.ID + ".svg"
+	}
+	return "/svg/" + style + "/" + r.ID + ".svg"
+}
+
+// hasMotions tells a record from the generator that writes states[].motion; older records have draw
+// hovers that start from nothing, so the blank check only reports on them (see TestMotionStates).
+func (r motionRecord) hasMotions() bool {
+	return slices.ContainsFunc(r.States, func(s motionState) bool { return s.Motion != "" })
+}
+
+func (s motionState) motion() string { return cmpOr(s.Motion, "draw") }
+
+func (s motionState) heldBy(style string) bool {
+	return len(s.Styles) == 0 || slices.Contains(s.Styles, style)
+}
+
+func (s motionState) isHover() bool { return s.Name == "hover" || strings.HasPrefix(s.Name, "hover-") }
+
+// target is the icon a `morph-<other>` state ends on, or "".
+func (s motionState) target() string {
+	if s.Name == "morph-back" || !strings.HasPrefix(s.Name, "morph-") {
+		return ""
+	}
+	return cmpOr(s.TargetIcon, strings.TrimPrefix(s.Name, "morph-"))
+}
+
+func cmpOr(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}
+
+// sitePath turns an absolute URL the build wrote into a path on the site, so the harness can fetch it
+// from its own origin.
+func sitePath(u string) string {
+	p, err := url.Parse(u)
+	if err != nil || p.Path == "" {
+		return u
+	}
+	return p.EscapedPath()
+}
+
+// motionJob is one animation file for the page to measure (harness.js, measure): the frames to draw,
+// the static SVGs to draw (refs, by name), and the pairs of pictures whose common pixels it counts;
+// pictures are "f<frame>" or "r<ref name>".
+type motionJob struct {
+	Key    string            `json:"key"`
+	File   string            `json:"file"`
+	Frames []int             `json:"frames"`
+	Refs   map[string]string `json:"refs"`
+	Pairs  [][2]string       `json:"pairs"`
+
+	id, style string
+	checks    []motionCheck
+}
+
+// motionCheck is one check of one state of one file.
+type motionCheck struct {
+	kind, state string
+	ref         string // the reference picture's name (end, blank, moves, start)
+	frames      []int  // the frames measured
+	first       int    // loop: the frame the last ones must match
+}
+
+// motionResult is the page's answer for a job.
+type motionResult struct {
+	Key    string         `json:"key"`
+	Error  string         `json:"error"`
+	Pixels map[string]int `json:"pixels"`
+	Common []int          `json:"common"`
+}
+
+func framePic(f int) string { return fmt.Sprintf("f%d", f) }
+
+// planMotionJobs lists what to measure for every file of an icon; other gives the record of a morph
+// target.
+func planMotionJobs(r motionRecord, other func(id string) (motionRecord, error)) ([]motionJob, error) {
+	var jobs []motionJob
+	for _, f := range r.files() {
+		job := motionJob{Key: r.ID + "/" + f.Style, File: sitePath(f.FileURL), Refs: map[string]string{},
+			id: r.ID, style: f.Style}
+		frames := map[int]bool{}
+		pairs := map[[2]string]bool{}
+		ref := func(name, path string) string {
+			job.Refs[name] = path
+			return name
+		}
+		own := ref(f.Style, cmpOr(sitePath(f.SVGURL), r.svg(f.Style)))
+		add := func(c motionCheck, withRef bool) {
+			for _, fr := range c.frames {
+				frames[fr] = true
+				if withRef {
+					pairs[[2]string{framePic(fr), "r" + c.ref}] = true
+				}
+			}
+			if c.kind == checkLoop {
+				frames[c.first] = true
+				for _, fr := range c.frames {
+					pairs[[2]string{framePic(c.first), framePic(fr)}] = true
+				}
+			}
+			job.checks = append(job.checks, c)
+		}
+		ends := func(s motionState) []int { return uniqueInts(max(s.StartFrame, s.EndFrame-1), s.EndFrame) }
+		if f.Style == "outline" {
+			start := 0
+			if i := slices.IndexFunc(r.States, func(s motionState) bool { return s.Name == "in" }); i >= 0 {
+				start = r.States[i].StartFrame
+			}
+			add(motionCheck{kind: checkStart, state: "in", ref: own, frames: []int{start}}, false)
+		}
+		for _, s := range r.States {
+			if !s.heldBy(f.Style) {
+				continue
+			}
+			if s.EndFrame < s.StartFrame {
+				return nil, fmt.Errorf("icon %s: state %s ends (%d) before it starts (%d)", r.ID, s.Name, s.EndFrame, s.StartFrame)
+			}
+			switch {
+			case s.Name == "morph":
+				add(motionCheck{kind: checkEnd, state: s.Name, ref: ref("filled", r.svg("filled")), frames: ends(s)}, true)
+			case s.Name == "morph-back":
+				add(motionCheck{kind: checkEnd, state: s.Name, ref: ref("outline", r.svg("outline")), frames: ends(s)}, true)
+			case s.target() != "":
+				o, err := other(s.target())
+				if err != nil {
+					return nil, fmt.Errorf("icon %s: state %s: target icon: %w", r.ID, s.Name, err)
+				}
+				name := ref("icon:"+o.ID, o.svg("outline"))
+				add(motionCheck{kind: checkEnd, state: s.Name, ref: name, frames: ends(s)}, true)
+			case s.Name == "in" || s.Name == "hover" || strings.HasPrefix(s.Name, "in-") || strings.HasPrefix(s.Name, "hover-"):
+				add(motionCheck{kind: checkEnd, state: s.Name, ref: own, frames: ends(s)}, true)
+			}
+			if s.isHover() {
+				var all []int
+				for fr := s.StartFrame; fr <= s.EndFrame; fr += motionHoverStride {
+					all = append(all, fr)
+				}
+				all = uniqueInts(append(all, s.EndFrame)...)
+				add(motionCheck{kind: checkBlank, state: s.Name, ref: own, frames: all}, false)
+				if s.motion() != "draw" {
+					add(motionCheck{kind: checkMoves, state: s.Name, ref: own, frames: all}, true)
+				}
+			}
+			if s.Loop {
+				add(motionCheck{kind: checkLoop, state: s.Name, first: s.StartFrame, frames: ends(s)}, false)
+			}
+		}
+		for fr := range frames {
+			job.Frames = append(job.Frames, fr)
+		}
+		slices.Sort(job.Frames)
+		for p := range pairs {
+			job.Pairs = append(job.Pairs, p)
+		}
+		slices.SortFunc(job.Pairs, func(a, b [2]string) int { return strings.Compare(a[0]+"|"+a[1], b[0]+"|"+b[1]) })
+		jobs = append(jobs, job)
+	}
+	return jobs, nil
+}
+
+func uniqueInts(v ...int) []int {
+	s := slices.Clone(v)
+	slices.Sort(s)
+	return slices.Compact(s)
+}

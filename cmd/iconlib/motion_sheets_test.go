@@ -1,0 +1,240 @@
+package main
+
+import (
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// Contact sheets: what each motion and each state looks like, frame by frame, for review.
+const (
+	sheetCell          = 64 // px a frame
+	sheetIconsPerSheet = 6  // icons on a motion's sheet
+	sheetMotionFrames  = 7  // columns a state on a motion's sheet
+	sheetStateFrames   = 12 // columns a state on a state's sheet
+)
+
+// sheetSpec is a contact sheet for the page to draw (harness.js, sheet): rows of frames in column groups.
+type sheetSpec struct {
+	Title  string     `json:"title"`
+	Cell   int        `json:"cell"`
+	Groups []string   `json:"groups"`
+	Rows   []sheetRow `json:"rows"`
+}
+
+type sheetRow struct {
+	Label    string  `json:"label"`
+	Note     string  `json:"note"`
+	Renderer string  `json:"renderer"`
+	File     string  `json:"file"`
+	Frames   [][]int `json:"frames"` // per group; empty where the file lacks the state
+}
+
+// TestMotionSheets writes PNG contact sheets into $ICONLIB_MOTION_SHEETS (make motion-sheets): one per
+// motion (a few icons that use it; columns: evenly spaced frames of its in, hover and loop states, or of
+// the morph states) and one per kind of state (well-known icons), rows drawn with lottie-web and, when
+// installed, Skottie beneath. Without the variable the test is skipped.
+func TestMotionSheets(t *testing.T) {
+	dir := os.Getenv("ICONLIB_MOTION_SHEETS")
+	if dir == "" {
+		t.Skip("set ICONLIB_MOTION_SHEETS to a directory (make motion-sheets)")
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	lib := fullLibrary(t)
+	ids, err := motionSample(lib.Public, "all")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var records []motionRecord
+	for _, id := range ids {
+		r, err := readMotionRecord(lib.Public, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		records = append(records, r)
+	}
+	renderers := []string{"lottie-web"}
+	if skottieAvailable(t) {
+		renderers = append(renderers, "skottie")
+	}
+	sheets := map[string]sheetSpec{}
+	for _, m := range sheetMotions(records) {
+		sheets["motion-"+m] = motionSheet(m, pickIcons(records, func(r motionRecord) bool { return len(motionStates(r, m)) > 0 }), renderers)
+	}
+	for _, kind := range []string{"in", "hover", "loop", "morph"} {
+		icons := pickIcons(records, func(r motionRecord) bool { return len(kindStates(r, kind)) > 0 })
+		if len(icons) > 0 {
+			sheets["state-"+kind] = stateSheet(kind, icons, renderers)
+		}
+	}
+
+	ctx := openMotionTab(t, newBrowser(t), newMotionHarness(t, edgeOf(t, lib)), 10*time.Minute, renderers...)
+	for _, name := range slices.Sorted(maps.Keys(sheets)) {
+		spec, _ := json.Marshal(sheets[name])
+		url, err := chromedp.Run(ctx, chromedp.Evaluate[string](fmt.Sprintf("window.iconlibMotion.sheet(%s)", spec),
+			chromedp.EvalAsValue, chromedp.EvalAwaitPromise))
+		if err != nil {
+			t.Fatalf("drawing %s: %v", name, err)
+		}
+		png, err := base64.StdEncoding.DecodeString(strings.TrimPrefix(url, "data:image/png;base64,"))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		path := filepath.Join(dir, name+".png")
+		if err := os.WriteFile(path, png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("wrote %s (%d rows, %d KB)", path, len(sheets[name].Rows), len(png)/1024)
+	}
+}
+
+// sheetMotions are the motions the records use, in order of name.
+func sheetMotions(records []motionRecord) []string {
+	seen := map[string]bool{}
+	for _, r := range records {
+		for _, s := range r.States {
+			seen[s.motion()] = true
+		}
+	}
+	return slices.Sorted(maps.Keys(seen))
+}
+
+// motionStates are the states of r that show motion m, one per kind (in, hover, loop), preferring the
+// named `<kind>-<m>`; for the morph motion, the morph states.
+func motionStates(r motionRecord, m string) []motionState {
+	if m == "morph" {
+		return kindStates(r, "morph")
+	}
+	var out []motionState
+	for _, kind := range []string{"in", "hover", "loop"} {
+		i := slices.IndexFunc(r.States, func(s motionState) bool { return s.Name == kind+"-"+m })
+		if i < 0 {
+			i = slices.IndexFunc(r.States, func(s motionState) bool { return s.Name == kind && s.motion() == m })
+		}
+		if i >= 0 {
+			out = append(out, r.States[i])
+		}
+	}
+	return out
+}
+
+// kindStates are the states of a kind: the state named so, or for morph every morph state.
+func kindStates(r motionRecord, kind string) []motionState {
+	var out []motionState
+	for _, s := range r.States {
+		if s.Name == kind || (kind == "morph" && strings.HasPrefix(s.Name, "morph")) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// groupOf names a state's column group: its kind, with `morph-<other>` as one group.
+func groupOf(s motionState) string {
+	if s.target() != "" {
+		return "morph-<other>"
+	}
+	if i := strings.IndexByte(s.Name, '-'); i > 0 && s.Name != "morph-back" {
+		return s.Name[:i]
+	}
+	return s.Name
+}
+
+// pickIcons chooses up to sheetIconsPerSheet icons that pass ok: well-known ones first, then spread
+// evenly over the rest.
+func pickIcons(records []motionRecord, ok func(motionRecord) bool) []motionRecord {
+	var known, rest []motionRecord
+	for _, r := range records {
+		switch {
+		case !ok(r):
+		case slices.Contains(motionWellKnown, r.ID):
+			known = append(known, r)
+		default:
+			rest = append(rest, r)
+		}
+	}
+	slices.SortFunc(known, func(a, b motionRecord) int {
+		return slices.Index(motionWellKnown, a.ID) - slices.Index(motionWellKnown, b.ID)
+	})
+	picked := known[:min(len(known), sheetIconsPerSheet/2)]
+	if n := sheetIconsPerSheet - len(picked); n > 0 && len(rest) > 0 {
+		for i := range min(n, len(rest)) {
+			picked = append(picked, rest[i*len(rest)/min(n, len(rest))])
+		}
+	}
+	return picked
+}
+
+// spread is n frames evenly spaced over a state, both ends included.
+func spread(s motionState, n int) []int {
+	if n < 2 || s.EndFrame <= s.StartFrame {
+		return []int{s.EndFrame}
+	}
+	out := make([]int, n)
+	for i := range n {
+		out[i] = s.StartFrame + (s.EndFrame-s.StartFrame)*i/(n-1)
+	}
+	return slices.Compact(out)
+}
+
+func motionSheet(m string, icons []motionRecord, renderers []string) sheetSpec {
+	return statesSheet("motion: "+m, icons, renderers, sheetMotionFrames, func(r motionRecord) []motionState { return motionStates(r, m) })
+}
+
+func stateSheet(kind string, icons []motionRecord, renderers []string) sheetSpec {
+	return statesSheet("state: "+kind, icons, renderers, sheetStateFrames, func(r motionRecord) []motionState { return kindStates(r, kind) })
+}
+
+// statesSheet has a row per icon, file and renderer, and a column group per kind of state.
+func statesSheet(title string, icons []motionRecord, renderers []string, frames int, states func(motionRecord) []motionState) sheetSpec {
+	spec := sheetSpec{Title: title, Cell: sheetCell}
+	group := func(name string) int {
+		if i := slices.Index(spec.Groups, name); i >= 0 {
+			return i
+		}
+		spec.Groups = append(spec.Groups, name)
+		return len(spec.Groups) - 1
+	}
+	for _, r := range icons {
+		for _, f := range r.files() {
+			byGroup := map[int][]int{}
+			for _, s := range states(r) {
+				if !s.heldBy(f.Style) {
+					continue
+				}
+				g := group(groupOf(s))
+				if _, dup := byGroup[g]; !dup {
+					byGroup[g] = spread(s, frames)
+				}
+			}
+			if len(byGroup) == 0 {
+				continue
+			}
+			for _, renderer := range renderers {
+				row := sheetRow{Label: r.ID, Note: f.Style + " · " + renderer, Renderer: renderer, File: sitePath(f.FileURL)}
+				for g := range spec.Groups {
+					row.Frames = append(row.Frames, byGroup[g])
+				}
+				spec.Rows = append(spec.Rows, row)
+			}
+		}
+	}
+	// Groups added by later icons: pad the earlier rows.
+	for i := range spec.Rows {
+		for len(spec.Rows[i].Frames) < len(spec.Groups) {
+			spec.Rows[i].Frames = append(spec.Rows[i].Frames, nil)
+		}
+	}
+	return spec
+}
