@@ -39,6 +39,31 @@ func TestSignatureMotionsOfWellKnownIcons(t *testing.T) {
 		{id: "circle-check", motion: "pop", parts: []int{2}}, // the check mark, not its circle
 		{id: "chevron-left", motion: "nudge", direction: "left"},
 		{id: "arrow-up-right", motion: "nudge", direction: "up-right"},
+		{id: "send", motion: "nudge", direction: "up-right"},                             // the plane flies off
+		{id: "logout", motion: "nudge", parts: []int{2, 3}, direction: "right"},          // the arrow leaves, the door stays
+		{id: "login", motion: "nudge", parts: []int{2, 3}, direction: "left"},            // its arrow points into the door
+		{id: "refresh", motion: "spin", pivot: []float64{12, 12}, direction: "ccw"},      // the way its arrows run
+		{id: "search", motion: "swing", pivot: []float64{21, 21}},                        // the lens sweeps about the handle's end
+		{id: "home", motion: "pop"},                                                      // a place, no movement of its own
+		{id: "user", motion: "nudge", parts: []int{1}, direction: "up"},                  // the head nods, the shoulders stay
+		{id: "mail", motion: "bounce"},                                                   // a letter arrives
+		{id: "star", motion: "pop"},                                                      // a favourite
+		{id: "player-play", motion: "pop"},                                               // a press
+		{id: "volume", motion: "sequence"},                                               // the waves light after the speaker
+		{id: "battery-4", motion: "sequence"},                                            // the bars fill
+		{id: "microphone", motion: "beat", parts: []int{1}},                              // the capsule, not the stand
+		{id: "camera", motion: "pop", parts: []int{2}},                                   // the lens snaps
+		{id: "map", motion: "pop"},                                                       // not a pin: nothing bounces
+		{id: "calendar-time", motion: "tick", parts: []int{6}, pivot: []float64{18, 18}}, // the hand of the badge
+		{id: "bookmark", motion: "nudge", direction: "down"},                             // the ribbon drops into place
+		{id: "share", motion: "sequence"},                                                // from the source node out
+		{id: "filter", motion: "nudge", direction: "down"},                               // through the funnel
+		{id: "copy", motion: "nudge", parts: []int{1}, direction: "down-right"},          // the copy slides off the original
+		{id: "pencil", motion: "swing", pivot: []float64{4, 20}},                         // about its tip
+		{id: "edit", motion: "swing", parts: []int{2, 3}, pivot: []float64{9, 15}},       // the pencil, not the page
+		{id: "gauge", motion: "swing", parts: []int{3}, pivot: []float64{12, 12}},        // the needle about its hub
+		{id: "sun", motion: "spin", parts: []int{2}, pivot: []float64{12, 12}},           // the rays turn, the disc stays
+		{id: "stopwatch", motion: "tick", parts: []int{2}, pivot: []float64{12, 13}},     // the hand, not the crown
 	} {
 		t.Run(tc.id, func(t *testing.T) {
 			var rec catalog.Icon
