@@ -90,6 +90,9 @@ func (c Choreography) resolve(fig Figure) (move, error) {
 		}
 		m.amp = c.Amplitude
 	}
+	if c.Amplitude == 0 {
+		m.amp = min(def.maxAmp, def.amp*def.smallPartGain(fig.bounds(m.parts)))
+	}
 	var err error
 	if m.dir, err = def.direction(c.Direction); err != nil {
 		return move{}, err
@@ -106,6 +109,22 @@ func (c Choreography) resolve(fig Figure) (move, error) {
 		m.pivot = m.defaultPivot(fig)
 	}
 	return m, nil
+}
+
+// smallPartGain is how much more a motion moves parts smaller than most of the grid, so that a badge's
+// pop or an arrow's nudge reads at icon size: scales grow up to 2.5 times as much, moves 1.6 times.
+func (d *definition) smallPartGain(b box) float64 {
+	size := math.Max(b.max.X-b.min.X, b.max.Y-b.min.Y) + StrokeWidth
+	if len(d.tracks) == 0 || size <= StrokeWidth { // no drawing known (Check), or nothing to move
+		return 1
+	}
+	switch d.tracks[0].prop {
+	case grow:
+		return math.Min(2.5, math.Max(1, 14/size))
+	case shift:
+		return math.Min(1.6, math.Max(1, 10/size))
+	}
+	return 1
 }
 
 func (d *definition) direction(name string) (svg.Point, error) {

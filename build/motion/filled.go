@@ -40,6 +40,19 @@ func (m move) fit(outline, other Figure) move {
 			}
 		}
 	}
+	// A filled drawing is often one shape with holes where the outline had parts: when none of its
+	// parts stands for a moving one, the whole shape moves, and a sequence that has fewer than two parts
+	// to light pops instead.
+	if len(fm.parts) == 0 || (m.def.perPart && len(fm.parts) < 2) {
+		fm.parts = fm.parts[:0]
+		for j := range other {
+			fm.moving[j] = true
+			fm.parts = append(fm.parts, j)
+		}
+	}
+	if m.def.perPart && len(fm.parts) < 2 {
+		fm.def, fm.amp = vocabulary["pop"], vocabulary["pop"].amp
+	}
 	return fm
 }
 

@@ -1,6 +1,7 @@
 package motion
 
 import (
+	"math"
 	"slices"
 	"strings"
 )
@@ -48,11 +49,12 @@ var ways = map[string]string{
 }
 
 // modifiers are the last words of compound ids ("bell-check") whose glyph, a badge or a mark inside a
-// container, carries the motion instead of the whole icon.
+// container, carries the motion instead of the whole icon. Thin glyphs (a minus, pause bars) bounce:
+// scaling a short line barely changes it.
 var modifiers = map[string]string{
-	"check": "pop", "checks": "pop", "plus": "pop", "minus": "pop", "x": "shake", "exclamation": "shake",
+	"check": "pop", "checks": "pop", "plus": "pop", "minus": "bounce", "x": "shake", "exclamation": "shake",
 	"question": "swing", "star": "pop", "heart": "beat", "bolt": "pop", "search": "pop", "cog": "spin",
-	"settings": "spin", "pause": "pop", "play": "pop", "dollar": "pop", "code": "pop", "cancel": "shake",
+	"settings": "spin", "pause": "bounce", "play": "pop", "dollar": "pop", "code": "pop", "cancel": "shake",
 	"edit": "pop", "pencil": "pop", "spark": "pop", "share": "nudge", "up": "nudge",
 	"down": "nudge", "left": "nudge", "right": "nudge", "clock": "pop", "lock": "pop", "bell": "swing",
 }
@@ -73,8 +75,37 @@ var categoryMotions = map[string]string{
 // wordsOnly are categories whose ids name glyphs, not things (letter-x is the letter, not a "no").
 var wordsOnly = map[string]bool{"Brand": true, "Letters": true, "Numbers": true}
 
-// Choose returns the signature choreography the rules give an icon.
+// Choose returns the signature choreography the rules give an icon. A turn of a drawing that looks the
+// same at every angle (a plain circle) shows nothing, so such an icon pops instead.
 func Choose(id string, tags []string, category string, fig Figure) Choreography {
+	c := choose(id, tags, category, fig)
+	if def := vocabulary[c.Motion]; def.turns && def.name != "swing" && round(fig) {
+		return Choreography{Motion: "pop"}
+	}
+	return c
+}
+
+// round reports whether every point of the drawing lies on one circle about its centre.
+func round(fig Figure) bool {
+	c := fig.bounds(nil).center()
+	r := -1.0
+	for _, p := range fig {
+		for _, ct := range p.Contours {
+			for _, s := range ct.Segments {
+				d := distance(c, s.P3)
+				if r < 0 {
+					r = d
+				}
+				if math.Abs(d-r) > 0.05 {
+					return false
+				}
+			}
+		}
+	}
+	return r > 0
+}
+
+func choose(id string, tags []string, category string, fig Figure) Choreography {
 	words := strings.Split(id, "-")
 	if wordsOnly[category] {
 		return Choreography{Motion: "pop"}

@@ -18,7 +18,7 @@ import (
 //     SVG; morph-<other>: the other icon's outline SVG), at end_frame-1 (lottie-web's playSegments stops
 //     there) and at end_frame (lottie-ios and lottie-android stop there);
 //   - no frame of a hover is blank, and a hover whose motion is not draw moves pixels on its way;
-//   - a loop's last frames match its first;
+//   - a loop's last frame matches its first;
 //   - the outline file's first frame is empty (the draw-on starts from nothing).
 //
 // Records written before states[].motion existed have draw hovers that start from nothing: for them the

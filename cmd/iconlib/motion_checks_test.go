@@ -25,8 +25,9 @@ var brokenBell = motionRecord{
 	},
 	States: []motionState{
 		{Name: "in", StartFrame: 0, EndFrame: 40, Motion: "draw"},                                         // fine
-		{Name: "loop", StartFrame: 41, EndFrame: 160, Loop: true, Motion: "draw"},                         // fine: empty at both ends
-		{Name: "hover", StartFrame: 161, EndFrame: 199, Motion: "draw"},                                   // blank: draws from nothing
+		{Name: "loop", StartFrame: 41, EndFrame: 160, Loop: true, Motion: "swing"},                        // fine: at rest at both ends
+		{Name: "hover", StartFrame: 161, EndFrame: 199, Motion: "swing"},                                  // fine: swings, ends still
+		{Name: "hover-blank", StartFrame: 0, EndFrame: 40, Motion: "draw", Styles: []string{"outline"}},   // blank: draws from nothing
 		{Name: "in-late", StartFrame: 0, EndFrame: 20, Motion: "draw"},                                    // end: half drawn
 		{Name: "hover-still", StartFrame: 37, EndFrame: 40, Motion: "swing", Styles: []string{"outline"}}, // moves: never moves
 		{Name: "loop-open", StartFrame: 41, EndFrame: 100, Loop: true, Motion: "draw"},                    // loop: empty → whole
@@ -72,12 +73,13 @@ func TestPlanMotionJobs(t *testing.T) {
 	want := []plan{
 		{Key: "bell/outline", File: "/assets/bell.json",
 			Refs: map[string]string{"outline": "/svg/bell.svg", "icon:heart": "/svg/heart.svg"},
-			States: []string{"in start", "in end", "loop loop", "hover end", "hover blank", "in-late end",
-				"hover-still end", "hover-still blank", "hover-still moves", "loop-open loop", "morph-heart end"}},
+			States: []string{"in start", "in end", "loop loop", "hover end", "hover blank", "hover moves",
+				"hover-blank end", "hover-blank blank", "in-late end", "hover-still end", "hover-still blank",
+				"hover-still moves", "loop-open loop", "morph-heart end"}},
 		{Key: "bell/filled", File: "/assets/filled/bell.json",
 			Refs: map[string]string{"filled": "/svg/filled/bell.svg", "icon:heart": "/svg/heart.svg"},
-			States: []string{"in end", "loop loop", "hover end", "hover blank", "in-late end", "loop-open loop",
-				"morph end", "morph-heart end"}},
+			States: []string{"in end", "loop loop", "hover end", "hover blank", "hover moves", "in-late end",
+				"loop-open loop", "morph end", "morph-heart end"}},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("plan (-want +got):\n%s", diff)
@@ -120,8 +122,8 @@ func TestMotionChecksFail(t *testing.T) {
 	legacy := map[string]bool{lateBell.ID: true}
 	want := []string{
 		"bell-late/outline in start",
-		"bell/filled hover blank", "bell/filled in-late end", "bell/filled loop-open loop", "bell/filled morph-heart end",
-		"bell/outline hover blank", "bell/outline hover-still moves", "bell/outline in-late end",
+		"bell/filled in-late end", "bell/filled loop-open loop", "bell/filled morph-heart end",
+		"bell/outline hover-blank blank", "bell/outline hover-still moves", "bell/outline in-late end",
 		"bell/outline loop-open loop", "bell/outline morph-heart end",
 	}
 	harness := newMotionHarness(t, site)

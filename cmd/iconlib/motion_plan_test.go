@@ -18,8 +18,8 @@ import (
 const (
 	motionSize        = 96
 	motionMinOverlap  = 0.95 // the end of a state and its SVG; a loop's first and last frames
-	motionMinInk      = 0.10 // a hover frame shows at least this share of the still icon's pixels: not blank
-	motionMoved       = 0.90 // a non-draw hover overlaps its still icon less than this somewhere: it moves
+	motionMinInk      = 0.03 // a hover frame shows at least this share of the still icon's pixels: not blank (wifi's dot alone is 3.7%)
+	motionMoved       = 0.95 // a non-draw hover overlaps its still icon less than this somewhere: a frame that would not pass as the still icon
 	motionMaxAtStart  = 0.02 // the file's first frame: at most this share of the SVG's pixels (draw-on)
 	motionHoverStride = 1    // every frame of a hover is measured
 )
@@ -29,7 +29,7 @@ const (
 	checkEnd   = "end"   // the last frames of a state match a static SVG
 	checkBlank = "blank" // no frame of a hover is blank
 	checkMoves = "moves" // a non-draw hover moves pixels
-	checkLoop  = "loop"  // a loop's last frames match its first
+	checkLoop  = "loop"  // a loop's last frame matches its first
 	checkStart = "start" // the file starts empty
 )
 
@@ -236,7 +236,9 @@ func planMotionJobs(r motionRecord, other func(id string) (motionRecord, error))
 				}
 			}
 			if s.Loop {
-				add(motionCheck{kind: checkLoop, state: s.Name, first: s.StartFrame, frames: ends(s)}, false)
+				// Seamless: the frame after the last one a player shows before wrapping (lottie-web shows up
+				// to end_frame-1) is the first again, so end_frame shows what start_frame does.
+				add(motionCheck{kind: checkLoop, state: s.Name, first: s.StartFrame, frames: []int{s.EndFrame}}, false)
 			}
 		}
 		for fr := range frames {

@@ -49,14 +49,14 @@ func TestSignatureMotionsOfWellKnownIcons(t *testing.T) {
 		{id: "mail", motion: "bounce"},                                                   // a letter arrives
 		{id: "star", motion: "pop"},                                                      // a favourite
 		{id: "player-play", motion: "pop"},                                               // a press
-		{id: "volume", motion: "sequence"},                                               // the waves light after the speaker
+		{id: "volume", motion: "sequence", parts: []int{3, 1, 2}},                        // the waves light after the speaker
 		{id: "battery-4", motion: "sequence"},                                            // the bars fill
 		{id: "microphone", motion: "beat", parts: []int{1}},                              // the capsule, not the stand
 		{id: "camera", motion: "pop", parts: []int{2}},                                   // the lens snaps
 		{id: "map", motion: "pop"},                                                       // not a pin: nothing bounces
 		{id: "calendar-time", motion: "tick", parts: []int{6}, pivot: []float64{18, 18}}, // the hand of the badge
 		{id: "bookmark", motion: "nudge", direction: "down"},                             // the ribbon drops into place
-		{id: "share", motion: "sequence"},                                                // from the source node out
+		{id: "share", motion: "sequence", parts: []int{1, 4, 2, 5, 3}},                   // from the source node out
 		{id: "filter", motion: "nudge", direction: "down"},                               // through the funnel
 		{id: "copy", motion: "nudge", parts: []int{1}, direction: "down-right"},          // the copy slides off the original
 		{id: "pencil", motion: "swing", pivot: []float64{4, 20}},                         // about its tip
