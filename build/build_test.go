@@ -163,9 +163,30 @@ func TestRunWritesGuidesAndDiscovery(t *testing.T) {
 	}
 	sitemap := readFile(t, out, "sitemap.xml")
 	for _, want := range []string{"<loc>" + fixtureBase + "/</loc>", "<loc>" + fixtureBase + "/icons/zigzag/</loc>",
-		"<loc>" + fixtureBase + "/docs/web/</loc>", "<loc>" + fixtureBase + "/categories/shapes/</loc>"} {
+		"<loc>" + fixtureBase + "/docs/web/</loc>", "<loc>" + fixtureBase + "/categories/shapes/</loc>",
+		"<loc>" + fixtureBase + "/motions/</loc>"} {
 		if !strings.Contains(sitemap, want) {
 			t.Errorf("sitemap.xml lacks %s", want)
+		}
+	}
+	// The motion gallery: draw first, each motion with its description and icons playing its hover.
+	gallery := readFile(t, out, "motions/index.html")
+	for _, want := range []string{`id="motion-draw"`, "Strokes draw on along their paths", `data-hover="hover-draw"`,
+		`data-in="in-draw"`, `href="/icons/circle-dot/"`, `<button type="button" class="button" id="play-all">`} {
+		if !strings.Contains(gallery, want) {
+			t.Errorf("motions/index.html lacks %s", want)
+		}
+	}
+	if strings.Index(gallery, `id="motion-draw"`) > strings.Index(gallery, `id="motion-pop"`) {
+		t.Error("the gallery does not show draw first")
+	}
+	// The icon page: the picker (shown by the script), motions with how they fit, states with their motion.
+	iconPage := readFile(t, out, "icons/circle-dot/index.html")
+	for _, want := range []string{`<div class="picker" id="picker" hidden>`, `data-motion="draw"`,
+		`data-motion="pop"`, `<span class="tag">signature</span>`, `data-state="in"`, `data-state="hover"`, `data-state="loop"`,
+		`<code>pop</code> (signature): `, "Pivot (12, 12).", `<code>hover-draw</code> frames`, `id="icon-player">{"styles":["outline","filled"]`} {
+		if !strings.Contains(iconPage, want) {
+			t.Errorf("icons/circle-dot/index.html lacks %s", want)
 		}
 	}
 	if robots := readFile(t, out, "robots.txt"); !strings.Contains(robots, "Sitemap: "+fixtureBase+"/sitemap.xml") {

@@ -44,9 +44,9 @@ type urlset struct {
 	URLs    []sitemapURL `xml:"url"`
 }
 
-// addSitemap lists every HTML page: home, guides, categories and icons.
+// addSitemap lists every HTML page: home, the motion gallery, guides, categories and icons.
 func (b *builder) addSitemap() error {
-	paths := []string{"/", "/docs/"}
+	paths := []string{"/", motionsPage, "/docs/"}
 	for _, g := range b.guides {
 		paths = append(paths, catalog.GuidePage(g.Slug))
 	}

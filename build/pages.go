@@ -6,6 +6,8 @@ import (
 	"html/template"
 	"io/fs"
 	"path"
+	"slices"
+	"strings"
 
 	"github.com/iconlib/iconlib/internal/catalog"
 	"github.com/iconlib/iconlib/templates"
@@ -18,7 +20,7 @@ type pages struct {
 
 func loadPages() (*pages, error) {
 	p := &pages{byName: map[string]*template.Template{}}
-	for _, name := range []string{"home", "icon", "category", "guide", "docs"} {
+	for _, name := range []string{"home", "icon", "category", "guide", "docs", "motions"} {
 		t, err := template.ParseFS(templates.FS, "layout.html", name+".html")
 		if err != nil {
 			return nil, fmt.Errorf("template %s: %w", name, err)
@@ -52,6 +54,67 @@ func iconSnippets(ic catalog.Icon) []snippet {
 	}
 }
 
+// iconPage is the data of an icon's page.
+type iconPage struct {
+	Icon     catalog.Icon
+	Snippets []snippet
+	// Signature is the motion the icon's hover plays.
+	Signature string
+	// Kinds are the states a visitor picks (in, hover, loop, then any other state such as a morph); in,
+	// hover and loop play in the motion picked.
+	Kinds []string
+	// Files are the animation files per style, with paths on this site.
+	Files []pageFile
+	// Player is what the page's script needs to play any state of any style (a part of the record).
+	Player player
+}
+
+type pageFile struct {
+	catalog.StyleFile
+	Path, SVGPath string
+}
+
+type player struct {
+	Styles  []string            `json:"styles"`
+	States  []catalog.State     `json:"states"`
+	Motions []catalog.Motion    `json:"motions"`
+	Files   []catalog.StyleFile `json:"files"`
+}
+
+// stateKinds are the states that play in any motion, by the names in, hover, loop or <kind>-<motion>.
+var stateKinds = []string{"in", "hover", "loop"}
+
+func newIconPage(ic catalog.Icon, base string) iconPage {
+	p := iconPage{Icon: ic, Snippets: iconSnippets(ic),
+		Player: player{Styles: ic.Styles, States: ic.States, Motions: ic.Motions, Files: ic.Files}}
+	byMotion := map[string]bool{}
+	names := map[string]bool{}
+	for _, s := range ic.States {
+		names[s.Name] = true
+		if s.Name == "hover" {
+			p.Signature = s.Motion
+		}
+	}
+	for _, k := range stateKinds {
+		if names[k] {
+			p.Kinds = append(p.Kinds, k)
+		}
+		for _, m := range ic.Motions {
+			byMotion[k+"-"+m.Name] = true
+		}
+	}
+	for _, s := range ic.States {
+		if !slices.Contains(stateKinds, s.Name) && !byMotion[s.Name] {
+			p.Kinds = append(p.Kinds, s.Name)
+		}
+	}
+	for _, f := range ic.Files {
+		p.Files = append(p.Files, pageFile{StyleFile: f, Path: strings.TrimPrefix(f.FileURL, base),
+			SVGPath: strings.TrimPrefix(f.SVGURL, base)})
+	}
+	return p
+}
+
 // pageJob is one page to render: its URL path, template and data.
 type pageJob struct {
 	url, page string
@@ -72,8 +135,9 @@ func (b *builder) addPages(p *pages) error {
 		{"/", "home", templates.Home{Count: len(b.icons), Categories: b.categories, Featured: featured}},
 		{"/docs/", "docs", map[string]any{"Guides": b.guides}},
 	}
+	jobs = append(jobs, pageJob{motionsPage, "motions", b.motionGallery()})
 	for _, ic := range b.icons {
-		jobs = append(jobs, pageJob{catalog.IconPage(ic.ID), "icon", map[string]any{"Icon": ic, "Snippets": iconSnippets(ic)}})
+		jobs = append(jobs, pageJob{catalog.IconPage(ic.ID), "icon", newIconPage(ic, b.base)})
 	}
 	for _, c := range b.categories {
 		jobs = append(jobs, pageJob{categoryPage(c.ID), "category", map[string]any{"Category": c, "Icons": byCategory[c.ID]}})

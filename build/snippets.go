@@ -2,6 +2,7 @@ package build
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"text/template"
 
@@ -25,7 +26,10 @@ func install(ic catalog.Icon) catalog.Install {
 	}
 }
 
-// snippetTemplates load an icon's file and play its "in" state on each platform.
+// snippetTemplates load a file of an icon and play a state on each platform: on the web the state to
+// play when the icon appears (Enter) and the one for pointer hover (Hover, none for a loop); on iOS and
+// Android the chosen state itself. The website's code tabs (templates/static/site.js) turn the record's
+// default code into the code for another state and style the same way; a test holds the two together.
 var snippetTemplates = template.Must(template.New("").Parse(`
 {{define "javascript"}}import lottie from "lottie-web";
 
@@ -33,27 +37,28 @@ var snippetTemplates = template.Must(template.New("").Parse(`
 const icon = lottie.loadAnimation({
   container: document.getElementById("{{.ID}}-icon"),
   renderer: "svg",
-  loop: false,
+  loop: {{.Play.Loop}},
   autoplay: false,
-  path: "{{.FileURL}}",
+  path: "{{.Play.FileURL}}",
 });
-icon.addEventListener("DOMLoaded", () => icon.goToAndPlay("in", true));
-icon.wrapper.addEventListener("mouseenter", () => icon.goToAndPlay("hover", true));
-{{end}}
+icon.addEventListener("DOMLoaded", () => icon.goToAndPlay("{{.Play.Enter}}", true));
+{{with .Play.Hover}}// A hover that is still playing is not restarted.
+icon.wrapper.addEventListener("mouseenter", () => icon.isPaused && icon.goToAndPlay("{{.}}", true));
+{{end}}{{end}}
 {{define "react"}}import { useRef } from "react";
 import { Lottie } from "lottie-react";
 
-// lottie-react 3: plays "in" when ready and "hover" on pointer hover or keyboard focus.
+// lottie-react 3: plays "{{.Play.Enter}}" when ready{{with .Play.Hover}} and "{{.}}" on pointer hover{{end}}.
 export function {{.Component}}() {
   const lottieRef = useRef(null);
   const play = (marker) => lottieRef.current?.playSegments({ marker });
   return (
-    <span role="img" aria-label="{{.Name}}" onMouseEnter={() => play("hover")}>
+    <span role="img" aria-label="{{.Name}}"{{with .Play.Hover}} onMouseEnter={() => play("{{.}}")}{{end}}>
       <Lottie
         as="span"
-        src="{{.FileURL}}"
+        src="{{.Play.FileURL}}"
         lottieRef={lottieRef}
-        subscriptions={ { ready: () => play("in") } }
+        subscriptions={ { ready: () => {{if .Play.Loop}}{ lottieRef.current?.setLoop(true); play("{{.Play.Enter}}"); }{{else}}play("{{.Play.Enter}}"){{end}} } }
         style={ { display: "inline-block", width: 24, height: 24 } }
         aria-hidden="true"
       />
@@ -66,29 +71,99 @@ import UIKit
 
 let iconView = LottieAnimationView()
 iconView.accessibilityLabel = "{{.Name}}"
-LottieAnimation.loadedFrom(url: URL(string: "{{.FileURL}}")!) { animation in
+LottieAnimation.loadedFrom(url: URL(string: "{{.Play.FileURL}}")!) { animation in
     iconView.animation = animation
-    iconView.play(marker: "in")
+    iconView.play(marker: "{{.Play.State}}"{{if .Play.Loop}}, loopMode: .loop{{end}})
 }
 {{end}}
 {{define "android"}}import com.airbnb.lottie.LottieAnimationView
-
+{{if .Play.Loop}}import com.airbnb.lottie.LottieDrawable
+{{end}}
 val iconView = findViewById<LottieAnimationView>(R.id.{{.Snake}}_icon)
 iconView.contentDescription = "{{.Name}}"
-iconView.setAnimationFromUrl("{{.FileURL}}")
+iconView.setAnimationFromUrl("{{.Play.FileURL}}")
 iconView.addLottieOnCompositionLoadedListener {
-    iconView.setMinAndMaxFrame("in")
+    iconView.setMinAndMaxFrame("{{.Play.State}}")
+{{- if .Play.Loop}}
+    iconView.repeatCount = LottieDrawable.INFINITE
+{{- end}}
     iconView.playAnimation()
 }
 {{end}}`))
 
+// Play is what a snippet plays: a state of one style's file.
+type Play struct {
+	FileURL string
+	State   string // the state chosen; iOS and Android play it
+	Loop    bool   // the state repeats
+	Enter   string // the state the web plays when the icon appears
+	Hover   string // the state the web plays on pointer hover; "" for none
+}
+
+// PlayFor resolves the state named state of an icon's file of the given style into what the snippets
+// play. A loop plays on its own; an entrance (in, in-<motion>) pairs with the hover of its motion; any other
+// state (a hover, a morph) plays on hover after the entrance of its motion.
+func PlayFor(ic catalog.Icon, style, state string) (Play, error) {
+	p := Play{State: state}
+	for _, f := range ic.Files {
+		if f.Style == style {
+			p.FileURL = f.FileURL
+		}
+	}
+	if p.FileURL == "" {
+		return p, fmt.Errorf("icon %s has no %s file", ic.ID, style)
+	}
+	st, ok := findState(ic, state)
+	if !ok || !slices.Contains(st.Styles, style) {
+		return p, fmt.Errorf("icon %s: the %s file has no state %q", ic.ID, style, state)
+	}
+	kind, _, _ := strings.Cut(state, "-")
+	switch {
+	case st.Loop:
+		p.Loop, p.Enter = true, state
+	case kind == "in":
+		p.Enter, p.Hover = state, stateOf(ic, "hover", st.Motion)
+	default:
+		p.Enter, p.Hover = stateOf(ic, "in", st.Motion), state
+	}
+	return p, nil
+}
+
+// stateOf names the state of kind (in, hover, loop) that plays motion: the plain kind for the signature
+// motion (or when the icon has no such state), else kind-motion.
+func stateOf(ic catalog.Icon, kind, motion string) string {
+	if hover, ok := findState(ic, "hover"); ok && hover.Motion == motion {
+		return kind
+	}
+	if _, ok := findState(ic, kind+"-"+motion); ok {
+		return kind + "-" + motion
+	}
+	return kind
+}
+
+func findState(ic catalog.Icon, name string) (catalog.State, bool) {
+	for _, s := range ic.States {
+		if s.Name == name {
+			return s, true
+		}
+	}
+	return catalog.State{}, false
+}
+
 type snippetData struct {
 	catalog.Icon
 	Component, Snake string
+	Play             Play
 }
 
+// code is the record's code: the outline file's "in" state, and "hover" on pointer hover.
 func code(ic catalog.Icon) (catalog.Code, error) {
-	d := snippetData{Icon: ic, Component: componentName(ic.ID), Snake: strings.ReplaceAll(ic.ID, "-", "_")}
+	return Code(ic, Play{FileURL: ic.FileURL, State: "in", Enter: "in", Hover: "hover"})
+}
+
+// Code is an icon's snippets for each platform, playing p.
+func Code(ic catalog.Icon, p Play) (catalog.Code, error) {
+	d := snippetData{Icon: ic, Component: componentName(ic.ID), Snake: strings.ReplaceAll(ic.ID, "-", "_"), Play: p}
 	if d.Snake[0] >= '0' && d.Snake[0] <= '9' {
 		d.Snake = "icon_" + d.Snake
 	}

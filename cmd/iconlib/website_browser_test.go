@@ -612,6 +612,7 @@ func TestWebsiteScreenshots(t *testing.T) {
 		{"home-mobile", "/", tabOptions{width: 390, height: 844}},
 		{"icon-mobile", "/icons/download/", tabOptions{width: 390, height: 844}},
 		{"icon-dark", "/icons/calendar/", tabOptions{darkScheme: true}},
+		{"motions", "/motions/", tabOptions{}},
 	}
 	for _, s := range shots {
 		ctx, problems := openTab(t, browser, s.o)

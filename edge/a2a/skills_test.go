@@ -100,7 +100,13 @@ func TestSkillsInBothDialects(t *testing.T) {
 		},
 		{
 			name: "icon-details from a data part with an id", parts: []*a2a.Part{data(map[string]any{"id": "circle-dot"})},
-			skill: "icon-details", markdown: []string{"## Circle Dot"}, data: map[string]any{"found": true, "icon.category": "shapes"},
+			skill: "icon-details",
+			markdown: []string{"## Circle Dot", "- Styles: outline", "### Files", "| `outline` | https://icons.example/assets/circle-dot.json | ",
+				"### Motions", "- `draw`: Strokes draw on", "- `pop` (signature): ", "### States", "| `hover-draw` | ", " | `draw` | outline | "},
+			data: map[string]any{"found": true, "icon.category": "shapes", "icon.styles.0": "outline",
+				"icon.files.0.style": "outline", "icon.files.0.file_url": "https://icons.example/assets/circle-dot.json",
+				"icon.motions.1.name": "pop", "icon.motions.1.pivot.0": 12.0, "icon.states.7.name": "hover-draw",
+				"icon.states.7.motion": "draw", "icon.states.7.loop": false, "icon.states.1.loop": true},
 		},
 		{
 			name:  "icon-details chosen explicitly, id in the text",

@@ -67,7 +67,8 @@ func IconList(hits []library.IconHit) string {
 }
 
 // Icon renders an icon's whole record under a level-2 heading: its description, links, file with size and
-// sha256, states, motions, install commands and code per platform.
+// sha256, its file per style, motions (the signature marked, with the parts it moves, pivot and direction),
+// states (frames, loop, motion, styles, and the icon a morph ends as), install commands and code per platform.
 func Icon(ic catalog.Icon) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "## %s (%s)\n\n", inline(ic.Name), Code(ic.ID))
@@ -86,21 +87,42 @@ func Icon(ic catalog.Icon) string {
 	fmt.Fprintf(&b, "- sha256: %s\n", Code(ic.SHA256))
 	fmt.Fprintf(&b, "- Static SVG: %s\n", ic.SVGURL)
 
+	if len(ic.Files) > 0 {
+		b.WriteString("\n### Files\n\n| Style | Animation | Bytes | sha256 | Static SVG |\n| --- | --- | --- | --- | --- |\n")
+		for _, f := range ic.Files {
+			fmt.Fprintf(&b, "| %s | %s | %d | %s | %s |\n", cell(Code(f.Style)), cell(f.FileURL), f.SizeBytes,
+				cell(Code(f.SHA256)), cell(f.SVGURL))
+		}
+	}
+	signature := Signature(ic)
+	if len(ic.Motions) > 0 {
+		b.WriteString("\n### Motions\n\n")
+		for _, m := range ic.Motions {
+			b.WriteString("- " + Code(m.Name))
+			if m.Name == signature {
+				b.WriteString(" (signature)")
+			}
+			b.WriteString(": " + inline(m.Description))
+			if fit := motionFit(m); fit != "" {
+				b.WriteString(" " + fit)
+			}
+			b.WriteString("\n")
+		}
+	}
 	if len(ic.States) > 0 {
-		b.WriteString("\n### States\n\n| State | Frames | Loops | What it does |\n| --- | --- | --- | --- |\n")
+		b.WriteString("\n### States\n\nEach state is a Lottie marker of that name in the files of its styles.\n\n" +
+			"| State | Frames | Loops | Motion | Styles | What it does |\n| --- | --- | --- | --- | --- | --- |\n")
 		for _, s := range ic.States {
 			loops := "no"
 			if s.Loop {
 				loops = "yes"
 			}
-			fmt.Fprintf(&b, "| %s | %d–%d | %s | %s |\n", cell(Code(s.Name)), s.StartFrame, s.EndFrame, loops,
-				inline(s.Description))
-		}
-	}
-	if len(ic.Motions) > 0 {
-		b.WriteString("\n### Motions\n\n")
-		for _, m := range ic.Motions {
-			fmt.Fprintf(&b, "- %s: %s\n", Code(m.Name), inline(m.Description))
+			what := inline(s.Description)
+			if s.TargetIcon != "" {
+				what = strings.TrimSpace(what + " Ends as icon " + cell(Code(s.TargetIcon)) + ".")
+			}
+			fmt.Fprintf(&b, "| %s | %d–%d | %s | %s | %s | %s |\n", cell(Code(s.Name)), s.StartFrame, s.EndFrame, loops,
+				cell(codes(s.Motion)), inline(strings.Join(s.Styles, ", ")), what)
 		}
 	}
 	if in := installs(ic.Install); len(in) > 0 {
@@ -116,6 +138,51 @@ func Icon(ic catalog.Icon) string {
 		}
 	}
 	return b.String()
+}
+
+// Signature is the name of an icon's signature motion: the one its hover state plays ("" when it has none).
+func Signature(ic catalog.Icon) string {
+	for _, s := range ic.States {
+		if s.Name == "hover" {
+			return s.Motion
+		}
+	}
+	return ""
+}
+
+// motionFit says how a motion fits the icon: the parts it moves, its pivot and its direction.
+func motionFit(m catalog.Motion) string {
+	var fit []string
+	if len(m.Parts) > 0 {
+		parts := make([]string, len(m.Parts))
+		for i, p := range m.Parts {
+			parts[i] = fmt.Sprint(p)
+		}
+		noun := "parts"
+		if len(parts) == 1 {
+			noun = "part"
+		}
+		fit = append(fit, noun+" "+strings.Join(parts, ", "))
+	}
+	if len(m.Pivot) == 2 {
+		fit = append(fit, fmt.Sprintf("pivot (%g, %g)", m.Pivot[0], m.Pivot[1]))
+	}
+	if m.Direction != "" {
+		fit = append(fit, "direction "+inline(m.Direction))
+	}
+	if len(fit) == 0 {
+		return ""
+	}
+	out := strings.Join(fit, "; ") + "."
+	return strings.ToUpper(out[:1]) + out[1:]
+}
+
+// codes is s as a code span, or "" for an empty s.
+func codes(s string) string {
+	if s == "" {
+		return ""
+	}
+	return Code(s)
 }
 
 // Categories renders categories as a table of id, name and number of icons, then the sentence next.

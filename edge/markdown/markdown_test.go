@@ -83,16 +83,24 @@ func TestIconList(t *testing.T) {
 func TestIcon(t *testing.T) {
 	full := catalog.Icon{
 		ID: "bell", Name: "Bell", Description: "A bell that <rings>.", Category: "alerts", CategoryName: "Alerts",
-		Tags: []string{"notify", "ring_ring"}, Styles: []string{"outline"},
+		Tags: []string{"notify", "ring_ring"}, Styles: []string{"outline", "filled"},
 		States: []catalog.State{
-			{Name: "in", StartFrame: 0, EndFrame: 30, Description: "Draws | itself."},
-			{Name: "loop", StartFrame: 30, EndFrame: 90, Loop: true, Description: "Swings."},
+			{Name: "in", StartFrame: 0, EndFrame: 30, Description: "Draws | itself.", Motion: "swing", Styles: []string{"outline", "filled"}},
+			{Name: "loop", StartFrame: 30, EndFrame: 90, Loop: true, Description: "Swings.", Motion: "swing", Styles: []string{"outline", "filled"}},
+			{Name: "hover", StartFrame: 91, EndFrame: 120, Description: "Swings once.", Motion: "swing", Styles: []string{"outline", "filled"}},
+			{Name: "hover-draw", StartFrame: 121, EndFrame: 150, Description: "Redraws.", Motion: "draw", Styles: []string{"outline"}},
+			{Name: "morph-bell-off", StartFrame: 151, EndFrame: 190, Description: "Turns off.", Motion: "morph", Styles: []string{"outline"}, TargetIcon: "bell-off"},
 		},
-		Motions: []catalog.Motion{{Name: "swing", Description: "Rocks side to side."}},
+		Motions: []catalog.Motion{{Name: "draw", Description: "Draws on."},
+			{Name: "swing", Description: "Rocks side to side.", Parts: []int{1, 2}, Pivot: []float64{12, 2.5}, Direction: "cw"}},
 		FileURL: "https://x/assets/bell.json", FileFormat: "lottie", SHA256: "abc", SizeBytes: 1234,
 		SVGURL: "https://x/svg/bell.svg", PageURL: "https://x/icons/bell/",
 		Install: catalog.Install{JavaScript: "npm install lottie-web", File: "curl -O https://x/assets/bell.json"},
 		Code:    catalog.Code{JavaScript: "lottie.loadAnimation({})\n", Android: "val v = ```\n"},
+		Files: []catalog.StyleFile{
+			{Style: "outline", FileURL: "https://x/assets/bell.json", SHA256: "abc", SizeBytes: 1234, SVGURL: "https://x/svg/bell.svg"},
+			{Style: "filled", FileURL: "https://x/assets/filled/bell.json", SHA256: "def", SizeBytes: 999, SVGURL: "https://x/svg/filled/bell.svg"},
+		},
 	}
 	bare := catalog.Icon{ID: "dot", Name: "Dot", Category: "shapes", CategoryName: "Shapes", FileURL: "f",
 		FileFormat: "lottie", SHA256: "s", SizeBytes: 1, SVGURL: "v", PageURL: "p"}
@@ -105,11 +113,20 @@ func TestIcon(t *testing.T) {
 			name: "every part", icon: full,
 			want: "## Bell (`bell`)\n\nA bell that \\<rings\\>.\n\n" +
 				"- Page: https://x/icons/bell/\n- Category: Alerts (`alerts`)\n- Tags: notify, ring\\_ring\n" +
-				"- Styles: outline\n- Animation (lottie, 1234 bytes): https://x/assets/bell.json\n- sha256: `abc`\n" +
+				"- Styles: outline, filled\n- Animation (lottie, 1234 bytes): https://x/assets/bell.json\n- sha256: `abc`\n" +
 				"- Static SVG: https://x/svg/bell.svg\n" +
-				"\n### States\n\n| State | Frames | Loops | What it does |\n| --- | --- | --- | --- |\n" +
-				"| `in` | 0–30 | no | Draws \\| itself. |\n| `loop` | 30–90 | yes | Swings. |\n" +
-				"\n### Motions\n\n- `swing`: Rocks side to side.\n" +
+				"\n### Files\n\n| Style | Animation | Bytes | sha256 | Static SVG |\n| --- | --- | --- | --- | --- |\n" +
+				"| `outline` | https://x/assets/bell.json | 1234 | `abc` | https://x/svg/bell.svg |\n" +
+				"| `filled` | https://x/assets/filled/bell.json | 999 | `def` | https://x/svg/filled/bell.svg |\n" +
+				"\n### Motions\n\n- `draw`: Draws on.\n" +
+				"- `swing` (signature): Rocks side to side. Parts 1, 2; pivot (12, 2.5); direction cw.\n" +
+				"\n### States\n\nEach state is a Lottie marker of that name in the files of its styles.\n\n" +
+				"| State | Frames | Loops | Motion | Styles | What it does |\n| --- | --- | --- | --- | --- | --- |\n" +
+				"| `in` | 0–30 | no | `swing` | outline, filled | Draws \\| itself. |\n" +
+				"| `loop` | 30–90 | yes | `swing` | outline, filled | Swings. |\n" +
+				"| `hover` | 91–120 | no | `swing` | outline, filled | Swings once. |\n" +
+				"| `hover-draw` | 121–150 | no | `draw` | outline | Redraws. |\n" +
+				"| `morph-bell-off` | 151–190 | no | `morph` | outline | Turns off. Ends as icon `bell-off`. |\n" +
 				"\n### Install\n\n- JavaScript: `npm install lottie-web`\n" +
 				"- The file itself: `curl -O https://x/assets/bell.json`\n" +
 				"\n### Code\n\n#### JavaScript (lottie-web)\n\n```js\nlottie.loadAnimation({})\n```\n" +

@@ -122,8 +122,11 @@ type iconRecord catalog.Icon
 
 func getIconTool(lib *library.Library) server.ServerTool {
 	tool := mcp.NewTool("get_icon",
-		mcp.WithDescription("Get one icon's full record by id: name, description, category, tags, styles, "+
-			"states (named frame ranges of the animation, such as in, loop and hover), motions, the Lottie "+
+		mcp.WithDescription("Get one icon's full record by id: name, description, category, tags; styles and "+
+			"files (one Lottie file per style, such as outline and filled, each with its URL, sha256, size and "+
+			"static SVG); motions (draw and the icon's signature motion, with the parts it moves, pivot and "+
+			"direction); states (Lottie markers such as in, loop, hover, hover-draw and loop-<motion>, with "+
+			"their frames, whether they loop, the motion they play and the styles that hold them); the default "+
 			"file's URL, format, size and sha256, the static SVG's URL, install commands per platform, and "+
 			"ready-to-paste code that loads and plays the icon in JavaScript (lottie-web), React "+
 			"(lottie-react), iOS (lottie-ios) and Android (lottie-android). Ids come from search_icons."),

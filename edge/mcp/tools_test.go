@@ -66,8 +66,27 @@ func TestGetIconReturnsTheFullRecord(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("record (-want +got):\n%s", diff)
 	}
+	// Styles with their files, motions with how they fit, states with their motion: in the structured
+	// record and in the text.
+	if len(got.Files) != 2 || got.Files[0].Style != "outline" || got.Files[0].SHA256 != want.SHA256 || got.Files[0].FileURL != want.FileURL ||
+		got.Files[1].Style != "filled" || !strings.HasSuffix(got.Files[1].FileURL, "/assets/filled/circle-dot.json") {
+		t.Errorf("files = %+v, want the outline file and the filled one", got.Files)
+	}
+	if len(got.Motions) != 3 || got.Motions[0].Name != "draw" || got.Motions[1].Name != "pop" || got.Motions[1].Description == "" || got.Motions[2].Name != "morph" {
+		t.Errorf("motions = %+v, want draw, pop and morph with descriptions", got.Motions)
+	}
+	motionOf := map[string]string{}
+	for _, s := range got.States {
+		motionOf[s.Name] = s.Motion
+	}
+	if motionOf["hover"] != "pop" || motionOf["hover-draw"] != "draw" || motionOf["loop-draw"] != "draw" {
+		t.Errorf("states' motions = %v", motionOf)
+	}
 	for _, s := range []string{"## " + want.Name + " (`circle-dot`)", want.Description, want.FileURL, want.SHA256,
-		"### States", "| `loop` |", "### Motions", "`draw`", "### Install", want.Install.React, "### Code",
+		"### Files", "| `outline` | " + want.FileURL + " | ", " | `" + want.SHA256 + "` | ",
+		"### Motions", "- `draw`: ", "- `pop` (signature): " + want.Motions[1].Description + " Pivot (12, 12).",
+		"### States", "| `loop` | 41–160 | yes | `pop` | outline, filled |", "| `morph` | ", "| `hover-draw` | ", " | `draw` | outline | ",
+		"### Install", want.Install.React, "### Code",
 		"```jsx\n" + strings.TrimRight(want.Code.React, "\n") + "\n```", "#### Android"} {
 		if !strings.Contains(text, s) {
 			t.Errorf("text lacks %q:\n%s", s, text)

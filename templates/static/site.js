@@ -96,12 +96,13 @@
     anim.goToAndStop(anim.totalFrames - 1, true);
   }
 
-  // loadPlayer replaces the static SVG in box with the icon's animation; ready runs once it can play.
-  function loadPlayer(box, id, ready) {
+  const assetPath = (id) => "/assets/" + encodeURIComponent(id) + ".json";
+
+  // loadPlayer replaces the static SVG in box with the animation at path; ready runs once it can play.
+  function loadPlayer(box, path, ready) {
     if (!window.lottie) return null;
     const anim = window.lottie.loadAnimation({
-      container: box, renderer: "svg", loop: false, autoplay: false,
-      path: "/assets/" + encodeURIComponent(id) + ".json",
+      container: box, renderer: "svg", loop: false, autoplay: false, path,
     });
     anim.setSpeed(appearance.speed);
     players.add(anim);
@@ -116,15 +117,34 @@
     return anim;
   }
 
-  function playState(anim, state) {
+  // playState plays the state (a marker) once, or repeating when loop is true (by default for "loop").
+  function playState(anim, state, loop = state === "loop") {
     if (!anim) return;
     const go = () => {
       if (reduceMotion.matches) return showFinal(anim);
-      anim.setLoop(state === "loop");
+      anim.setLoop(loop);
       anim.goToAndPlay(state, true);
     };
     if (anim.isLoaded) go();
     else anim.addEventListener("DOMLoaded", go);
+  }
+
+  // playIdle plays a state only if the player is not already playing one, so a hover that is still
+  // playing is not restarted (and an entrance is not cut short); a player that has not loaded yet plays
+  // it once loaded, however often it was asked.
+  const asked = new WeakSet();
+  function playIdle(anim, state) {
+    if (!anim) return;
+    if (!anim.isLoaded) {
+      if (asked.has(anim)) return;
+      asked.add(anim);
+      anim.addEventListener("DOMLoaded", () => { asked.delete(anim); playIdle(anim, state); });
+      return;
+    }
+    if (reduceMotion.matches) return showFinal(anim);
+    if (!anim.isPaused) return;
+    anim.setLoop(false);
+    anim.goToAndPlay(state, true);
   }
 
   reduceMotion.addEventListener("change", () => {
@@ -136,25 +156,30 @@
   const tilePlayers = new WeakMap(); // link → animation
 
   function tilePlayer(link) {
-    if (!tilePlayers.has(link)) tilePlayers.set(link, loadPlayer(link.querySelector(".preview"), link.dataset.icon));
+    if (!tilePlayers.has(link)) tilePlayers.set(link, loadPlayer(link.querySelector(".preview"), assetPath(link.dataset.icon)));
     return tilePlayers.get(link);
   }
+
+  // A tile plays its entrance when it appears and its hover (the signature, or the one data-hover names)
+  // on pointer and focus; neither restarts a state still playing.
+  const tileIn = (link) => playIdle(tilePlayer(link), link.dataset.in || "in");
+  const tileHover = (link) => playIdle(tilePlayer(link), link.dataset.hover || "hover");
 
   const appear = "IntersectionObserver" in window ? new IntersectionObserver((entries) => {
     for (const e of entries) {
       if (!e.isIntersecting) continue;
       appear.unobserve(e.target);
-      playState(tilePlayer(e.target), "in");
+      tileIn(e.target);
     }
   }, { rootMargin: "64px" }) : null;
 
   function wireTiles(root) {
     root.querySelectorAll("a[data-icon]").forEach((link) => {
-      const hover = () => playState(tilePlayer(link), "hover");
+      const hover = () => tileHover(link);
       link.addEventListener("mouseenter", hover);
       link.addEventListener("focus", hover);
       if (appear) appear.observe(link);
-      else playState(tilePlayer(link), "in");
+      else tileIn(link);
     });
   }
 
@@ -352,7 +377,77 @@
     const install = {};
     document.querySelectorAll("[data-code]").forEach((el) => { code[el.dataset.code] = el.textContent; });
     document.querySelectorAll("[data-install]").forEach((el) => { install[el.dataset.install] = el.textContent; });
-    return { id: pageIcon, name: page.dataset.name, file_url: page.dataset.fileUrl, sha256: page.dataset.sha256, code, install };
+    let more = {};
+    try {
+      more = JSON.parse(byId("icon-player").textContent) || {};
+    } catch (_) { /* the page's states and files are missing: only in and the outline file */ }
+    return {
+      id: pageIcon, name: page.dataset.name, file_url: page.dataset.fileUrl, sha256: page.dataset.sha256, code, install,
+      styles: more.styles || ["outline"], states: more.states || [], motions: more.motions || [],
+      files: more.files || [{ style: "outline", file_url: page.dataset.fileUrl, sha256: page.dataset.sha256 }],
+    };
+  }
+
+  /* ---------- States: which marker plays, in which file ---------- */
+
+  const KINDS = ["in", "hover", "loop"];
+  const stateNamed = (rec, name) => (rec.states || []).find((s) => s.name === name);
+  const signatureOf = (rec) => (stateNamed(rec, "hover") || {}).motion || "";
+
+  // stateOf names the state of kind (in, hover, loop) that plays motion: the plain kind for the signature
+  // (or when there is no such state), else kind-motion. As build.PlayFor.
+  function stateOf(rec, kind, motion) {
+    if (motion === signatureOf(rec)) return kind;
+    return stateNamed(rec, kind + "-" + motion) ? kind + "-" + motion : kind;
+  }
+
+  // playFor resolves a state of a style's file into what the code plays (build.PlayFor): the state, whether
+  // it loops, the state the web plays when the icon appears and the one it plays on hover ("" for none).
+  function playFor(rec, style, state) {
+    const file = (rec.files || []).find((f) => f.style === style);
+    if (!file) throw new Error("style must be one of " + (rec.files || []).map((f) => f.style).join(", ") + "; got " + JSON.stringify(style));
+    const st = stateNamed(rec, state);
+    if (!st || !(st.styles || []).includes(style)) throw new Error("the " + style + " file has no state " + JSON.stringify(state));
+    const kind = state.split("-")[0];
+    const p = { style, file_url: file.file_url, sha256: file.sha256, state, loop: !!st.loop, enter: state, hover: "" };
+    if (st.loop) return p;
+    if (kind === "in") p.hover = stateOf(rec, "hover", st.motion);
+    else { p.enter = stateOf(rec, "in", st.motion); p.hover = state; }
+    return p;
+  }
+
+  const quoteJS = (s) => JSON.stringify(s);
+
+  // playCode turns the record's code for a platform (the outline file's in, and hover on hover) into the
+  // code that plays p: the same text the build writes for that state (build.Code).
+  function playCode(rec, platform, p) {
+    let code = rec.code[platform];
+    if (!p) return code;
+    const url = rec.file_url;
+    code = code.split(quoteJS(url)).join(quoteJS(p.file_url));
+    if (platform === "javascript") {
+      if (p.loop) code = code.replace(/^(\s*loop: )false,/m, "$1true,");
+      code = code.replace(/(addEventListener\("DOMLoaded", \(\) => \w+\.goToAndPlay\()"in"/, "$1" + quoteJS(p.enter));
+      code = p.hover
+        ? code.replace(/(\.goToAndPlay\()"hover"(, true\)\);\n)/, "$1" + quoteJS(p.hover) + "$2")
+        : code.replace(/^\/\/ A hover that is still playing.*\n.*"mouseenter".*\n/m, "");
+    } else if (platform === "react") {
+      code = code.replace(/plays "in" when ready and "hover" on pointer hover\./,
+        "plays " + quoteJS(p.enter) + " when ready" + (p.hover ? " and " + quoteJS(p.hover) + " on pointer hover" : "") + ".");
+      code = p.hover
+        ? code.replace(/onMouseEnter=\{\(\) => play\("hover"\)\}/, "onMouseEnter={() => play(" + quoteJS(p.hover) + ")}")
+        : code.replace(/ onMouseEnter=\{\(\) => play\("hover"\)\}/, "");
+      code = code.replace(/ready: \(\) => play\("in"\)/, "ready: () => " + (p.loop
+        ? "{ lottieRef.current?.setLoop(true); play(" + quoteJS(p.enter) + "); }"
+        : "play(" + quoteJS(p.enter) + ")"));
+    } else if (platform === "ios") {
+      code = code.replace(/\.play\(marker: "in"\)/, ".play(marker: " + quoteJS(p.state) + (p.loop ? ", loopMode: .loop" : "") + ")");
+    } else if (platform === "android") {
+      code = code.replace(/(setMinAndMaxFrame\()"in"\)\n/, (m, call) => call + quoteJS(p.state) + ")\n" +
+        (p.loop ? "    iconView.repeatCount = LottieDrawable.INFINITE\n" : ""));
+      if (p.loop) code = code.replace(/^import com\.airbnb\.lottie\.LottieAnimationView\n/m, "$&import com.airbnb.lottie.LottieDrawable\n");
+    }
+    return code;
   }
 
   const num = (n) => String(Math.round(n * 1000) / 1000);
@@ -470,9 +565,10 @@
     },
   };
 
-  // snippet is the one place code is made: the record's snippet for platform, in appearance a.
-  function snippet(rec, platform, a) {
-    return platforms[platform](rec, a);
+  // snippet is the one place code is made: the record's snippet for platform, playing p (see playFor; the
+  // record's own code when p is left out), in appearance a.
+  function snippet(rec, platform, a, p) {
+    return platforms[platform]({ ...rec, code: { ...rec.code, [platform]: playCode(rec, platform, p) } }, a);
   }
 
   function installFor(rec, platform) {
@@ -584,24 +680,166 @@
   /* ---------- Icon page ---------- */
 
   let selectTab = () => {};
+  // The icon page's pick of style, motion and state (in, hover, loop or another state such as a morph), and
+  // what it plays; setChoice validates and applies changes (throwing, naming the field, on a bad value).
+  let choice = null;
+  let setChoice = null;
+  let paintCode = () => {};
+  let currentPlay = () => undefined;
 
   function initIconPage() {
-    records.set(pageIcon, recordFromPage());
-    const big = loadPlayer(byId("player"), pageIcon, (anim) => anim.goToAndPlay("in", true));
-    const small = loadPlayer(byId("player-actual"), pageIcon, (anim) => anim.goToAndPlay("in", true));
-    const stateButtons = document.querySelectorAll("[data-state]");
-    if (!reduceMotion.matches) stateButtons.forEach((b) => b.setAttribute("aria-pressed", String(b.dataset.state === "in")));
-    stateButtons.forEach((button) => {
-      button.addEventListener("click", () => {
-        stateButtons.forEach((b) => b.setAttribute("aria-pressed", String(b === button)));
-        playState(big, button.dataset.state);
-        playState(small, button.dataset.state);
+    const rec = recordFromPage();
+    records.set(pageIcon, rec);
+    const motions = rec.motions.map((m) => m.name);
+    const signature = signatureOf(rec) || motions.find((m) => m !== "draw") || motions[0] || "";
+    // States other than in, hover, loop and their <kind>-<motion> names (a morph, say) get a button each.
+    const statesGroup = document.querySelector(".states");
+    const byKind = new Set(KINDS.flatMap((k) => motions.map((m) => k + "-" + m)));
+    for (const st of rec.states) {
+      if (KINDS.includes(st.name) || byKind.has(st.name) || statesGroup.querySelector('[data-state="' + CSS.escape(st.name) + '"]')) continue;
+      const b = Object.assign(document.createElement("button"), { type: "button", textContent: st.name, title: st.description || "" });
+      b.dataset.state = st.name;
+      statesGroup.append(b);
+    }
+    const stateButtons = [...document.querySelectorAll("[data-state]")];
+    const kinds = stateButtons.map((b) => b.dataset.state);
+    choice = { style: rec.files[0].style, motion: signature, state: kinds.includes("in") ? "in" : kinds[0] };
+    const markerOf = (c) => (KINDS.includes(c.state) ? stateOf(rec, c.state, c.motion) : c.state);
+    const holds = (style, kind) => {
+      const st = stateNamed(rec, markerOf({ ...choice, style, state: kind }));
+      return !st || (st.styles || []).includes(style);
+    };
+    currentPlay = () => {
+      try {
+        return playFor(rec, choice.style, markerOf(choice));
+      } catch (_) {
+        return undefined; // a page without states: the record's own code
+      }
+    };
+
+    // The players show the chosen style's file; a new style loads its file in place of the old one.
+    let big = null;
+    let small = null;
+    const pathOf = (style) => {
+      const f = rec.files.find((x) => x.style === style);
+      try {
+        return new URL(f.file_url, location.href).pathname;
+      } catch (_) {
+        return assetPath(pageIcon);
+      }
+    };
+    const svgOf = (style) => {
+      const f = rec.files.find((x) => x.style === style) || {};
+      try {
+        return new URL(f.svg_url, location.href).pathname;
+      } catch (_) {
+        return "/svg/" + pageIcon + ".svg";
+      }
+    };
+    const play = () => {
+      const marker = markerOf(choice);
+      const st = stateNamed(rec, marker);
+      const loop = st ? !!st.loop : marker === "loop";
+      playState(big, marker, loop);
+      playState(small, marker, loop);
+      return marker;
+    };
+    const load = () => {
+      for (const [anim, id, size] of [[big, "player", 192], [small, "player-actual", 24]]) {
+        if (anim) {
+          players.delete(anim);
+          anim.destroy();
+        }
+        const box = byId(id);
+        if (anim || !box.querySelector("img")) {
+          box.classList.remove("live");
+          box.replaceChildren(Object.assign(document.createElement("img"), { src: svgOf(choice.style), alt: "", width: size, height: size }));
+        }
+      }
+      big = loadPlayer(byId("player"), pathOf(choice.style));
+      small = loadPlayer(byId("player-actual"), pathOf(choice.style));
+      play();
+    };
+
+    // The picker: style (when the icon has more than one), motion and state.
+    const styleGroup = byId("styles");
+    if (rec.files.length > 1) {
+      styleGroup.replaceChildren(...rec.files.map((f) => Object.assign(document.createElement("button"), {
+        type: "button", textContent: f.style, className: "",
+      })));
+      [...styleGroup.children].forEach((b, i) => { b.dataset.style = rec.files[i].style; });
+      styleGroup.hidden = false;
+    }
+    const motionButtons = [...document.querySelectorAll("[data-motion]")];
+    const styleButtons = [...styleGroup.querySelectorAll("[data-style]")];
+    const playing = byId("playing");
+    const hint = byId("code-hint");
+    const show = () => {
+      styleButtons.forEach((b) => b.setAttribute("aria-pressed", String(b.dataset.style === choice.style)));
+      motionButtons.forEach((b) => b.setAttribute("aria-pressed", String(b.dataset.motion === choice.motion)));
+      stateButtons.forEach((b) => {
+        b.setAttribute("aria-pressed", String(!reduceMotion.matches && b.dataset.state === choice.state));
+        b.disabled = reduceMotion.matches || !holds(choice.style, b.dataset.state);
       });
+      motionButtons.forEach((b) => { b.disabled = reduceMotion.matches; });
+      const marker = markerOf(choice);
+      const st = stateNamed(rec, marker);
+      playing.replaceChildren("State ", Object.assign(document.createElement("code"), { textContent: marker }),
+        st ? " (frames " + st.start_frame + "–" + st.end_frame + (st.loop ? ", repeating" : "") + ")" : "",
+        rec.files.length > 1 ? " of the " + choice.style + " file" : "");
+      const p = currentPlay();
+      if (hint && p) {
+        hint.textContent = "Loads the " + p.style + " file and plays " + (p.loop ? "“" + p.enter + "” repeating" :
+          "“" + p.enter + "” when it appears and “" + p.hover + "” on pointer hover (iOS and Android play “" + p.state + "”)") +
+          "; it follows the appearance settings and the state you pick.";
+      }
+    };
+    setChoice = (changes) => {
+      if (changes.style === undefined && changes.motion === undefined && changes.state === undefined) {
+        return { ...choice, marker: markerOf(choice) };
+      }
+      const next = { ...choice };
+      if (changes.style !== undefined) {
+        if (!rec.files.some((f) => f.style === changes.style)) throw new Error("style must be one of " + rec.files.map((f) => f.style).join(", ") + " (the styles of " + pageIcon + "); got " + JSON.stringify(changes.style));
+        next.style = changes.style;
+      }
+      if (changes.motion !== undefined) {
+        const m = changes.motion === "signature" ? signature : changes.motion;
+        if (!motions.includes(m)) throw new Error("motion must be one of " + motions.join(", ") + " (the motions of " + pageIcon + "; signature means " + signature + "); got " + JSON.stringify(changes.motion));
+        next.motion = m;
+      }
+      if (changes.state !== undefined) {
+        if (!kinds.includes(changes.state)) throw new Error("state must be one of " + kinds.join(", ") + "; got " + JSON.stringify(changes.state));
+        next.state = changes.state;
+      }
+      const st = stateNamed(rec, markerOf(next));
+      if (st && !(st.styles || []).includes(next.style)) {
+        if (changes.state !== undefined) throw new Error("the " + next.style + " file has no state " + markerOf(next));
+        next.state = "in";
+      }
+      const restyle = next.style !== choice.style;
+      choice = next;
+      if (restyle) load();
+      else play();
+      show();
+      paintCode(appearance);
+      return { ...choice, marker: markerOf(choice) };
+    };
+    const picker = byId("picker");
+    picker.addEventListener("click", (e) => {
+      const b = e.target.closest("button");
+      if (!b || b.disabled) return;
+      if (b.dataset.style) setChoice({ style: b.dataset.style });
+      else if (b.dataset.motion) setChoice({ motion: b.dataset.motion });
+      else if (b.dataset.state) setChoice({ state: b.dataset.state });
     });
+    picker.hidden = false;
+    load();
+    show();
     const note = byId("motion-note");
     const motion = () => {
       note.hidden = !reduceMotion.matches;
-      stateButtons.forEach((b) => { b.disabled = reduceMotion.matches; });
+      show();
     };
     reduceMotion.addEventListener("change", motion);
     motion();
@@ -648,10 +886,10 @@
     document.querySelector(".code-section").classList.add("tabbed");
     selectTab((tabs.find((t) => t.getAttribute("aria-selected") === "true") || tabs[0]).dataset.platform);
 
-    const rec = records.get(pageIcon);
-    const paintCode = (a) => {
+    paintCode = (a) => {
+      const play = currentPlay();
       for (const p of PLATFORMS) {
-        const s = snippet(rec, p, a);
+        const s = snippet(rec, p, a, play);
         const code = document.querySelector('[data-code="' + p + '"]');
         if (code) code.textContent = s.code;
         const cssCode = document.querySelector('[data-css="' + p + '"]');
@@ -828,15 +1066,33 @@
       },
       additionalProperties: false,
     };
+    const rec = pageIcon ? records.get(pageIcon) : null;
+    if (rec && setChoice) {
+      const motionNames = rec.motions.map((m) => m.name);
+      const kinds = [...document.querySelectorAll("[data-state]")].map((b) => b.dataset.state);
+      Object.assign(appearanceSchema.properties, {
+        style: { type: "string", enum: rec.files.map((f) => f.style), description: "Which file of " + pageIcon + " to show and put in the code: " + rec.files.map((f) => f.style).join(" or ") + "." },
+        motion: { type: "string", enum: [...motionNames, "signature"], description: "The motion the states play: " + rec.motions.map((m) => m.name + " (" + m.description.replace(/\.$/, "") + ")").join(", ") + "; signature is " + signatureOf(rec) + "." },
+        state: { type: "string", enum: kinds, description: "The state to play now and in the code: in (appears), hover (pointer hover and focus), loop (repeats)" + (kinds.length > 3 ? ", or " + kinds.slice(3).join(", ") : "") + "; in, hover and loop play the chosen motion." },
+      });
+    }
     list.push({
       name: "set_icon_appearance",
       description: "Change how the icons on this page look and the code get_icon_code returns: " + APPEARANCE_HELP +
+        (pageIcon ? " style: which file (outline, filled) of this icon; motion: draw or the icon's signature motion; state: in, hover, loop (or a morph) to play now and in the code." : "") +
         " Applies live to the animated previews" + (pageIcon ? ", the controls and the code tabs" : " and the controls") +
         ". Fields left out keep their value. Returns the whole appearance.",
       inputSchema: appearanceSchema,
       annotations: { readOnlyHint: false },
       async execute(args) {
-        return { appearance: setAppearance(checkArgs(args, appearanceSchema)) };
+        const a = checkArgs(args, appearanceSchema);
+        const { style, motion, state, ...looks } = a;
+        if (!rec && (style !== undefined || motion !== undefined || state !== undefined)) throw new Error("style, motion and state apply on an icon's page");
+        // Check the appearance before the pick changes anything, so a bad call changes nothing.
+        merge(appearance, looks);
+        const picked = rec && setChoice ? setChoice({ style, motion, state }) : null;
+        const out = setAppearance(looks);
+        return { appearance: picked ? { ...out, ...picked } : out };
       },
     });
 
@@ -853,6 +1109,7 @@
       name: "get_icon_code",
       description: "Get ready-to-paste code that loads an icon's animation and plays its \"in\" state on a platform, in the " +
         "current appearance (see set_icon_appearance), with the install command and the animation file's URL and sha256." +
+        (pageIcon ? " For this page's icon it plays the style, motion and state picked (set_icon_appearance's style, motion, state)." : "") +
         (pageIcon ? " Also shows that platform's code tab." : ""),
       inputSchema: codeSchema,
       annotations: { readOnlyHint: true },
@@ -861,13 +1118,17 @@
         const id = a.id || pageIcon;
         if (!PLATFORMS.includes(a.platform)) throw new Error("platform must be one of " + PLATFORMS.join(", "));
         const rec = await getRecord(id);
-        const s = snippet(rec, a.platform, appearance);
+        const play = id === pageIcon ? currentPlay() : undefined;
+        const s = snippet(rec, a.platform, appearance, play);
         if (id === pageIcon) selectTab(a.platform);
         const out = { id: rec.id, platform: a.platform, appearance: { ...appearance }, code: s.code };
         if (s.css) out.css = s.css;
         out.install = installFor(rec, a.platform);
-        out.file_url = rec.file_url;
-        out.sha256 = rec.sha256;
+        out.style = play ? play.style : "outline";
+        out.state = play ? play.state : "in";
+        if (id === pageIcon && choice) out.motion = choice.motion;
+        out.file_url = play ? play.file_url : rec.file_url;
+        out.sha256 = play ? play.sha256 : rec.sha256;
         return out;
       },
     });
@@ -902,6 +1163,24 @@
     window.addEventListener("pageshow", (e) => { if (e.persisted && !controller) register(); });
   }
 
+  /* ---------- Motion gallery ---------- */
+
+  // initGallery shows the play buttons: each plays its motion's hover on the icons of its row, the first
+  // plays every row; a tile still playing is left to finish.
+  function initGallery() {
+    const rows = [...document.querySelectorAll("section.motion")];
+    if (!rows.length) return;
+    const playRow = (row) => row.querySelectorAll("a[data-icon]").forEach((link) => tileHover(link));
+    rows.forEach((row) => {
+      const button = row.querySelector(".play-row");
+      button.addEventListener("click", () => playRow(row));
+      button.hidden = false;
+    });
+    const all = byId("play-all");
+    all.addEventListener("click", () => rows.forEach(playRow));
+    all.closest(".gallery-actions").hidden = false;
+  }
+
   /* ---------- Start ---------- */
 
   paintAppearance();
@@ -914,6 +1193,8 @@
   else search = ({ query, category, limit }) => showResults(query, category, limit);
   const grid = byId("grid");
   if (grid) wireTiles(grid);
+  document.querySelectorAll("section.motion .grid").forEach(wireTiles);
+  initGallery();
   if (homeForm || page) registerTools(tools(search));
 
   // For tests and the curious: the page's state, read-only.
@@ -921,5 +1202,8 @@
     get appearance() { return { ...appearance }; },
     players: () => [...players],
     snippet: (rec, platform, a) => snippet(rec, platform, merge(DEFAULTS, a || {})),
+    // playSnippet is the code playing a state of a style's file, before any appearance: build.Code's text.
+    playSnippet: (rec, platform, style, state) => playCode(rec, platform, playFor(rec, style, state)),
+    get choice() { return choice ? { ...choice } : null; },
   });
 })();

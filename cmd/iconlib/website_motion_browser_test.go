@@ -1,0 +1,368 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/iconlib/iconlib/build"
+	"github.com/iconlib/iconlib/internal/catalog"
+)
+
+// playerJS describes the icon page's big player: the file it plays, the state's first and last frame, and
+// whether it loops or has stopped.
+const playerJS = `(() => { const p = window.iconlib.players()[0]; return { path: p.path + p.fileName, first: Math.round(p.firstFrame),
+  last: Math.round(p.firstFrame + p.totalFrames), loop: !!p.loop, paused: p.isPaused }; })()`
+
+type playerView struct {
+	Path        string
+	First, Last int
+	Loop        bool
+	Paused      bool
+}
+
+func stateFrames(t *testing.T, ic catalog.Icon, name string) (int, int) {
+	t.Helper()
+	for _, s := range ic.States {
+		if s.Name == name {
+			return s.StartFrame, s.EndFrame
+		}
+	}
+	t.Fatalf("%s has no state %s", ic.ID, name)
+	return 0, 0
+}
+
+func readRecord(t *testing.T, public, id string) catalog.Icon {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(public, catalog.RecordFile(id)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ic catalog.Icon
+	if err := json.Unmarshal(b, &ic); err != nil {
+		t.Fatal(err)
+	}
+	return ic
+}
+
+// TestWebsiteIconPagePicksMotionAndState picks motions and states on an icon page by its buttons and by
+// set_icon_appearance, and checks what the player plays and what the code tabs and get_icon_code say.
+func TestWebsiteIconPagePicksMotionAndState(t *testing.T) {
+	browser := newBrowser(t)
+	lib := fullLibrary(t)
+	ic := readRecord(t, lib.Public, "download")
+	ctx, problems := openTab(t, browser, tabOptions{})
+	navigate(t, ctx, lib.URL+"/icons/download/")
+	waitJS(t, ctx, "both players", `window.iconlib.players().length === 2 && window.iconlib.players().every((p) => p.isLoaded)`)
+	checkTools(t, ctx, "search_icons", "set_icon_appearance", "get_icon_code")
+
+	player := func(what string, state string, loop bool) {
+		t.Helper()
+		start, end := stateFrames(t, ic, state)
+		var got playerView
+		// lottie-web takes the marker's range on the next frame.
+		for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+			got = js[playerView](t, ctx, playerJS)
+			if got.First == start || time.Now().After(deadline) {
+				break
+			}
+		}
+		if got.First != start || got.Last < end-1 || got.Last > end+1 || got.Loop != loop || !strings.HasSuffix(got.Path, "/assets/download") {
+			t.Errorf("%s: the player plays %+v, want %s (frames %d–%d, loop %v) of /assets/download.json", what, got, state, start, end, loop)
+		}
+	}
+	pressed := func() string {
+		return js[string](t, ctx, `[...document.querySelectorAll("#picker [aria-pressed=true]")].map((b) => b.dataset.motion || b.dataset.state).join(" ")`)
+	}
+	click := func(sel string) {
+		t.Helper()
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(sel))); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	if got := js[bool](t, ctx, `!document.getElementById("picker").hidden`); !got {
+		t.Fatal("the picker is hidden with JavaScript on")
+	}
+	player("on load", "in", false)
+	if got := pressed(); got != "nudge in" {
+		t.Errorf("pressed on load: %q, want the signature nudge and in", got)
+	}
+
+	// draw, then its hover and loop.
+	click(`[data-motion="draw"]`)
+	player("draw picked", "in-draw", false)
+	click(`[data-state="hover"]`)
+	player("hover of draw", "hover-draw", false)
+	if got := pressed(); got != "draw hover" {
+		t.Errorf("pressed: %q, want draw hover", got)
+	}
+	wantContains(t, "the playing note", js[string](t, ctx, `document.getElementById("playing").textContent`), "hover-draw")
+	jsCode := js[string](t, ctx, `document.querySelector('[data-code="javascript"]').textContent`)
+	wantContains(t, "the JavaScript tab for hover-draw", jsCode, `goToAndPlay("in-draw", true)`, `icon.isPaused && icon.goToAndPlay("hover-draw", true)`)
+	wantContains(t, "the iOS tab for hover-draw", js[string](t, ctx, `document.querySelector('[data-code="ios"]').textContent`), `play(marker: "hover-draw")`)
+	click(`[data-state="loop"]`)
+	player("loop of draw", "loop-draw", true)
+	wantContains(t, "the Android tab for loop-draw", js[string](t, ctx, `document.querySelector('[data-code="android"]').textContent`),
+		`setMinAndMaxFrame("loop-draw")`, "repeatCount = LottieDrawable.INFINITE", "import com.airbnb.lottie.LottieDrawable")
+
+	// The signature again, by the tool; get_icon_code follows.
+	got := callTool[map[string]map[string]any](t, ctx, "set_icon_appearance", `{motion: "nudge", state: "hover", color: "#ff0000"}`)
+	if a := got["appearance"]; a["motion"] != "nudge" || a["state"] != "hover" || a["marker"] != "hover" || a["style"] != "outline" || a["color"] != "#ff0000" {
+		t.Errorf("set_icon_appearance answered %v", got)
+	}
+	player("hover by the tool", "hover", false)
+	callTool[map[string]map[string]any](t, ctx, "set_icon_appearance", `{motion: "draw", state: "loop"}`)
+	player("loop-draw by the tool", "loop-draw", true)
+	code := callTool[codeAnswer](t, ctx, "get_icon_code", `{platform: "react"}`)
+	wantContains(t, "get_icon_code(react) for loop-draw", code.Code, `lottieRef.current?.setLoop(true); play("loop-draw");`)
+	if strings.Contains(code.Code, "onMouseEnter") {
+		t.Errorf("a loop's React code plays a hover too:\n%s", code.Code)
+	}
+	var state struct {
+		State, Style, Motion string
+	}
+	if err := json.Unmarshal([]byte(js[string](t, ctx, `window.__webmcp.tools.get("get_icon_code").execute({platform: "ios"}).then((r) => JSON.stringify(r))`)), &state); err != nil ||
+		state.State != "loop-draw" || state.Style != "outline" || state.Motion != "draw" {
+		t.Errorf("get_icon_code says state %+v (%v), want loop-draw of outline, motion draw", state, err)
+	}
+	for args, want := range map[string]string{
+		`{motion: "wobble"}`:       "motion must be one of draw, nudge",
+		`{style: "filled"}`:        "style must be one of outline",
+		`{state: "morph"}`:         "state must be one of in, hover, loop",
+		`{state: "in", size: 999}`: "size must be",
+	} {
+		if msg := toolError(t, ctx, "set_icon_appearance", args); !strings.Contains(msg, want) {
+			t.Errorf("set_icon_appearance(%s): %q, want it to say %q", args, msg, want)
+		}
+	}
+	if got := js[string](t, ctx, `window.iconlib.choice.state`); got != "loop" {
+		t.Errorf("a refused call changed the state to %q", got)
+	}
+
+	// The page writes the same code for a state as the build does (build.Code).
+	recJSON, err := json.Marshal(ic)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, state := range []string{"in", "hover", "loop", "in-draw", "hover-draw", "loop-draw", "hover-nudge"} {
+		p, err := build.PlayFor(ic, "outline", state)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := build.Code(ic, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for platform, w := range map[string]string{"javascript": want.JavaScript, "react": want.React, "ios": want.IOS, "android": want.Android} {
+			got := js[string](t, ctx, fmt.Sprintf(`window.iconlib.playSnippet(%s, %q, "outline", %q)`, recJSON, platform, state))
+			if got != w {
+				t.Errorf("%s code for %s: the page writes\n%s\nthe build writes\n%s", platform, state, got, w)
+			}
+		}
+	}
+	problems.check(t)
+}
+
+// TestWebsiteIconPagePicksStyle: an icon with a filled file and a morph (served here as the library will
+// have them) gets a style picker; the filled file plays, the code points at it, and the morph plays.
+func TestWebsiteIconPagePicksStyle(t *testing.T) {
+	browser := newBrowser(t)
+	lib := fullLibrary(t)
+	ic := readRecord(t, lib.Public, "download")
+	outlineFile, err := os.ReadFile(filepath.Join(lib.Public, catalog.AnimationFile("download")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The filled file: the outline one with a morph marker over the frames of hover-draw.
+	start, end := stateFrames(t, ic, "hover-draw")
+	var anim map[string]any
+	if err := json.Unmarshal(outlineFile, &anim); err != nil {
+		t.Fatal(err)
+	}
+	anim["markers"] = append(anim["markers"].([]any), map[string]any{"cm": "morph-download-off", "tm": start, "dr": end - start})
+	filledFile, _ := json.Marshal(anim)
+	filledURL := lib.URL + "/assets/filled/download.json"
+	ic.Styles = append(ic.Styles, "filled")
+	ic.Files = append(ic.Files, catalog.StyleFile{Style: "filled", FileURL: filledURL, SHA256: strings.Repeat("f", 64), SizeBytes: len(filledFile), SVGURL: lib.URL + "/svg/filled/download.svg"})
+	for i := range ic.States {
+		ic.States[i].Styles = []string{"outline", "filled"}
+	}
+	ic.States = append(ic.States, catalog.State{Name: "morph-download-off", StartFrame: start, EndFrame: end, Motion: "morph",
+		Description: "Turns into download-off.", Styles: []string{"filled"}, TargetIcon: "download-off"})
+	playerData, _ := json.Marshal(map[string]any{"styles": ic.Styles, "states": ic.States, "motions": ic.Motions, "files": ic.Files})
+
+	target, _ := url.Parse(lib.URL)
+	proxy := httputil.NewSingleHostReverseProxy(target)
+	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/assets/filled/download.json":
+			w.Header().Set("Content-Type", "application/json")
+			w.Write(filledFile)
+			return
+		case "/svg/filled/download.svg":
+			r.URL.Path = "/svg/download.svg"
+		case "/icons/download/":
+			res, err := http.Get(lib.URL + r.URL.Path)
+			if err != nil {
+				http.Error(w, err.Error(), 500)
+				return
+			}
+			body, _ := io.ReadAll(res.Body)
+			res.Body.Close()
+			body = regexp.MustCompile(`(id="icon-player">)[^<]*`).ReplaceAll(body, append([]byte("$1"), playerData...))
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			w.Write(body)
+			return
+		}
+		proxy.ServeHTTP(w, r)
+	}))
+	t.Cleanup(site.Close)
+
+	ctx, problems := openTab(t, browser, tabOptions{})
+	navigate(t, ctx, site.URL+"/icons/download/")
+	waitJS(t, ctx, "both players", `window.iconlib.players().length === 2 && window.iconlib.players().every((p) => p.isLoaded)`)
+	if got := js[string](t, ctx, `[...document.querySelectorAll("#styles [data-style]")].map((b) => b.dataset.style + ":" + b.getAttribute("aria-pressed")).join(" ")`); got != "outline:true filled:false" {
+		t.Errorf("style buttons %q", got)
+	}
+	if got := js[bool](t, ctx, `document.querySelector('[data-state="morph-download-off"]').disabled`); !got {
+		t.Error("the morph, which only the filled file holds, can be played on the outline file")
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`[data-style="filled"]`))); err != nil {
+		t.Fatal(err)
+	}
+	waitJS(t, ctx, "the filled file in both players", `window.iconlib.players().length === 2 && window.iconlib.players().every((p) => p.isLoaded && (p.path + p.fileName).endsWith("/assets/filled/download"))`)
+	code := callTool[codeAnswer](t, ctx, "get_icon_code", `{platform: "javascript"}`)
+	if code.FileURL != filledURL || code.SHA256 != strings.Repeat("f", 64) {
+		t.Errorf("get_icon_code after picking filled: file %s sha256 %s", code.FileURL, code.SHA256)
+	}
+	wantContains(t, "the filled JavaScript code", code.Code, `path: "`+filledURL+`"`)
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`[data-state="morph-download-off"]`))); err != nil {
+		t.Fatal(err)
+	}
+	waitJS(t, ctx, "the morph playing", fmt.Sprintf(`Math.round(window.iconlib.players()[0].firstFrame) === %d`, start))
+	wantContains(t, "the iOS tab for the morph", js[string](t, ctx, `document.querySelector('[data-code="ios"]').textContent`),
+		`play(marker: "morph-download-off")`, filledURL)
+	// Back to outline: the morph is not in that file, so the state goes back to in.
+	got := callTool[map[string]map[string]any](t, ctx, "set_icon_appearance", `{style: "outline"}`)
+	if a := got["appearance"]; a["style"] != "outline" || a["state"] != "in" {
+		t.Errorf("set_icon_appearance(outline) answered %v", got)
+	}
+	waitJS(t, ctx, "the outline file again", `window.iconlib.players().every((p) => p.isLoaded && (p.path + p.fileName).endsWith("/assets/download"))`)
+	problems.check(t)
+}
+
+// TestWebsiteTileHover: a tile plays its hover on pointer and focus, does not restart a hover still
+// playing, and ends on the still icon; the motion gallery's tiles play their motion's hover.
+func TestWebsiteTileHover(t *testing.T) {
+	browser := newBrowser(t)
+	lib := fullLibrary(t)
+	ctx, problems := openTab(t, browser, tabOptions{})
+	navigate(t, ctx, lib.URL+"/categories/arrows/")
+	const tile = `document.querySelector('#grid a[data-icon="arrow-left"]')`
+	waitJS(t, ctx, "the arrow-left tile", tile)
+	js[chromedp.Void](t, ctx, tile+`.scrollIntoView({block: "center"})`)
+	const anim = `window.iconlib.players().find((p) => p.wrapper === ` + tile + `.querySelector(".preview"))`
+	waitJS(t, ctx, "the arrow-left tile, drawn on and still", anim+` && `+anim+`.isLoaded && `+anim+`.isPaused && `+tile+`.querySelector(".preview.live")`)
+	ic := readRecord(t, lib.Public, "arrow-left")
+	start, end := stateFrames(t, ic, "hover")
+	frame := func() int {
+		return js[int](t, ctx, `(() => { const p = `+anim+`; return Math.round(p.firstFrame + p.currentFrame); })()`)
+	}
+
+	js[chromedp.Void](t, ctx, tile+`.dispatchEvent(new MouseEvent("mouseenter"))`)
+	waitJS(t, ctx, "the hover under way", fmt.Sprintf(`(() => { const p = %s; return !p.isPaused && p.firstFrame + p.currentFrame >= %d; })()`, anim, start+8))
+	before := frame()
+	// The pointer leaves and comes back, and the keyboard focuses it, while the hover plays.
+	js[chromedp.Void](t, ctx, tile+`.dispatchEvent(new MouseEvent("mouseleave")); `+tile+`.dispatchEvent(new MouseEvent("mouseenter")); `+tile+`.focus()`)
+	if after := frame(); after < before || after < start || after > end {
+		t.Errorf("re-entering at frame %d restarted the hover: now at frame %d (hover is %d–%d)", before, after, start, end)
+	}
+	waitJS(t, ctx, "the hover to finish", anim+`.isPaused`)
+	if f := frame(); f < end-2 || f > end {
+		t.Errorf("the hover stopped at frame %d, want its end %d (the still icon)", f, end)
+	}
+	// Idle again, a new hover starts from the still icon.
+	js[chromedp.Void](t, ctx, tile+`.blur(); `+tile+`.dispatchEvent(new MouseEvent("mouseenter"))`)
+	if f := frame(); f < start || f > start+10 {
+		t.Errorf("a hover on the idle tile starts at frame %d, want %d", f, start)
+	}
+	problems.check(t)
+}
+
+// TestWebsiteMotionGallery: /motions/ shows every motion with its description and icons, linked from every
+// page and listed in the sitemap; its tiles and play buttons play each motion's hover.
+func TestWebsiteMotionGallery(t *testing.T) {
+	browser := newBrowser(t)
+	lib := fullLibrary(t)
+	res, err := http.Get(lib.URL + "/sitemap.xml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sitemap, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if !strings.Contains(string(sitemap), "<loc>"+lib.URL+"/motions/</loc>") {
+		t.Error("sitemap.xml does not list /motions/")
+	}
+
+	ctx, problems := openTab(t, browser, tabOptions{})
+	navigate(t, ctx, lib.URL+"/")
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`.bar nav a[href="/motions/"]`))); err != nil {
+		t.Fatal(err)
+	}
+	waitNavigation(t, ctx, "/motions/")
+	type section struct {
+		Name, Text, Hover string
+		Icons             int
+	}
+	sections := js[[]section](t, ctx, `[...document.querySelectorAll("section.motion")].map((s) => ({ name: s.dataset.motion,
+	  text: s.querySelector(".motion-head p").textContent, icons: s.querySelectorAll("a[data-icon]").length,
+	  hover: (s.querySelector("a[data-icon]") || {dataset: {}}).dataset.hover || "" }))`)
+	var names []string
+	for _, s := range sections {
+		names = append(names, s.Name)
+		if s.Icons < 1 || len(s.Text) < 30 || s.Hover != "hover-"+s.Name {
+			t.Errorf("motion %s: %d icons, hover %q, text %q", s.Name, s.Icons, s.Hover, s.Text)
+		}
+	}
+	want := "draw beat blink bounce float lift nudge pop sequence shake spin swing tick"
+	if got := strings.Join(names, " "); got != want {
+		t.Errorf("the gallery shows %q, want %q", got, want)
+	}
+
+	waitJS(t, ctx, "the tiles in view drawn on", `window.iconlib.players().length > 0 && window.iconlib.players().every((p) => p.isLoaded && p.isPaused)`)
+	// Play every motion: each tile plays its motion's hover (by the marker's frames in its own file).
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("play-all"))); err != nil {
+		t.Fatal(err)
+	}
+	// A player is ready once its DOMLoaded handler ran (a task after isLoaded): the page marks its box live.
+	waitJS(t, ctx, "every tile loaded", `document.querySelectorAll("section.motion .preview.live").length === document.querySelectorAll("section.motion a[data-icon]").length`)
+	type tilePlay struct {
+		Icon, Hover string
+		First, Want int
+	}
+	// A tile that had not appeared plays the hover once loaded; sample while they play.
+	plays := js[[]tilePlay](t, ctx, `[...document.querySelectorAll("section.motion a[data-icon]")].map((a) => {
+	  const p = window.iconlib.players().find((x) => x.wrapper === a.querySelector(".preview"));
+	  const m = p.animationData.markers.find((x) => x.cm === a.dataset.hover);
+	  return { icon: a.dataset.icon, hover: a.dataset.hover, first: Math.round(p.firstFrame), want: m ? m.tm : -1 };
+	})`)
+	for _, p := range plays {
+		if p.First != p.Want {
+			t.Errorf("%s: after Play every motion the tile plays from frame %d, want %s at %d", p.Icon, p.First, p.Hover, p.Want)
+		}
+	}
+	problems.check(t)
+}
