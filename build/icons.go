@@ -53,7 +53,16 @@ func (b *builder) buildIcon(src content.Icon) (catalog.Icon, error) {
 			return fail(fmt.Errorf("filled: %w", err))
 		}
 	}
-	anim, err := motion.Animate(motion.Icon{Name: src.ID, Outline: outline, Filled: filled, Motion: b.choreography(src, outline)})
+	var targets []motion.Target
+	for _, id := range b.edits[src.ID].Morphs {
+		other, err := figure(b.source(id).Outline, outlinePaint)
+		if err != nil {
+			return fail(fmt.Errorf("morph into %s: %w", id, err))
+		}
+		targets = append(targets, motion.Target{ID: id, Outline: other})
+	}
+	anim, err := motion.Animate(motion.Icon{Name: src.ID, Outline: outline, Filled: filled,
+		Motion: b.choreography(src, outline), Morphs: targets})
 	if err != nil {
 		return fail(err)
 	}
@@ -91,6 +100,12 @@ type styleFile struct {
 	style, path, svgPath string
 	anim                 any
 	svg                  []byte
+}
+
+// source returns the icon set's icon of the given id, which load has checked exists.
+func (b *builder) source(id string) content.Icon {
+	i := sort.Search(len(b.sources), func(i int) bool { return b.sources[i].ID >= id })
+	return b.sources[i]
 }
 
 // choreography is the icon's hand-made choreography when its edit has one, else what the rules choose.

@@ -60,6 +60,11 @@ func (b *builder) load() error {
 		if _, ok := from[id]; !ok {
 			return fmt.Errorf("%s: icon %q does not exist", editsPath, id)
 		}
+		for _, other := range e.Morphs {
+			if _, ok := from[other]; !ok || other == id {
+				return fmt.Errorf("%s: icon %q: morphs: %q is not another icon", editsPath, id, other)
+			}
+		}
 		if e.Motion != nil {
 			if err := e.Motion.Check(nodes[id]); err != nil {
 				return fmt.Errorf("%s: icon %q: motion: %w", editsPath, id, err)

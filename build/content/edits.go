@@ -20,6 +20,8 @@ type Edit struct {
 	// Motion is the icon's hand-made choreography: its signature motion and the parts, pivot,
 	// direction and amplitude that fit its drawing.
 	Motion *motion.Choreography `yaml:"motion"`
+	// Morphs are the icons this one turns into, stroke by stroke (a toggle: menu-2 into x).
+	Morphs []string `yaml:"morphs"`
 }
 
 // ReadEdits reads the hand edits keyed by icon id. A missing file means no edits.

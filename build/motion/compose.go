@@ -15,6 +15,7 @@ type Icon struct {
 	Outline Figure
 	Filled  Figure // nil when the icon has no filled style
 	Motion  Choreography
+	Morphs  []Target // icons it morphs into
 }
 
 // Animation is an icon's animation files and what its record says about them.
@@ -35,15 +36,27 @@ func Animate(ic Icon) (Animation, error) {
 	if err != nil {
 		return Animation{}, err
 	}
-	t := layout(m.def, ic.Filled != nil)
-	states := t.states(m.def)
+	t := layout(m.def, ic.Filled != nil, len(ic.Morphs))
+	targets := make([]string, len(ic.Morphs))
+	for i, o := range ic.Morphs {
+		targets[i] = o.ID
+	}
+	states := t.states(m.def, targets)
 	shapes := compose(ic.Outline, m, t)
 	a := Animation{Motions: []catalog.Motion{{Name: "draw", Description: vocabulary["draw"].summary}, m.describe(len(ic.Outline))}}
-	if ic.Filled != nil {
+	switch {
+	case ic.Filled != nil:
 		fm := m.fit(ic.Outline, ic.Filled)
 		shapes = morph(shapes, revealed(ic.Filled, fm, t, false), t)
 		filled := file(ic.Name, t.hover.end, reveal(ic.Filled, fm, t), states[:6])
 		a.Filled = &filled
+	case len(t.pairs) > 0:
+		shapes = []lottie.Shape{lottie.NewGroup(lottie.GroupTransform{Opacity: animated(hiddenDuring(t.pairs))}, shapes...)}
+	}
+	for i, o := range ic.Morphs {
+		shapes = append(pairMorph(ic.Outline, o.Outline, t.pairs[i]), shapes...)
+	}
+	if ic.Filled != nil || len(ic.Morphs) > 0 {
 		a.Motions = append(a.Motions, catalog.Motion{Name: "morph", Description: morphSummary})
 	}
 	a.Outline = file(ic.Name, t.end, shapes, states)

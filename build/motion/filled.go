@@ -7,7 +7,7 @@ import (
 	"github.com/iconlib/iconlib/internal/svg"
 )
 
-const morphSummary = "Turns the outline into the filled form and back: the fill grows in as the strokes give way."
+const morphSummary = "Turns the icon into another form: its filled form (the fill grows in as the strokes give way) and back, or another icon, stroke by stroke."
 
 // fit carries a move over to another drawing of the same icon (its filled form), whose elements differ
 // from the outline's: a part moves when the outline part nearest to it moves, and lights up in a
@@ -128,8 +128,21 @@ func morph(outline, filled []lottie.Shape, t timeline) []lottie.Shape {
 		return tv
 	}
 	line := lottie.GroupTransform{Anchor: static(center...), Position: static(center...),
-		Opacity: animated(fade(100, 0)), Scale: animated(scale(100, 90))}
+		Opacity: animated(append(hiddenDuring(t.pairs), fade(100, 0)...)), Scale: animated(scale(100, 90))}
 	fill := lottie.GroupTransform{Anchor: static(center...), Position: static(center...),
 		Opacity: animated(fade(0, 100)), Scale: animated(scale(70, 100))}
 	return []lottie.Shape{lottie.NewGroup(line, outline...), lottie.NewGroup(fill, filled...)}
+}
+
+// hiddenDuring keys an opacity that hides the still drawing while a morph into another icon plays.
+func hiddenDuring(spans []span) []timedValue {
+	if len(spans) == 0 {
+		return nil
+	}
+	tv := []timedValue{{frame: 0, value: []float64{100}, hold: true}} // before a first key, players show its value
+	for _, s := range spans {
+		tv = append(tv, timedValue{frame: s.start, value: []float64{0}, hold: true},
+			timedValue{frame: s.end + 1, value: []float64{100}, hold: true})
+	}
+	return tv
 }

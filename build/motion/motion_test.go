@@ -8,6 +8,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/iconlib/iconlib/internal/catalog"
 	"github.com/iconlib/iconlib/internal/lottie"
 	"github.com/iconlib/iconlib/internal/svg"
 )
@@ -276,5 +277,47 @@ func TestFilledFormGetsItsOwnFileAndAMorph(t *testing.T) {
 	}
 	if n := len(a.Motions); n != 3 || a.Motions[2].Name != "morph" {
 		t.Errorf("motions %+v, want draw, swing and morph", a.Motions)
+	}
+}
+
+func TestMorphIntoAnotherIconComesBeforeTheDrawStates(t *testing.T) {
+	menu := Figure{pathPart(t, "M4 6l16 0"), pathPart(t, "M4 12l16 0"), pathPart(t, "M4 18l16 0")}
+	x := Figure{pathPart(t, "M18 6l-12 12"), pathPart(t, "M6 6l12 12")}
+	a, err := Animate(Icon{Name: "menu-2", Outline: menu, Motion: Choreography{Motion: "sequence"}, Morphs: []Target{{ID: "x", Outline: x}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m catalog.State
+	for _, s := range a.States {
+		if s.Name == "morph-x" {
+			m = s
+		}
+	}
+	if m.TargetIcon != "x" || m.Motion != "morph" || m.StartFrame != 200 || m.EndFrame != 239 || m.Loop {
+		t.Errorf("morph-x %+v, want frames 200–239 of motion morph ending as x", m)
+	}
+	last := slices.MaxFunc(a.States, func(x, y catalog.State) int { return x.EndFrame - y.EndFrame })
+	if last.Name != "loop-draw" || a.Outline.OutPoint != last.EndFrame+1 {
+		t.Errorf("the file ends at %d on %s, want loop-draw's end: the still icon", a.Outline.OutPoint, last.Name)
+	}
+	// Two of the three lines become the x's strokes (one path each, keyed from one to the other); the third fades.
+	var morphing, fading int
+	for _, sh := range a.Outline.Layers[0].Shapes {
+		g := sh.(lottie.Group)
+		for _, it := range g.Items {
+			if p, ok := it.(lottie.Path); ok && p.Bezier.Animated == 1 {
+				morphing++
+				keys := p.Bezier.Value.([]lottie.Keyframe)
+				from, to := keys[0].Start.([]lottie.Bezier)[0], keys[1].Start.([]lottie.Bezier)[0]
+				if len(from.Vertices) != len(to.Vertices) {
+					t.Errorf("a morphing path goes from %d to %d vertices", len(from.Vertices), len(to.Vertices))
+				}
+			} else if ok {
+				fading++
+			}
+		}
+	}
+	if morphing != 2 || fading != 1 {
+		t.Errorf("%d morphing paths and %d fading, want 2 and 1", morphing, fading)
 	}
 }

@@ -28,16 +28,22 @@ func (s span) moving() span { return span{s.start, s.end - settle} }
 type timeline struct {
 	in, loop, hover             span // the signature's
 	inDraw, hoverDraw, loopDraw span
-	morph, morphBack            span // zero without a filled form
+	pairs                       []span // the morphs into other icons, in the order of the icon's targets
+	morph, morphBack            span   // zero without a filled form
 	end                         int  // the file's last frame
 }
 
 // layout places the states of an icon whose signature is def: `in-draw` shares the frames of `in` when
 // the signature adds nothing to the draw; `hover-draw` is the start of `loop-draw`, which then rests.
-// With a filled form, `morph` and `morph-back` come last, so the file still ends on the still outline.
-func layout(def *definition, filled bool) timeline {
+// Morphs into other icons come first, and with a filled form `morph` and `morph-back` come last, so the
+// file always ends on the still outline.
+func layout(def *definition, filled bool, pairs int) timeline {
 	t := timeline{in: inSpan, loop: loopSpan, hover: hoverSpan, inDraw: inSpan}
 	next := extraFrom
+	for range pairs {
+		t.pairs = append(t.pairs, span{next, next + morphLen - 1})
+		next += morphLen
+	}
 	if def.hasEnter() {
 		t.inDraw = span{next, next + inLen - 1}
 		next += inLen
@@ -64,8 +70,8 @@ func (d *definition) hasEnter() bool {
 
 // states lists the markers of the outline file: in, loop and hover first (the names every integration
 // knows), then the signature's by name (the filled file holds these six), each motion's own, and the
-// morphs. Styles are set by Animate.
-func (t timeline) states(def *definition) []catalog.State {
+// morphs (into targets, one per span of t.pairs). Styles are set by Animate.
+func (t timeline) states(def *definition, targets []string) []catalog.State {
 	sig := def.name
 	in := "Draws the icon on, one part after another, and settles; ends on the still icon. Play it when the icon appears."
 	if def.hasEnter() {
@@ -86,6 +92,11 @@ func (t timeline) states(def *definition) []catalog.State {
 		st("in-draw", "draw", t.inDraw, false, "Draws the icon on from nothing, one part after another; ends on the still icon."),
 		st("hover-draw", "draw", t.hoverDraw, false, "Rewinds the strokes and draws them on again; starts and ends on the still icon."),
 		st("loop-draw", "draw", t.loopDraw, true, "Rewinds and redraws the strokes, then rests; repeats seamlessly."),
+	}
+	for i, id := range targets {
+		s := st("morph-"+id, "morph", t.pairs[i], false, "Morphs the icon into "+id+": its strokes become the other icon's; ends on "+id+".")
+		s.TargetIcon = id
+		states = append(states, s)
 	}
 	if t.morph != (span{}) {
 		states = append(states,

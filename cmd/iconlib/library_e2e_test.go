@@ -112,7 +112,8 @@ func incomplete(ic catalog.Icon) string {
 	check("tags", len(ic.Tags) > 0)
 	check("styles", len(ic.Styles) > 0 && ic.Styles[0] == "outline")
 	check("states", hasStates(ic))
-	check("motions", len(ic.Motions) == len(ic.Styles)+1 && ic.Motions[0].Name == "draw" && ic.Motions[1].Description != "")
+	check("motions", len(ic.Motions) >= 2 && ic.Motions[0].Name == "draw" && ic.Motions[1].Description != "" &&
+		(len(ic.Motions) == 3) == (len(ic.Styles) == 2 || slices.ContainsFunc(ic.States, func(s catalog.State) bool { return s.TargetIcon != "" })))
 	check("file_url", strings.HasSuffix(ic.FileURL, "/assets/"+ic.ID+".json"))
 	check("sha256", len(ic.SHA256) == 64)
 	check("install", ic.Install.JavaScript != "" && ic.Install.React != "" && ic.Install.IOSSPM != "" &&

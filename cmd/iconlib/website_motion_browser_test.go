@@ -62,9 +62,9 @@ func readRecord(t *testing.T, public, id string) catalog.Icon {
 func TestWebsiteIconPagePicksMotionAndState(t *testing.T) {
 	browser := newBrowser(t)
 	lib := fullLibrary(t)
-	ic := readRecord(t, lib.Public, "download")
+	ic := readRecord(t, lib.Public, "upload")
 	ctx, problems := openTab(t, browser, tabOptions{})
-	navigate(t, ctx, lib.URL+"/icons/download/")
+	navigate(t, ctx, lib.URL+"/icons/upload/")
 	waitJS(t, ctx, "both players", `window.iconlib.players().length === 2 && window.iconlib.players().every((p) => p.isLoaded)`)
 	checkTools(t, ctx, "search_icons", "set_icon_appearance", "get_icon_code")
 
@@ -79,8 +79,8 @@ func TestWebsiteIconPagePicksMotionAndState(t *testing.T) {
 				break
 			}
 		}
-		if got.First != start || got.Last < end-1 || got.Last > end+1 || got.Loop != loop || !strings.HasSuffix(got.Path, "/assets/download") {
-			t.Errorf("%s: the player plays %+v, want %s (frames %d–%d, loop %v) of /assets/download.json", what, got, state, start, end, loop)
+		if got.First != start || got.Last < end-1 || got.Last > end+1 || got.Loop != loop || !strings.HasSuffix(got.Path, "/assets/upload") {
+			t.Errorf("%s: the player plays %+v, want %s (frames %d–%d, loop %v) of /assets/upload.json", what, got, state, start, end, loop)
 		}
 	}
 	pressed := func() string {
@@ -181,8 +181,8 @@ func TestWebsiteIconPagePicksMotionAndState(t *testing.T) {
 func TestWebsiteIconPagePicksStyle(t *testing.T) {
 	browser := newBrowser(t)
 	lib := fullLibrary(t)
-	ic := readRecord(t, lib.Public, "download")
-	outlineFile, err := os.ReadFile(filepath.Join(lib.Public, catalog.AnimationFile("download")))
+	ic := readRecord(t, lib.Public, "upload")
+	outlineFile, err := os.ReadFile(filepath.Join(lib.Public, catalog.AnimationFile("upload")))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -192,29 +192,29 @@ func TestWebsiteIconPagePicksStyle(t *testing.T) {
 	if err := json.Unmarshal(outlineFile, &anim); err != nil {
 		t.Fatal(err)
 	}
-	anim["markers"] = append(anim["markers"].([]any), map[string]any{"cm": "morph-download-off", "tm": start, "dr": end - start})
+	anim["markers"] = append(anim["markers"].([]any), map[string]any{"cm": "morph-upload-off", "tm": start, "dr": end - start})
 	filledFile, _ := json.Marshal(anim)
-	filledURL := lib.URL + "/assets/filled/download.json"
+	filledURL := lib.URL + "/assets/filled/upload.json"
 	ic.Styles = append(ic.Styles, "filled")
-	ic.Files = append(ic.Files, catalog.StyleFile{Style: "filled", FileURL: filledURL, SHA256: strings.Repeat("f", 64), SizeBytes: len(filledFile), SVGURL: lib.URL + "/svg/filled/download.svg"})
+	ic.Files = append(ic.Files, catalog.StyleFile{Style: "filled", FileURL: filledURL, SHA256: strings.Repeat("f", 64), SizeBytes: len(filledFile), SVGURL: lib.URL + "/svg/filled/upload.svg"})
 	for i := range ic.States {
 		ic.States[i].Styles = []string{"outline", "filled"}
 	}
-	ic.States = append(ic.States, catalog.State{Name: "morph-download-off", StartFrame: start, EndFrame: end, Motion: "morph",
-		Description: "Turns into download-off.", Styles: []string{"filled"}, TargetIcon: "download-off"})
+	ic.States = append(ic.States, catalog.State{Name: "morph-upload-off", StartFrame: start, EndFrame: end, Motion: "morph",
+		Description: "Turns into upload-off.", Styles: []string{"filled"}, TargetIcon: "upload-off"})
 	playerData, _ := json.Marshal(map[string]any{"styles": ic.Styles, "states": ic.States, "motions": ic.Motions, "files": ic.Files})
 
 	target, _ := url.Parse(lib.URL)
 	proxy := httputil.NewSingleHostReverseProxy(target)
 	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
-		case "/assets/filled/download.json":
+		case "/assets/filled/upload.json":
 			w.Header().Set("Content-Type", "application/json")
 			w.Write(filledFile)
 			return
-		case "/svg/filled/download.svg":
-			r.URL.Path = "/svg/download.svg"
-		case "/icons/download/":
+		case "/svg/filled/upload.svg":
+			r.URL.Path = "/svg/upload.svg"
+		case "/icons/upload/":
 			res, err := http.Get(lib.URL + r.URL.Path)
 			if err != nil {
 				http.Error(w, err.Error(), 500)
@@ -232,35 +232,35 @@ func TestWebsiteIconPagePicksStyle(t *testing.T) {
 	t.Cleanup(site.Close)
 
 	ctx, problems := openTab(t, browser, tabOptions{})
-	navigate(t, ctx, site.URL+"/icons/download/")
+	navigate(t, ctx, site.URL+"/icons/upload/")
 	waitJS(t, ctx, "both players", `window.iconlib.players().length === 2 && window.iconlib.players().every((p) => p.isLoaded)`)
 	if got := js[string](t, ctx, `[...document.querySelectorAll("#styles [data-style]")].map((b) => b.dataset.style + ":" + b.getAttribute("aria-pressed")).join(" ")`); got != "outline:true filled:false" {
 		t.Errorf("style buttons %q", got)
 	}
-	if got := js[bool](t, ctx, `document.querySelector('[data-state="morph-download-off"]').disabled`); !got {
+	if got := js[bool](t, ctx, `document.querySelector('[data-state="morph-upload-off"]').disabled`); !got {
 		t.Error("the morph, which only the filled file holds, can be played on the outline file")
 	}
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`[data-style="filled"]`))); err != nil {
 		t.Fatal(err)
 	}
-	waitJS(t, ctx, "the filled file in both players", `window.iconlib.players().length === 2 && window.iconlib.players().every((p) => p.isLoaded && (p.path + p.fileName).endsWith("/assets/filled/download"))`)
+	waitJS(t, ctx, "the filled file in both players", `window.iconlib.players().length === 2 && window.iconlib.players().every((p) => p.isLoaded && (p.path + p.fileName).endsWith("/assets/filled/upload"))`)
 	code := callTool[codeAnswer](t, ctx, "get_icon_code", `{platform: "javascript"}`)
 	if code.FileURL != filledURL || code.SHA256 != strings.Repeat("f", 64) {
 		t.Errorf("get_icon_code after picking filled: file %s sha256 %s", code.FileURL, code.SHA256)
 	}
 	wantContains(t, "the filled JavaScript code", code.Code, `path: "`+filledURL+`"`)
-	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`[data-state="morph-download-off"]`))); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`[data-state="morph-upload-off"]`))); err != nil {
 		t.Fatal(err)
 	}
 	waitJS(t, ctx, "the morph playing", fmt.Sprintf(`Math.round(window.iconlib.players()[0].firstFrame) === %d`, start))
 	wantContains(t, "the iOS tab for the morph", js[string](t, ctx, `document.querySelector('[data-code="ios"]').textContent`),
-		`play(marker: "morph-download-off")`, filledURL)
+		`play(marker: "morph-upload-off")`, filledURL)
 	// Back to outline: the morph is not in that file, so the state goes back to in.
 	got := callTool[map[string]map[string]any](t, ctx, "set_icon_appearance", `{style: "outline"}`)
 	if a := got["appearance"]; a["style"] != "outline" || a["state"] != "in" {
 		t.Errorf("set_icon_appearance(outline) answered %v", got)
 	}
-	waitJS(t, ctx, "the outline file again", `window.iconlib.players().every((p) => p.isLoaded && (p.path + p.fileName).endsWith("/assets/download"))`)
+	waitJS(t, ctx, "the outline file again", `window.iconlib.players().every((p) => p.isLoaded && (p.path + p.fileName).endsWith("/assets/upload"))`)
 	problems.check(t)
 }
 

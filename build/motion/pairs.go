@@ -1,0 +1,206 @@
+package motion
+
+import (
+	"math"
+	"slices"
+
+	"github.com/iconlib/iconlib/internal/lottie"
+	"github.com/iconlib/iconlib/internal/svg"
+)
+
+// Target is another icon an icon morphs into (a toggle: menu into x, play into pause).
+type Target struct {
+	ID      string
+	Outline Figure
+}
+
+// A shape morph resamples both drawings' contours to the same number of points, pairs the contours,
+// and keys each pair's path from one to the other; a contour without a partner fades out (or in).
+
+// polyline is a contour resampled at even steps along its length.
+type polyline []svg.Point
+
+// pairMorph returns the groups that play the morph from fig into other within s, hidden outside it.
+func pairMorph(fig, other Figure, s span) []lottie.Shape {
+	from, to := strokes(fig), strokes(other)
+	pairs, lone, arriving := pairUp(from, to)
+	shown := func(v float64) []timedValue { // visible only within s
+		return []timedValue{{frame: 0, value: []float64{0}, hold: true}, {frame: s.start, value: []float64{v}, hold: true},
+			{frame: s.end + 1, value: []float64{0}, hold: true}}
+	}
+	moving := s.moving()
+	var paths []lottie.Shape
+	for _, p := range pairs {
+		a, b := p[0], p[1]
+		n := max(len(a), len(b))
+		a, b = resample(a, n), align(resample(b, n), resample(a, n))
+		paths = append(paths, lottie.NewMorphPath([]lottie.Keyframe{
+			{Time: moving.start + 2, Start: []lottie.Bezier{smoothPath(a)}, Out: &lottie.Easing{X: smooth.x1, Y: smooth.y1}, In: &lottie.Easing{X: smooth.x2, Y: smooth.y2}},
+			{Time: moving.end, Start: []lottie.Bezier{smoothPath(b)}, Hold: 1},
+		}))
+	}
+	var shapes []lottie.Shape
+	if len(paths) > 0 {
+		shapes = append(shapes, lottie.NewGroup(lottie.GroupTransform{Opacity: animated(shown(100))},
+			append(paths, lottie.NewStroke(black, StrokeWidth))...))
+	}
+	mid := (moving.start + moving.end) / 2
+	fadeGroup := func(c polyline, out bool) lottie.Shape {
+		keys := []timedValue{{frame: 0, value: []float64{0}, hold: true}, {frame: s.start, value: []float64{100}, e: smooth},
+			{frame: mid, value: []float64{0}, hold: true}, {frame: s.end + 1, value: []float64{0}, hold: true}}
+		if !out {
+			keys = []timedValue{{frame: 0, value: []float64{0}, hold: true}, {frame: mid, value: []float64{0}, e: smooth},
+				{frame: moving.end, value: []float64{100}, hold: true}, {frame: s.end + 1, value: []float64{0}, hold: true}}
+		}
+		return lottie.NewGroup(lottie.GroupTransform{Opacity: animated(keys)},
+			lottie.NewPath(smoothPath(c)), lottie.NewStroke(black, StrokeWidth))
+	}
+	for _, c := range lone {
+		shapes = append(shapes, fadeGroup(c, true))
+	}
+	for _, c := range arriving {
+		shapes = append(shapes, fadeGroup(c, false))
+	}
+	return shapes
+}
+
+// strokes resamples every contour of a drawing's stroked parts; a closed contour ends where it starts.
+func strokes(fig Figure) []polyline {
+	var out []polyline
+	for _, p := range fig {
+		for _, c := range p.Contours {
+			out = append(out, sample(c))
+		}
+	}
+	return out
+}
+
+// sample walks a contour in fine steps and keeps points about every half unit along it.
+func sample(c svg.Contour) polyline {
+	fine := polyline{c.Start}
+	for _, s := range c.Segments {
+		for i := 1; i <= 16; i++ {
+			fine = append(fine, cubicAt(s, float64(i)/16))
+		}
+	}
+	n := int(math.Ceil(length(fine) / 0.5))
+	return resample(fine, min(max(n, 2), 64))
+}
+
+func cubicAt(s svg.Cubic, t float64) svg.Point {
+	u := 1 - t
+	a, b, c, d := u*u*u, 3*u*u*t, 3*u*t*t, t*t*t
+	return svg.Point{X: a*s.P0.X + b*s.C1.X + c*s.C2.X + d*s.P3.X, Y: a*s.P0.Y + b*s.C1.Y + c*s.C2.Y + d*s.P3.Y}
+}
+
+func length(p polyline) float64 {
+	l := 0.0
+	for i := 1; i < len(p); i++ {
+		l += distance(p[i-1], p[i])
+	}
+	return l
+}
+
+// resample returns n points at even steps along p.
+func resample(p polyline, n int) polyline {
+	total := length(p)
+	if len(p) < 2 || total == 0 {
+		out := make(polyline, n)
+		for i := range out {
+			out[i] = p[0]
+		}
+		return out
+	}
+	out := make(polyline, 0, n)
+	seg, walked := 1, 0.0
+	for i := 0; i < n; i++ {
+		want := total * float64(i) / float64(n-1)
+		for seg < len(p)-1 && walked+distance(p[seg-1], p[seg]) < want {
+			walked += distance(p[seg-1], p[seg])
+			seg++
+		}
+		d := distance(p[seg-1], p[seg])
+		t := 0.0
+		if d > 0 {
+			t = math.Min(1, (want-walked)/d)
+		}
+		out = append(out, svg.Point{X: p[seg-1].X + (p[seg].X-p[seg-1].X)*t, Y: p[seg-1].Y + (p[seg].Y-p[seg-1].Y)*t})
+	}
+	return out
+}
+
+// align runs b the way that keeps its points nearest a's (forwards or backwards).
+func align(b, a polyline) polyline {
+	rev := slices.Clone(b)
+	slices.Reverse(rev)
+	if gap(rev, a) < gap(b, a) {
+		return rev
+	}
+	return b
+}
+
+func gap(a, b polyline) float64 {
+	g := 0.0
+	for i := range a {
+		g += distance(a[i], b[i])
+	}
+	return g
+}
+
+func centroid(p polyline) svg.Point {
+	var c svg.Point
+	for _, q := range p {
+		c.X += q.X / float64(len(p))
+		c.Y += q.Y / float64(len(p))
+	}
+	return c
+}
+
+// pairUp pairs contours of two drawings, nearest centres first; it returns the pairs, the contours of
+// the first drawing left without a partner, and those of the second.
+func pairUp(from, to []polyline) (pairs [][2]polyline, lone, arriving []polyline) {
+	usedA, usedB := make([]bool, len(from)), make([]bool, len(to))
+	for range min(len(from), len(to)) {
+		bi, bj, best := -1, -1, math.Inf(1)
+		for i, a := range from {
+			for j, b := range to {
+				if usedA[i] || usedB[j] {
+					continue
+				}
+				if d := distance(centroid(a), centroid(b)) + math.Abs(length(a)-length(b))/4; d < best {
+					bi, bj, best = i, j, d
+				}
+			}
+		}
+		usedA[bi], usedB[bj] = true, true
+		pairs = append(pairs, [2]polyline{from[bi], to[bj]})
+	}
+	for i, a := range from {
+		if !usedA[i] {
+			lone = append(lone, a)
+		}
+	}
+	for j, b := range to {
+		if !usedB[j] {
+			arriving = append(arriving, b)
+		}
+	}
+	return pairs, lone, arriving
+}
+
+// smoothPath draws a polyline as a Lottie path through its points, with Catmull-Rom tangents: straight
+// runs stay straight, curves stay round.
+func smoothPath(p polyline) lottie.Bezier {
+	b := lottie.Bezier{}
+	for i, q := range p {
+		prev, next := p[max(i-1, 0)], p[min(i+1, len(p)-1)]
+		t := svg.Point{X: (next.X - prev.X) / 6, Y: (next.Y - prev.Y) / 6}
+		if i == 0 || i == len(p)-1 {
+			t = svg.Point{}
+		}
+		b.Vertices = append(b.Vertices, [2]float64{round2(q.X), round2(q.Y)})
+		b.In = append(b.In, [2]float64{round2(-t.X), round2(-t.Y)})
+		b.Out = append(b.Out, [2]float64{round2(t.X), round2(t.Y)})
+	}
+	return b
+}
