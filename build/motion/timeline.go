@@ -30,7 +30,7 @@ type timeline struct {
 	inDraw, hoverDraw, loopDraw span
 	pairs                       []span // the morphs into other icons, in the order of the icon's targets
 	morph, morphBack            span   // zero without a filled form
-	end                         int  // the file's last frame
+	end                         int    // the file's last frame
 }
 
 // layout places the states of an icon whose signature is def: `in-draw` shares the frames of `in` when
