@@ -128,7 +128,7 @@ func (b *builder) addPages(p *pages) error {
 	for _, ic := range b.icons {
 		byCategory[ic.Category] = append(byCategory[ic.Category], ic)
 		if _, written := b.edits[ic.ID]; written && len(featured) < 96 {
-			featured = append(featured, templates.Tile{ID: ic.ID, Name: ic.Name, Description: ic.Description})
+			featured = append(featured, templates.Tile{ID: ic.ID, Name: ic.Name, Description: ic.Description, Styles: ic.Styles})
 		}
 	}
 	jobs := []pageJob{

@@ -34,7 +34,7 @@ func (s *server) handleHome(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	for _, h := range hits {
-		data.Featured = append(data.Featured, templates.Tile{ID: h.ID, Name: h.Name, Description: h.Description})
+		data.Featured = append(data.Featured, templates.Tile{ID: h.ID, Name: h.Name, Description: h.Description, Styles: h.Styles})
 	}
 	var buf bytes.Buffer
 	if err := s.home.ExecuteTemplate(&buf, "layout", data); err != nil {

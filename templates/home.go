@@ -15,4 +15,5 @@ type Home struct {
 // Tile is one icon of a grid.
 type Tile struct {
 	ID, Name, Description string
+	Styles                []string // the styles with an animation file
 }

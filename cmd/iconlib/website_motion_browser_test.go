@@ -366,3 +366,52 @@ func TestWebsiteMotionGallery(t *testing.T) {
 	}
 	problems.check(t)
 }
+
+// TestWebsiteGridPlaysChosenStyleAndMotion: on the home page, set_icon_appearance's style and motion apply
+// to every tile: icons with a filled style play their filled file, and draw plays in-draw and hover-draw.
+func TestWebsiteGridPlaysChosenStyleAndMotion(t *testing.T) {
+	browser := newBrowser(t)
+	lib := fullLibrary(t)
+	ctx, problems := openTab(t, browser, tabOptions{})
+	navigate(t, ctx, lib.URL+"/")
+	callTool[searchAnswer](t, ctx, "search_icons", `{query: "arrow left", limit: 24}`) // the grid shows the edge's results
+	tile := func(id string) string { return `document.querySelector('#grid a[data-icon="` + id + `"]')` }
+	anim := func(id string) string {
+		return `window.iconlib.players().find((p) => p.wrapper === ` + tile(id) + `.querySelector(".preview"))`
+	}
+	waitJS(t, ctx, "the tiles", tile("arrow-big-left")+` && `+tile("arrow-left"))
+	if got := js[string](t, ctx, tile("arrow-big-left")+`.dataset.styles`); got != "outline filled" {
+		t.Errorf("arrow-big-left's tile says styles %q, want outline filled", got)
+	}
+
+	got := callTool[map[string]map[string]any](t, ctx, "set_icon_appearance", `{style: "filled", motion: "draw"}`)
+	if a := got["appearance"]; a["style"] != "filled" || a["motion"] != "draw" {
+		t.Errorf("set_icon_appearance answered %v", got)
+	}
+	for _, id := range []string{"arrow-big-left", "arrow-left"} {
+		js[chromedp.Void](t, ctx, tile(id)+`.scrollIntoView({block: "center"})`)
+		waitJS(t, ctx, id+"'s tile loaded and still", anim(id)+` && `+anim(id)+`.isLoaded && `+anim(id)+`.isPaused`)
+	}
+	if path := js[string](t, ctx, `(() => { const p = `+anim("arrow-big-left")+`; return p.path + p.fileName; })()`); !strings.HasSuffix(path, "/assets/filled/arrow-big-left") {
+		t.Errorf("arrow-big-left's tile plays %s, want its filled file", path)
+	}
+	if path := js[string](t, ctx, `(() => { const p = `+anim("arrow-left")+`; return p.path + p.fileName; })()`); !strings.HasSuffix(path, "/assets/arrow-left") {
+		t.Errorf("arrow-left (no filled style) plays %s, want its outline file", path)
+	}
+	start, _ := stateFrames(t, readRecord(t, lib.Public, "arrow-left"), "hover-draw")
+	js[chromedp.Void](t, ctx, tile("arrow-left")+`.dispatchEvent(new MouseEvent("mouseenter"))`)
+	if f := js[int](t, ctx, `Math.round(`+anim("arrow-left")+`.firstFrame)`); f != start {
+		t.Errorf("arrow-left's hover starts at frame %d, want hover-draw's %d", f, start)
+	}
+
+	for args, want := range map[string]string{
+		`{style: "glossy"}`: "style must be one of outline, filled",
+		`{motion: "spin"}`:  "motion must be one of signature, draw",
+		`{state: "hover"}`:  "unknown argument state", // states are an icon page's
+	} {
+		if msg := toolError(t, ctx, "set_icon_appearance", args); !strings.Contains(msg, want) {
+			t.Errorf("set_icon_appearance(%s): %q, want it to say %q", args, msg, want)
+		}
+	}
+	problems.check(t)
+}

@@ -28,6 +28,8 @@ type IconHit struct {
 	PageURL     string  `json:"page_url"`
 	FileURL     string  `json:"file_url"`
 	SVGURL      string  `json:"svg_url"`
+	// Styles are the styles that have an animation file, so a result list can show the filled one.
+	Styles []string `json:"styles"`
 }
 
 // SectionHit is a guide section found by a search.
@@ -69,7 +71,7 @@ func (l *Library) SearchIcons(q string, o SearchOptions) ([]IconHit, error) {
 		}
 		ic := l.icons[i]
 		out = append(out, IconHit{ID: ic.ID, Name: ic.Name, Description: ic.Description, Category: ic.Category,
-			Score: h.Score, PageURL: ic.PageURL, FileURL: ic.FileURL, SVGURL: ic.SVGURL})
+			Score: h.Score, PageURL: ic.PageURL, FileURL: ic.FileURL, SVGURL: ic.SVGURL, Styles: ic.Styles})
 	}
 	return out, nil
 }

@@ -155,15 +155,57 @@
 
   const tilePlayers = new WeakMap(); // link → animation
 
+  // gridPick is what every tile of a list plays (set_icon_appearance on a list page): the style's file,
+  // where the icon has it (data-styles), and the signature motion or draw.
+  const GRID_STYLES = ["outline", "filled"];
+  const GRID_MOTIONS = ["signature", "draw"];
+  const gridPick = { style: "outline", motion: "signature" };
+  const tileFilled = (link) => gridPick.style === "filled" && (link.dataset.styles || "").split(" ").includes("filled");
+  const tileAsset = (link) => tileFilled(link) ? "/assets/filled/" + encodeURIComponent(link.dataset.icon) + ".json" : assetPath(link.dataset.icon);
+  const tileSVG = (link) => (tileFilled(link) ? "/svg/filled/" : "/svg/") + encodeURIComponent(link.dataset.icon) + ".svg";
+  // The filled files have no draw states: their tiles play the signature.
+  const tileState = (link, state) => gridPick.motion === "draw" && !tileFilled(link) ? state + "-draw" : state;
+
   function tilePlayer(link) {
-    if (!tilePlayers.has(link)) tilePlayers.set(link, loadPlayer(link.querySelector(".preview"), assetPath(link.dataset.icon)));
+    if (!tilePlayers.has(link)) tilePlayers.set(link, loadPlayer(link.querySelector(".preview"), tileAsset(link)));
     return tilePlayers.get(link);
+  }
+
+  // releaseTile stops a tile's animation and puts its static picture back.
+  function releaseTile(link) {
+    const anim = tilePlayers.get(link);
+    if (anim) {
+      players.delete(anim);
+      anim.destroy();
+      tilePlayers.delete(link);
+    }
+    const box = link.querySelector(".preview");
+    const img = box && box.querySelector("img");
+    if (img) img.src = tileSVG(link);
+    else if (box) {
+      box.classList.remove("live");
+      box.replaceChildren(Object.assign(document.createElement("img"), { src: tileSVG(link), alt: "", width: 48, height: 48 }));
+    }
   }
 
   // A tile plays its entrance when it appears and its hover (the signature, or the one data-hover names)
   // on pointer and focus; neither restarts a state still playing.
-  const tileIn = (link) => playIdle(tilePlayer(link), link.dataset.in || "in");
-  const tileHover = (link) => playIdle(tilePlayer(link), link.dataset.hover || "hover");
+  const tileIn = (link) => playIdle(tilePlayer(link), link.dataset.in || tileState(link, "in"));
+  const tileHover = (link) => playIdle(tilePlayer(link), link.dataset.hover || tileState(link, "hover"));
+
+  // setGridPick checks and applies a style and motion for every tile of the page; the tiles load the
+  // chosen files and play their entrance again. A value out of range throws, naming it, and changes nothing.
+  function setGridPick({ style, motion }) {
+    if (style !== undefined && !GRID_STYLES.includes(style)) throw new Error("style must be one of " + GRID_STYLES.join(", ") + "; got " + JSON.stringify(style));
+    if (motion !== undefined && !GRID_MOTIONS.includes(motion)) throw new Error("motion must be one of " + GRID_MOTIONS.join(", ") + " on a list of icons; got " + JSON.stringify(motion));
+    if (style === undefined && motion === undefined) return null;
+    Object.assign(gridPick, style === undefined ? {} : { style }, motion === undefined ? {} : { motion });
+    document.querySelectorAll("a[data-icon]").forEach((link) => {
+      releaseTile(link); // the static picture of the chosen style
+      if (link.getBoundingClientRect().bottom > 0 && link.getBoundingClientRect().top < innerHeight) tileIn(link);
+    });
+    return { ...gridPick };
+  }
 
   const appear = "IntersectionObserver" in window ? new IntersectionObserver((entries) => {
     for (const e of entries) {
@@ -189,12 +231,13 @@
     const a = document.createElement("a");
     a.href = "/icons/" + icon.id + "/";
     a.dataset.icon = icon.id;
+    if (icon.styles) a.dataset.styles = icon.styles.join(" ");
     if (icon.description) a.title = icon.description;
     const box = document.createElement("span");
     box.className = "preview art";
     box.setAttribute("aria-hidden", "true");
     const img = document.createElement("img");
-    img.src = "/svg/" + icon.id + ".svg";
+    img.src = tileSVG(a);
     img.alt = "";
     img.width = img.height = 48;
     box.append(img);
@@ -209,25 +252,11 @@
   // fillGrid shows items (or the given nodes) in grid, releasing the animations of the tiles it removes.
   function fillGrid(grid, items, nodes) {
     grid.querySelectorAll("a[data-icon]").forEach((link) => {
-      const anim = tilePlayers.get(link);
-      if (anim) {
-        players.delete(anim);
-        anim.destroy();
-        tilePlayers.delete(link);
-      }
+      releaseTile(link);
       if (appear) appear.unobserve(link);
     });
-    if (nodes) {
-      // Tiles shown again get a fresh static picture; their animation loads when they appear.
-      nodes.forEach((li) => {
-        const box = li.querySelector(".preview");
-        const id = li.querySelector("a").dataset.icon;
-        if (box && !box.querySelector("img")) {
-          box.classList.remove("live");
-          box.replaceChildren(Object.assign(document.createElement("img"), { src: "/svg/" + id + ".svg", alt: "", width: 48, height: 48 }));
-        }
-      });
-    }
+    // Tiles shown again get a fresh static picture; their animation loads when they appear.
+    if (nodes) nodes.forEach((li) => releaseTile(li.querySelector("a")));
     grid.replaceChildren(...(nodes || items.map(tile)));
     wireTiles(grid);
   }
@@ -274,7 +303,7 @@
         const res = await fetch("/api/v1/icons?" + params, { headers: { Accept: "application/json" } });
         if (res.ok) {
           const body = await res.json();
-          return body.items.map((it) => ({ id: it.id, name: it.name, description: it.description, category: it.category }));
+          return body.items.map((it) => ({ id: it.id, name: it.name, description: it.description, category: it.category, styles: it.styles }));
         }
         // 503: the edge has no search index; 404: a static host without the API. Filter the word index.
         if (res.status === 503 || res.status === 404) apiDown = true;
@@ -1067,6 +1096,12 @@
       additionalProperties: false,
     };
     const rec = pageIcon ? records.get(pageIcon) : null;
+    if (!rec) {
+      Object.assign(appearanceSchema.properties, {
+        style: { type: "string", enum: GRID_STYLES, description: "Which file every tile plays: outline, or filled where the icon has a filled style (the others stay outline)." },
+        motion: { type: "string", enum: GRID_MOTIONS, description: "What the tiles play when they appear and on hover: each icon's signature motion, or draw (the strokes draw on)." },
+      });
+    }
     if (rec && setChoice) {
       const motionNames = rec.motions.map((m) => m.name);
       const kinds = [...document.querySelectorAll("[data-state]")].map((b) => b.dataset.state);
@@ -1079,7 +1114,8 @@
     list.push({
       name: "set_icon_appearance",
       description: "Change how the icons on this page look and the code get_icon_code returns: " + APPEARANCE_HELP +
-        (pageIcon ? " style: which file (outline, filled) of this icon; motion: draw or the icon's signature motion; state: in, hover, loop (or a morph) to play now and in the code." : "") +
+        (pageIcon ? " style: which file (outline, filled) of this icon; motion: draw or the icon's signature motion; state: in, hover, loop (or a morph) to play now and in the code." :
+          " style: outline or filled files for every tile; motion: each icon's signature or draw.") +
         " Applies live to the animated previews" + (pageIcon ? ", the controls and the code tabs" : " and the controls") +
         ". Fields left out keep their value. Returns the whole appearance.",
       inputSchema: appearanceSchema,
@@ -1087,10 +1123,11 @@
       async execute(args) {
         const a = checkArgs(args, appearanceSchema);
         const { style, motion, state, ...looks } = a;
-        if (!rec && (style !== undefined || motion !== undefined || state !== undefined)) throw new Error("style, motion and state apply on an icon's page");
         // Check the appearance before the pick changes anything, so a bad call changes nothing.
         merge(appearance, looks);
-        const picked = rec && setChoice ? setChoice({ style, motion, state }) : null;
+        if (!rec && style !== undefined && !GRID_STYLES.includes(style)) throw new Error("style must be one of " + GRID_STYLES.join(", ") + "; got " + JSON.stringify(style));
+        if (!rec && motion !== undefined && !GRID_MOTIONS.includes(motion)) throw new Error("motion must be one of " + GRID_MOTIONS.join(", ") + " on a list of icons; got " + JSON.stringify(motion));
+        const picked = rec && setChoice ? setChoice({ style, motion, state }) : setGridPick({ style, motion });
         const out = setAppearance(looks);
         return { appearance: picked ? { ...out, ...picked } : out };
       },
