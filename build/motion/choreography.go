@@ -1,6 +1,7 @@
 package motion
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -84,6 +85,18 @@ func (c Choreography) resolve(fig Figure) (move, error) {
 			m.parts = append(m.parts, i)
 		}
 	}
+	if def.perPart && len(c.Parts) == 0 && len(fig) > 0 && len(fig[0].Contours) > 0 {
+		// Without an order, the largest part stays lit as the frame the others light up in (a chart's
+		// axes, not one of its dots).
+		largest := slices.MaxFunc(m.parts, func(a, b int) int {
+			return cmp.Compare(fig.bounds([]int{a}).diagonal(), fig.bounds([]int{b}).diagonal())
+		})
+		m.parts = append([]int{largest}, slices.DeleteFunc(slices.Clone(m.parts), func(i int) bool { return i == largest })...)
+	}
+	if def.perPart && len(m.parts) < 2 && len(fig) > 0 && len(fig[0].Contours) > 0 {
+		// One part cannot light up after another (a one-stroke wifi-0): it pops instead.
+		return Choreography{Motion: "pop", Parts: c.Parts, Pivot: c.Pivot}.resolve(fig)
+	}
 	if c.Amplitude != 0 {
 		if c.Amplitude < 0 || c.Amplitude > def.maxAmp {
 			return move{}, fmt.Errorf("amplitude: %g is outside 0–%g %s for %s", c.Amplitude, def.maxAmp, def.unit, def.name)
@@ -112,17 +125,23 @@ func (c Choreography) resolve(fig Figure) (move, error) {
 }
 
 // smallPartGain is how much more a motion moves parts smaller than most of the grid, so that a badge's
-// pop or an arrow's nudge reads at icon size: scales grow up to 2.5 times as much, moves 1.6 times.
+// pop, an arrow's nudge or a glyph's swing still reads at icon size (24 px): scales grow up to three
+// and a half times as much (up to the limit), moves and swings twice. Full turns (spin, tick) need no help.
 func (d *definition) smallPartGain(b box) float64 {
 	size := math.Max(b.max.X-b.min.X, b.max.Y-b.min.Y) + StrokeWidth
 	if len(d.tracks) == 0 || size <= StrokeWidth { // no drawing known (Check), or nothing to move
 		return 1
 	}
+	gain := func(most, full float64) float64 { return math.Min(most, math.Max(1, full/size)) }
 	switch d.tracks[0].prop {
 	case grow:
-		return math.Min(2.5, math.Max(1, 14/size))
+		return gain(4, 32)
 	case shift:
-		return math.Min(1.6, math.Max(1, 10/size))
+		return gain(2, 14)
+	case turn:
+		if d.amp < 180 {
+			return gain(2, 12)
+		}
 	}
 	return 1
 }

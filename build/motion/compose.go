@@ -140,7 +140,10 @@ func units(fig Figure, m move) []unit {
 		best := -1
 		for i := 0; i+1 < len(us); i++ {
 			a, b := us[i], us[i+1]
-			if a.moving != b.moving || a.order >= 0 || b.order >= 0 || fig[a.parts[0]].Paint != fig[b.parts[0]].Paint {
+			// Filled parts keep groups of their own: in one group, a shape inside another (an arrow drawn
+			// over its own outline, as Tabler's filled icons do) would cut a hole where SVG fills twice.
+			if a.moving != b.moving || a.order >= 0 || b.order >= 0 || fig[a.parts[0]].Paint != fig[b.parts[0]].Paint ||
+				fig[a.parts[0]].Paint.Fill {
 				continue
 			}
 			if best < 0 || len(a.parts)+len(b.parts) < len(us[best].parts)+len(us[best+1].parts) {

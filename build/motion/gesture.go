@@ -12,10 +12,10 @@ import (
 type ease struct{ x1, y1, x2, y2 float64 }
 
 var (
-	smooth = ease{0.45, 0, 0.55, 1}  // ease in and out: swings, floats, returns
-	snap   = ease{0.2, 0.9, 0.3, 1}  // quick start, long settle: arrivals, pops
-	gather = ease{0.55, 0, 0.8, 0.4} // slow start, fast end: falls, wind-ups
-	steady = ease{0, 0, 1, 1}        // constant speed: continuous spins
+	smooth = ease{0.4, 0, 0.6, 1}   // ease in and out: swings, floats, returns
+	snap   = ease{0.2, 0.9, 0.3, 1} // quick start, long settle: arrivals, pops
+	gather = ease{0.6, 0, 0.8, 0.4} // slow start, fast end: falls, wind-ups
+	steady = ease{0, 0, 1, 1}       // constant speed: continuous spins
 )
 
 func (e ease) lottie() (out, in *lottie.Easing) {
@@ -86,10 +86,15 @@ func keyframes(tv []timedValue) lottie.Property {
 	return lottie.Animate(keys)
 }
 
+// roundAll keeps one decimal of a keyed value: a tenth of a unit, a degree or a percent is finer than a
+// pixel at any icon size, and short numbers keep files small.
 func roundAll(v []float64) []float64 {
 	out := make([]float64, len(v))
 	for i, x := range v {
-		out[i] = round2(x)
+		out[i] = math.Round(x*10) / 10
+		if out[i] == 0 {
+			out[i] = 0 // no "-0"
+		}
 	}
 	return out
 }

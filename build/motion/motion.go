@@ -53,6 +53,8 @@ func (f Figure) bounds(parts []int) box {
 
 type box struct{ min, max svg.Point }
 
+func (b box) diagonal() float64 { return math.Hypot(b.max.X-b.min.X, b.max.Y-b.min.Y) }
+
 func (b box) center() svg.Point {
 	return svg.Point{X: (b.min.X + b.max.X) / 2, Y: (b.min.Y + b.max.Y) / 2}
 }

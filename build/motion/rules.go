@@ -173,22 +173,20 @@ func pointed(words []string, parts []int) Choreography {
 	return c
 }
 
-// glyph finds the parts of a compound icon's modifier, numbered from 1: the trailing parts that sit in
-// the lower right quarter (a badge, in the Tabler grid), or else the last part (a mark inside a
-// container). An icon of one part has no separate glyph: nil, all parts move.
+// glyph finds the parts of a compound icon's modifier, numbered from 1: the parts that sit wholly in the
+// lower right quarter (a badge, in the Tabler grid, wherever it comes in the document), or else the last
+// part (a mark inside a container). An icon of one part has no separate glyph: nil, all parts move.
 func glyph(fig Figure) []int {
 	if len(fig) < 2 {
 		return nil
 	}
 	var badge []int
-	for i := len(fig) - 1; i > 0; i-- {
-		b := fig.bounds([]int{i})
-		if b.min.X < 12.5 || b.min.Y < 12.5 {
-			break
+	for i := range fig {
+		if b := fig.bounds([]int{i}); b.min.X >= 12.5 && b.min.Y >= 12.5 {
+			badge = append(badge, i+1)
 		}
-		badge = append([]int{i + 1}, badge...)
 	}
-	if len(badge) > 0 {
+	if len(badge) > 0 && len(badge) < len(fig) {
 		return badge
 	}
 	return []int{len(fig)}

@@ -56,7 +56,7 @@ var (
 	swingHover = gesture{{0, 0, snap}, {0.16, 1, smooth}, {0.38, -0.7, smooth}, {0.6, 0.4, smooth}, {0.8, -0.16, smooth}, {1, 0, steady}}
 	swingEnter = gesture{{0, 0.6, smooth}, {0.45, -0.3, smooth}, {0.75, 0.1, smooth}, {1, 0, steady}}
 	// a push with anticipation and a small recoil
-	popHover = gesture{{0, 0, gather}, {0.25, -0.8, snap}, {0.6, 0.6, smooth}, {1, 0, steady}}
+	popHover = gesture{{0, 0, gather}, {0.25, -1, snap}, {0.6, 0.7, smooth}, {1, 0, steady}}
 	popEnter = gesture{{0, -2, snap}, {0.7, 0.5, smooth}, {1, 0, steady}}
 	// a double pulse: lub-dub
 	beatHover = gesture{{0, 0, snap}, {0.22, 1, smooth}, {0.42, -0.1, snap}, {0.62, 0.6, smooth}, {1, 0, steady}}
@@ -97,7 +97,7 @@ var vocabulary = map[string]*definition{
 		amp: 14, maxAmp: 45, unit: "degrees", dir: "cw", turns: true, pivot: pivotTop,
 		tracks: []track{{prop: turn, gain: 1, hover: swingHover, loop: swingHover.withRest(0.6), enter: swingEnter}}},
 	"beat": {name: "beat", summary: "Pulses twice, like a heartbeat.",
-		amp: 16, maxAmp: 40, unit: "percent", pivot: pivotCenter,
+		amp: 16, maxAmp: 60, unit: "percent", pivot: pivotCenter,
 		tracks: []track{{prop: grow, gain: 1,
 			hover: beatHover,
 			loop:  beatHover.withRest(0.45),
@@ -112,7 +112,7 @@ var vocabulary = map[string]*definition{
 		amp: 1.5, maxAmp: 4, unit: "icon units", dir: "right", pivot: pivotCenter,
 		tracks: []track{{prop: shift, gain: 1, hover: shakeHover, loop: shakeHover.withRest(0.4)}}},
 	"pop": {name: "pop", summary: "Gathers, pops out past its size and settles.",
-		amp: 15, maxAmp: 40, unit: "percent", pivot: pivotCenter,
+		amp: 15, maxAmp: 60, unit: "percent", pivot: pivotCenter,
 		tracks: []track{{prop: grow, gain: 1, hover: popHover, loop: popHover.withRest(0.35)}}},
 	"bounce": {name: "bounce", summary: "Jumps, lands with a squash and settles.",
 		amp: 3, maxAmp: 6, unit: "icon units", dir: "up", pivot: pivotBottom,

@@ -19,7 +19,7 @@ const (
 	motionSize        = 96
 	motionMinOverlap  = 0.95 // the end of a state and its SVG; a loop's first and last frames
 	motionMinInk      = 0.03 // a hover frame shows at least this share of the still icon's pixels: not blank (wifi's dot alone is 3.7%)
-	motionMoved       = 0.95 // a non-draw hover overlaps its still icon less than this somewhere: a frame that would not pass as the still icon
+	motionMoved       = 0.97 // a non-draw hover overlaps its still icon less than this somewhere: ≥ 3% of its pixels change (a badge's pop, a blink)
 	motionMaxAtStart  = 0.02 // the file's first frame: at most this share of the SVG's pixels (draw-on)
 	motionHoverStride = 1    // every frame of a hover is measured
 )
