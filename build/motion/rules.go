@@ -173,16 +173,17 @@ func pointed(words []string, parts []int) Choreography {
 	return c
 }
 
-// glyph finds the parts of a compound icon's modifier, numbered from 1: the parts that sit wholly in the
-// lower right quarter (a badge, in the Tabler grid, wherever it comes in the document), or else the last
-// part (a mark inside a container). An icon of one part has no separate glyph: nil, all parts move.
+// glyph finds the parts of a compound icon's modifier, numbered from 1: the parts (not dots) that sit
+// wholly in the lower right quarter (a badge, in the Tabler grid, wherever it comes in the document), or
+// else the last part (a mark inside a container). An icon of one part has no separate glyph: nil, all parts move.
 func glyph(fig Figure) []int {
 	if len(fig) < 2 {
 		return nil
 	}
 	var badge []int
 	for i := range fig {
-		if b := fig.bounds([]int{i}); b.min.X >= 12.5 && b.min.Y >= 12.5 {
+		// a dot in that corner (a card's pip, a server's light) is a detail of the icon, not a badge
+		if b := fig.bounds([]int{i}); b.min.X >= 12.5 && b.min.Y >= 12.5 && b.diagonal() >= 1 {
 			badge = append(badge, i+1)
 		}
 	}

@@ -2,9 +2,12 @@ package main
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
 	"sync"
 	"testing"
@@ -12,6 +15,7 @@ import (
 	"github.com/iconlib/iconlib/build"
 	"github.com/iconlib/iconlib/edge"
 	"github.com/iconlib/iconlib/edge/access"
+	"github.com/iconlib/iconlib/internal/catalog"
 )
 
 // library is the whole real icon library, built once per test binary from ../../content and served by
@@ -64,4 +68,27 @@ func buildAndServe(ctx context.Context, contentDir, out string) (*library, *http
 	srv := &httptest.Server{Listener: ln, Config: &http.Server{Handler: h}}
 	srv.Start()
 	return &library{Public: out, URL: base, Report: report}, srv, nil
+}
+
+// loadRecord reads an icon's record from a built public/.
+func loadRecord(public, id string) (catalog.Icon, error) {
+	var ic catalog.Icon
+	b, err := os.ReadFile(filepath.Join(public, filepath.FromSlash(catalog.RecordFile(id))))
+	if err != nil {
+		return ic, err
+	}
+	if err := json.Unmarshal(b, &ic); err != nil {
+		return ic, fmt.Errorf("icon record %s: %w", id, err)
+	}
+	return ic, nil
+}
+
+// readRecord is loadRecord for a test that cannot go on without the record.
+func readRecord(t *testing.T, public, id string) catalog.Icon {
+	t.Helper()
+	ic, err := loadRecord(public, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ic
 }

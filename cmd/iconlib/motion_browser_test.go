@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/iconlib/iconlib/internal/catalog"
 )
 
 // TestMotionStates plays every animation file of a sample of icons (ICONLIB_MOTION_SAMPLE=all: every
@@ -20,34 +22,30 @@ import (
 //   - no frame of a hover is blank, and a hover whose motion is not draw moves pixels on its way;
 //   - a loop's last frame matches its first;
 //   - the outline file's first frame is empty (the draw-on starts from nothing).
-//
-// Records written before states[].motion existed have draw hovers that start from nothing: for them the
-// blank check is reported, not enforced.
+
 func TestMotionStates(t *testing.T) {
 	lib := fullLibrary(t)
 	ids, err := motionSample(lib.Public, os.Getenv("ICONLIB_MOTION_SAMPLE"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	records := map[string]motionRecord{}
-	record := func(id string) (motionRecord, error) {
+	records := map[string]catalog.Icon{}
+	record := func(id string) (catalog.Icon, error) {
 		if r, ok := records[id]; ok {
 			return r, nil
 		}
-		r, err := readMotionRecord(lib.Public, id)
+		r, err := loadRecord(lib.Public, id)
 		if err == nil {
 			records[id] = r
 		}
 		return r, err
 	}
 	var jobs []motionJob
-	legacy := map[string]bool{}
 	for _, id := range ids {
 		r, err := record(id)
 		if err != nil {
 			t.Fatal(err)
 		}
-		legacy[id] = !r.hasMotions()
 		js, err := planMotionJobs(r, record)
 		if err != nil {
 			t.Fatal(err)
@@ -78,17 +76,8 @@ func TestMotionStates(t *testing.T) {
 			start := time.Now()
 			results := measureMotion(t, ctx, renderer, jobs)
 			t.Logf("measured %d files (%d frames) in %s", len(jobs), frames, time.Since(start).Round(time.Millisecond))
-			outcomes, failures := judgeMotion(jobs, results, legacy)
+			outcomes, failures := judgeMotion(jobs, results)
 			reportMotion(t, outcomes)
-			notes := 0
-			for _, o := range outcomes {
-				if o.problem != "" && o.kind == checkBlank && legacy[o.id] {
-					notes++
-				}
-			}
-			if notes > 0 {
-				t.Logf("blank: %d hovers of records without states[].motion have blank frames (draw hovers that start from nothing); enforced once the records carry motions", notes)
-			}
 			if len(failures) > 0 {
 				shown := failures[:min(len(failures), motionMaxListed)]
 				more := ""
@@ -105,19 +94,19 @@ func TestMotionStates(t *testing.T) {
 const motionMaxListed = 200
 
 // judgeMotion evaluates the page's results: every check's outcome, and the problems that fail the test,
-// sorted (a legacy icon's blank hover is not one).
-func judgeMotion(jobs []motionJob, results []motionResult, legacy map[string]bool) ([]motionOutcome, []string) {
+// sorted.
+func judgeMotion(jobs []motionJob, results []motionResult) ([]motionOutcome, []string) {
 	var outcomes []motionOutcome
 	var failures []string
 	for i, job := range jobs {
 		res := results[i]
 		if res.Error != "" || res.Key != job.Key {
-			failures = append(failures, fmt.Sprintf("%s: %s", job.Key, cmpOr(res.Error, "answer for "+res.Key)))
+			failures = append(failures, fmt.Sprintf("%s: %s", job.Key, cmp.Or(res.Error, "answer for "+res.Key)))
 			continue
 		}
 		for _, o := range evaluateMotion(job, res) {
 			outcomes = append(outcomes, o)
-			if o.problem != "" && !(o.kind == checkBlank && legacy[o.id]) {
+			if o.problem != "" {
 				failures = append(failures, fmt.Sprintf("%s/%s %s: %s", o.id, o.style, o.state, o.problem))
 			}
 		}

@@ -9,49 +9,49 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/iconlib/iconlib/internal/catalog"
 )
 
 // The checks of TestMotionStates must fail on broken states. These records point states at the wrong
 // frames of the real bell animation, so each check sees a picture it must refuse; both renderers must
 // refuse exactly those.
 
-// brokenBell is a record in the generator's new form: files per style, states with motions, styles and a
+// brokenBell is a record with files per style, states with motions, styles and a
 // morph target. The filled file is served as a copy of the outline one (see TestMotionChecksFail).
-var brokenBell = motionRecord{
+var brokenBell = catalog.Icon{
 	ID: "bell",
-	Files: []motionFile{
+	Files: []catalog.StyleFile{
 		{Style: "outline", FileURL: "http://example.test/assets/bell.json", SVGURL: "http://example.test/svg/bell.svg"},
 		{Style: "filled", FileURL: "http://example.test/assets/filled/bell.json", SVGURL: "http://example.test/svg/filled/bell.svg"},
 	},
-	States: []motionState{
-		{Name: "in", StartFrame: 0, EndFrame: 40, Motion: "draw"},                                         // fine
-		{Name: "loop", StartFrame: 41, EndFrame: 160, Loop: true, Motion: "swing"},                        // fine: at rest at both ends
-		{Name: "hover", StartFrame: 161, EndFrame: 199, Motion: "swing"},                                  // fine: swings, ends still
-		{Name: "hover-blank", StartFrame: 0, EndFrame: 40, Motion: "draw", Styles: []string{"outline"}},   // blank: draws from nothing
-		{Name: "in-late", StartFrame: 0, EndFrame: 20, Motion: "draw"},                                    // end: half drawn
-		{Name: "hover-still", StartFrame: 37, EndFrame: 40, Motion: "swing", Styles: []string{"outline"}}, // moves: never moves
-		{Name: "loop-open", StartFrame: 41, EndFrame: 100, Loop: true, Motion: "draw"},                    // loop: empty → whole
-		{Name: "morph", StartFrame: 30, EndFrame: 40, Motion: "morph", Styles: []string{"filled"}},        // fine: the "filled" SVG is bell's
-		{Name: "morph-heart", StartFrame: 30, EndFrame: 40, Motion: "morph", TargetIcon: "heart"},         // end: a bell is no heart
+	States: []catalog.State{
+		{Name: "in", StartFrame: 0, EndFrame: 40, Motion: "draw", Styles: []string{"outline", "filled"}},                                 // fine
+		{Name: "loop", StartFrame: 41, EndFrame: 160, Loop: true, Motion: "swing", Styles: []string{"outline", "filled"}},                // fine: at rest at both ends
+		{Name: "hover", StartFrame: 161, EndFrame: 199, Motion: "swing", Styles: []string{"outline", "filled"}},                          // fine: swings, ends still
+		{Name: "hover-blank", StartFrame: 0, EndFrame: 40, Motion: "draw", Styles: []string{"outline"}},                                  // blank: draws from nothing
+		{Name: "in-late", StartFrame: 0, EndFrame: 20, Motion: "draw", Styles: []string{"outline", "filled"}},                            // end: half drawn
+		{Name: "hover-still", StartFrame: 37, EndFrame: 40, Motion: "swing", Styles: []string{"outline"}},                                // moves: never moves
+		{Name: "loop-open", StartFrame: 41, EndFrame: 100, Loop: true, Motion: "draw", Styles: []string{"outline", "filled"}},            // loop: mid-swing at its end
+		{Name: "morph", StartFrame: 30, EndFrame: 40, Motion: "morph", Styles: []string{"filled"}},                                       // fine: the "filled" SVG is bell's
+		{Name: "morph-heart", StartFrame: 30, EndFrame: 40, Motion: "morph", TargetIcon: "heart", Styles: []string{"outline", "filled"}}, // end: a bell is no heart
 	},
 }
 
-// lateBell is an old record (no files, no motions): its blank hover is only reported, and its `in`
-// starts half drawn.
-var lateBell = motionRecord{
-	ID: "bell-late", FileURL: "http://example.test/assets/bell.json", SVGURL: "http://example.test/svg/bell.svg",
-	States: []motionState{
-		{Name: "in", StartFrame: 20, EndFrame: 40}, // start: not empty
-		{Name: "hover", StartFrame: 161, EndFrame: 199},
+// lateBell's `in` starts half drawn.
+var lateBell = catalog.Icon{
+	ID:    "bell-late",
+	Files: []catalog.StyleFile{{Style: "outline", FileURL: "http://example.test/assets/bell.json", SVGURL: "http://example.test/svg/bell.svg"}},
+	States: []catalog.State{
+		{Name: "in", StartFrame: 20, EndFrame: 40, Motion: "draw", Styles: []string{"outline"}}, // start: not empty
 	},
 }
 
 func TestPlanMotionJobs(t *testing.T) {
-	heart := func(id string) (motionRecord, error) {
+	heart := func(id string) (catalog.Icon, error) {
 		if id != "heart" {
-			return motionRecord{}, fmt.Errorf("no icon %s", id)
+			return catalog.Icon{}, fmt.Errorf("no icon %s", id)
 		}
-		return motionRecord{ID: "heart", SVGURL: "http://example.test/svg/heart.svg"}, nil
+		return catalog.Icon{ID: "heart", SVGURL: "http://example.test/svg/heart.svg"}, nil
 	}
 	jobs, err := planMotionJobs(brokenBell, heart)
 	if err != nil {
@@ -95,7 +95,9 @@ func TestPlanMotionJobs(t *testing.T) {
 	if len(old) != 1 || old[0].File != "/assets/bell.json" || old[0].Refs["outline"] != "/svg/bell.svg" {
 		t.Errorf("a record without files: want one outline job, got %+v", old)
 	}
-	if _, err := planMotionJobs(motionRecord{ID: "x", States: []motionState{{Name: "morph-nope", StartFrame: 1, EndFrame: 2}}}, heart); err == nil {
+	nope := catalog.Icon{ID: "x", Files: []catalog.StyleFile{{Style: "outline"}},
+		States: []catalog.State{{Name: "morph-nope", StartFrame: 1, EndFrame: 2, TargetIcon: "nope", Styles: []string{"outline"}}}}
+	if _, err := planMotionJobs(nope, heart); err == nil {
 		t.Error("a morph to an unknown icon planned without error")
 	}
 }
@@ -110,16 +112,15 @@ func TestMotionChecksFail(t *testing.T) {
 		r.URL.Path = strings.Replace(strings.Replace(r.URL.Path, "/assets/filled/", "/assets/", 1), "/svg/filled/", "/svg/", 1)
 		edge.ServeHTTP(w, r)
 	})
-	other := func(id string) (motionRecord, error) { return readMotionRecord(lib.Public, id) }
+	other := func(id string) (catalog.Icon, error) { return loadRecord(lib.Public, id) }
 	var jobs []motionJob
-	for _, r := range []motionRecord{brokenBell, lateBell} {
+	for _, r := range []catalog.Icon{brokenBell, lateBell} {
 		js, err := planMotionJobs(r, other)
 		if err != nil {
 			t.Fatal(err)
 		}
 		jobs = append(jobs, js...)
 	}
-	legacy := map[string]bool{lateBell.ID: true}
 	want := []string{
 		"bell-late/outline in start",
 		"bell/filled in-late end", "bell/filled loop-open loop", "bell/filled morph-heart end",
@@ -134,10 +135,10 @@ func TestMotionChecksFail(t *testing.T) {
 				t.Skip("no CanvasKit")
 			}
 			ctx := openMotionTab(t, browser, harness, 2*time.Minute, renderer)
-			outcomes, failures := judgeMotion(jobs, measureMotion(t, ctx, renderer, jobs), legacy)
+			outcomes, failures := judgeMotion(jobs, measureMotion(t, ctx, renderer, jobs))
 			var got []string
 			for _, o := range outcomes {
-				if o.problem != "" && !(o.kind == checkBlank && legacy[o.id]) {
+				if o.problem != "" {
 					got = append(got, fmt.Sprintf("%s/%s %s %s", o.id, o.style, o.state, o.kind))
 				}
 			}

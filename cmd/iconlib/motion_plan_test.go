@@ -1,13 +1,12 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"net/url"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/iconlib/iconlib/internal/catalog"
 )
 
 // What TestMotionStates checks, read from the icon records (public/api/v1/icons/<id>.json), so the test
@@ -35,86 +34,17 @@ const (
 
 var checkKinds = []string{checkEnd, checkBlank, checkMoves, checkLoop, checkStart}
 
-// motionRecord is what the test reads of an icon record. Fields the generator has not written yet are
-// empty, and the accessors below fall back to what older records mean.
-type motionRecord struct {
-	ID      string        `json:"id"`
-	FileURL string        `json:"file_url"`
-	SVGURL  string        `json:"svg_url"`
-	States  []motionState `json:"states"`
-	Files   []motionFile  `json:"files"`
-}
-
-type motionState struct {
-	Name       string   `json:"name"`
-	StartFrame int      `json:"start_frame"`
-	EndFrame   int      `json:"end_frame"`
-	Loop       bool     `json:"loop"`
-	Motion     string   `json:"motion"`
-	Styles     []string `json:"styles"`
-	TargetIcon string   `json:"target_icon"`
-}
-
-type motionFile struct {
-	Style   string `json:"style"`
-	FileURL string `json:"file_url"`
-	SVGURL  string `json:"svg_url"`
-}
-
-func readMotionRecord(public, id string) (motionRecord, error) {
-	var r motionRecord
-	b, err := os.ReadFile(filepath.Join(public, "api", "v1", "icons", id+".json"))
-	if err != nil {
-		return r, err
-	}
-	if err := json.Unmarshal(b, &r); err != nil {
-		return r, fmt.Errorf("icon record %s: %w", id, err)
-	}
-	return r, nil
-}
-
-// files are the record's animation files; a record without `files` has one outline file.
-func (r motionRecord) files() []motionFile {
-	if len(r.Files) > 0 {
-		return r.Files
-	}
-	return []motionFile{{Style: "outline", FileURL: r.FileURL, SVGURL: r.SVGURL}}
-}
-
-// svg is the static SVG of a style: the file's, else the URL layout of docs/design.md.
-func (r motionRecord) svg(style string) string {
-	for _, f := range r.files() {
-		if f.Style == style && f.SVGURL != "" {
+// svgOf is the site path of the static SVG of a style of an icon.
+func svgOf(r catalog.Icon, style string) string {
+	for _, f := range r.Files {
+		if f.Style == style {
 			return sitePath(f.SVGURL)
 		}
 	}
-	if style == "outline" {
-		return "/svg/" + r.ID + ".svg"
-	}
-	return "/svg/" + style + "/" + r.ID + ".svg"
+	return sitePath(r.SVGURL)
 }
 
-// hasMotions tells a record from the generator that writes states[].motion; older records have draw
-// hovers that start from nothing, so the blank check only reports on them (see TestMotionStates).
-func (r motionRecord) hasMotions() bool {
-	return slices.ContainsFunc(r.States, func(s motionState) bool { return s.Motion != "" })
-}
-
-func (s motionState) motion() string { return cmpOr(s.Motion, "draw") }
-
-func (s motionState) heldBy(style string) bool {
-	return len(s.Styles) == 0 || slices.Contains(s.Styles, style)
-}
-
-func (s motionState) isHover() bool { return s.Name == "hover" || strings.HasPrefix(s.Name, "hover-") }
-
-// target is the icon a `morph-<other>` state ends on, or "".
-func (s motionState) target() string {
-	if s.Name == "morph-back" || !strings.HasPrefix(s.Name, "morph-") {
-		return ""
-	}
-	return cmpOr(s.TargetIcon, strings.TrimPrefix(s.Name, "morph-"))
-}
+func isHover(s catalog.State) bool { return s.Name == "hover" || strings.HasPrefix(s.Name, "hover-") }
 
 func cmpOr(a, b string) string {
 	if a != "" {
@@ -167,9 +97,9 @@ func framePic(f int) string { return fmt.Sprintf("f%d", f) }
 
 // planMotionJobs lists what to measure for every file of an icon; other gives the record of a morph
 // target.
-func planMotionJobs(r motionRecord, other func(id string) (motionRecord, error)) ([]motionJob, error) {
+func planMotionJobs(r catalog.Icon, other func(id string) (catalog.Icon, error)) ([]motionJob, error) {
 	var jobs []motionJob
-	for _, f := range r.files() {
+	for _, f := range r.Files {
 		job := motionJob{Key: r.ID + "/" + f.Style, File: sitePath(f.FileURL), Refs: map[string]string{},
 			id: r.ID, style: f.Style}
 		frames := map[int]bool{}
@@ -178,7 +108,7 @@ func planMotionJobs(r motionRecord, other func(id string) (motionRecord, error))
 			job.Refs[name] = path
 			return name
 		}
-		own := ref(f.Style, cmpOr(sitePath(f.SVGURL), r.svg(f.Style)))
+		own := ref(f.Style, sitePath(f.SVGURL))
 		add := func(c motionCheck, withRef bool) {
 			for _, fr := range c.frames {
 				frames[fr] = true
@@ -194,16 +124,16 @@ func planMotionJobs(r motionRecord, other func(id string) (motionRecord, error))
 			}
 			job.checks = append(job.checks, c)
 		}
-		ends := func(s motionState) []int { return uniqueInts(max(s.StartFrame, s.EndFrame-1), s.EndFrame) }
+		ends := func(s catalog.State) []int { return uniqueInts(max(s.StartFrame, s.EndFrame-1), s.EndFrame) }
 		if f.Style == "outline" {
 			start := 0
-			if i := slices.IndexFunc(r.States, func(s motionState) bool { return s.Name == "in" }); i >= 0 {
+			if i := slices.IndexFunc(r.States, func(s catalog.State) bool { return s.Name == "in" }); i >= 0 {
 				start = r.States[i].StartFrame
 			}
 			add(motionCheck{kind: checkStart, state: "in", ref: own, frames: []int{start}}, false)
 		}
 		for _, s := range r.States {
-			if !s.heldBy(f.Style) {
+			if !slices.Contains(s.Styles, f.Style) {
 				continue
 			}
 			if s.EndFrame < s.StartFrame {
@@ -211,27 +141,27 @@ func planMotionJobs(r motionRecord, other func(id string) (motionRecord, error))
 			}
 			switch {
 			case s.Name == "morph":
-				add(motionCheck{kind: checkEnd, state: s.Name, ref: ref("filled", r.svg("filled")), frames: ends(s)}, true)
+				add(motionCheck{kind: checkEnd, state: s.Name, ref: ref("filled", svgOf(r, "filled")), frames: ends(s)}, true)
 			case s.Name == "morph-back":
-				add(motionCheck{kind: checkEnd, state: s.Name, ref: ref("outline", r.svg("outline")), frames: ends(s)}, true)
-			case s.target() != "":
-				o, err := other(s.target())
+				add(motionCheck{kind: checkEnd, state: s.Name, ref: ref("outline", svgOf(r, "outline")), frames: ends(s)}, true)
+			case s.TargetIcon != "":
+				o, err := other(s.TargetIcon)
 				if err != nil {
 					return nil, fmt.Errorf("icon %s: state %s: target icon: %w", r.ID, s.Name, err)
 				}
-				name := ref("icon:"+o.ID, o.svg("outline"))
+				name := ref("icon:"+o.ID, svgOf(o, "outline"))
 				add(motionCheck{kind: checkEnd, state: s.Name, ref: name, frames: ends(s)}, true)
 			case s.Name == "in" || s.Name == "hover" || strings.HasPrefix(s.Name, "in-") || strings.HasPrefix(s.Name, "hover-"):
 				add(motionCheck{kind: checkEnd, state: s.Name, ref: own, frames: ends(s)}, true)
 			}
-			if s.isHover() {
+			if isHover(s) {
 				var all []int
 				for fr := s.StartFrame; fr <= s.EndFrame; fr += motionHoverStride {
 					all = append(all, fr)
 				}
 				all = uniqueInts(append(all, s.EndFrame)...)
 				add(motionCheck{kind: checkBlank, state: s.Name, ref: own, frames: all}, false)
-				if s.motion() != "draw" {
+				if s.Motion != "draw" {
 					add(motionCheck{kind: checkMoves, state: s.Name, ref: own, frames: all}, true)
 				}
 			}

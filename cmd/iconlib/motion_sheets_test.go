@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/iconlib/iconlib/internal/catalog"
 )
 
 // Contact sheets: what each motion and each state looks like, frame by frame, for review.
@@ -56,9 +57,9 @@ func TestMotionSheets(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var records []motionRecord
+	var records []catalog.Icon
 	for _, id := range ids {
-		r, err := readMotionRecord(lib.Public, id)
+		r, err := loadRecord(lib.Public, id)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -70,10 +71,10 @@ func TestMotionSheets(t *testing.T) {
 	}
 	sheets := map[string]sheetSpec{}
 	for _, m := range sheetMotions(records) {
-		sheets["motion-"+m] = motionSheet(m, pickIcons(records, func(r motionRecord) bool { return len(motionStates(r, m)) > 0 }), renderers)
+		sheets["motion-"+m] = motionSheet(m, pickIcons(records, func(r catalog.Icon) bool { return len(motionStates(r, m)) > 0 }), renderers)
 	}
 	for _, kind := range []string{"in", "hover", "loop", "morph"} {
-		icons := pickIcons(records, func(r motionRecord) bool { return len(kindStates(r, kind)) > 0 })
+		icons := pickIcons(records, func(r catalog.Icon) bool { return len(kindStates(r, kind)) > 0 })
 		if len(icons) > 0 {
 			sheets["state-"+kind] = stateSheet(kind, icons, renderers)
 		}
@@ -100,11 +101,11 @@ func TestMotionSheets(t *testing.T) {
 }
 
 // sheetMotions are the motions the records use, in order of name.
-func sheetMotions(records []motionRecord) []string {
+func sheetMotions(records []catalog.Icon) []string {
 	seen := map[string]bool{}
 	for _, r := range records {
 		for _, s := range r.States {
-			seen[s.motion()] = true
+			seen[s.Motion] = true
 		}
 	}
 	return slices.Sorted(maps.Keys(seen))
@@ -112,15 +113,15 @@ func sheetMotions(records []motionRecord) []string {
 
 // motionStates are the states of r that show motion m, one per kind (in, hover, loop), preferring the
 // named `<kind>-<m>`; for the morph motion, the morph states.
-func motionStates(r motionRecord, m string) []motionState {
+func motionStates(r catalog.Icon, m string) []catalog.State {
 	if m == "morph" {
 		return kindStates(r, "morph")
 	}
-	var out []motionState
+	var out []catalog.State
 	for _, kind := range []string{"in", "hover", "loop"} {
-		i := slices.IndexFunc(r.States, func(s motionState) bool { return s.Name == kind+"-"+m })
+		i := slices.IndexFunc(r.States, func(s catalog.State) bool { return s.Name == kind+"-"+m })
 		if i < 0 {
-			i = slices.IndexFunc(r.States, func(s motionState) bool { return s.Name == kind && s.motion() == m })
+			i = slices.IndexFunc(r.States, func(s catalog.State) bool { return s.Name == kind && s.Motion == m })
 		}
 		if i >= 0 {
 			out = append(out, r.States[i])
@@ -130,8 +131,8 @@ func motionStates(r motionRecord, m string) []motionState {
 }
 
 // kindStates are the states of a kind: the state named so, or for morph every morph state.
-func kindStates(r motionRecord, kind string) []motionState {
-	var out []motionState
+func kindStates(r catalog.Icon, kind string) []catalog.State {
+	var out []catalog.State
 	for _, s := range r.States {
 		if s.Name == kind || (kind == "morph" && strings.HasPrefix(s.Name, "morph")) {
 			out = append(out, s)
@@ -141,8 +142,8 @@ func kindStates(r motionRecord, kind string) []motionState {
 }
 
 // groupOf names a state's column group: its kind, with `morph-<other>` as one group.
-func groupOf(s motionState) string {
-	if s.target() != "" {
+func groupOf(s catalog.State) string {
+	if s.TargetIcon != "" {
 		return "morph-<other>"
 	}
 	if i := strings.IndexByte(s.Name, '-'); i > 0 && s.Name != "morph-back" {
@@ -153,8 +154,8 @@ func groupOf(s motionState) string {
 
 // pickIcons chooses up to sheetIconsPerSheet icons that pass ok: well-known ones first, then spread
 // evenly over the rest.
-func pickIcons(records []motionRecord, ok func(motionRecord) bool) []motionRecord {
-	var known, rest []motionRecord
+func pickIcons(records []catalog.Icon, ok func(catalog.Icon) bool) []catalog.Icon {
+	var known, rest []catalog.Icon
 	for _, r := range records {
 		switch {
 		case !ok(r):
@@ -164,7 +165,7 @@ func pickIcons(records []motionRecord, ok func(motionRecord) bool) []motionRecor
 			rest = append(rest, r)
 		}
 	}
-	slices.SortFunc(known, func(a, b motionRecord) int {
+	slices.SortFunc(known, func(a, b catalog.Icon) int {
 		return slices.Index(motionWellKnown, a.ID) - slices.Index(motionWellKnown, b.ID)
 	})
 	picked := known[:min(len(known), sheetIconsPerSheet/2)]
@@ -177,7 +178,7 @@ func pickIcons(records []motionRecord, ok func(motionRecord) bool) []motionRecor
 }
 
 // spread is n frames evenly spaced over a state, both ends included.
-func spread(s motionState, n int) []int {
+func spread(s catalog.State, n int) []int {
 	if n < 2 || s.EndFrame <= s.StartFrame {
 		return []int{s.EndFrame}
 	}
@@ -188,16 +189,16 @@ func spread(s motionState, n int) []int {
 	return slices.Compact(out)
 }
 
-func motionSheet(m string, icons []motionRecord, renderers []string) sheetSpec {
-	return statesSheet("motion: "+m, icons, renderers, sheetMotionFrames, func(r motionRecord) []motionState { return motionStates(r, m) })
+func motionSheet(m string, icons []catalog.Icon, renderers []string) sheetSpec {
+	return statesSheet("motion: "+m, icons, renderers, sheetMotionFrames, func(r catalog.Icon) []catalog.State { return motionStates(r, m) })
 }
 
-func stateSheet(kind string, icons []motionRecord, renderers []string) sheetSpec {
-	return statesSheet("state: "+kind, icons, renderers, sheetStateFrames, func(r motionRecord) []motionState { return kindStates(r, kind) })
+func stateSheet(kind string, icons []catalog.Icon, renderers []string) sheetSpec {
+	return statesSheet("state: "+kind, icons, renderers, sheetStateFrames, func(r catalog.Icon) []catalog.State { return kindStates(r, kind) })
 }
 
 // statesSheet has a row per icon, file and renderer, and a column group per kind of state.
-func statesSheet(title string, icons []motionRecord, renderers []string, frames int, states func(motionRecord) []motionState) sheetSpec {
+func statesSheet(title string, icons []catalog.Icon, renderers []string, frames int, states func(catalog.Icon) []catalog.State) sheetSpec {
 	spec := sheetSpec{Title: title, Cell: sheetCell}
 	group := func(name string) int {
 		if i := slices.Index(spec.Groups, name); i >= 0 {
@@ -207,10 +208,10 @@ func statesSheet(title string, icons []motionRecord, renderers []string, frames 
 		return len(spec.Groups) - 1
 	}
 	for _, r := range icons {
-		for _, f := range r.files() {
+		for _, f := range r.Files {
 			byGroup := map[int][]int{}
 			for _, s := range states(r) {
-				if !s.heldBy(f.Style) {
+				if !slices.Contains(s.Styles, f.Style) {
 					continue
 				}
 				g := group(groupOf(s))

@@ -1,9 +1,6 @@
 package main
 
 import (
-	"encoding/json"
-	"os"
-	"path/filepath"
 	"slices"
 	"testing"
 
@@ -66,14 +63,7 @@ func TestSignatureMotionsOfWellKnownIcons(t *testing.T) {
 		{id: "stopwatch", motion: "tick", parts: []int{2}, pivot: []float64{12, 13}},     // the hand, not the crown
 	} {
 		t.Run(tc.id, func(t *testing.T) {
-			var rec catalog.Icon
-			body, err := os.ReadFile(filepath.Join(lib.Public, filepath.FromSlash(catalog.RecordFile(tc.id))))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := json.Unmarshal(body, &rec); err != nil {
-				t.Fatal(err)
-			}
+			rec := readRecord(t, lib.Public, tc.id)
 			for _, s := range rec.States {
 				if (s.Name == "hover" || s.Name == "loop" || s.Name == "in") && s.Motion != tc.motion {
 					t.Errorf("%s plays %s, want %s", s.Name, s.Motion, tc.motion)

@@ -44,19 +44,6 @@ func stateFrames(t *testing.T, ic catalog.Icon, name string) (int, int) {
 	return 0, 0
 }
 
-func readRecord(t *testing.T, public, id string) catalog.Icon {
-	t.Helper()
-	b, err := os.ReadFile(filepath.Join(public, catalog.RecordFile(id)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var ic catalog.Icon
-	if err := json.Unmarshal(b, &ic); err != nil {
-		t.Fatal(err)
-	}
-	return ic
-}
-
 // TestWebsiteIconPagePicksMotionAndState picks motions and states on an icon page by its buttons and by
 // set_icon_appearance, and checks what the player plays and what the code tabs and get_icon_code say.
 func TestWebsiteIconPagePicksMotionAndState(t *testing.T) {
