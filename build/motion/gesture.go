@@ -33,13 +33,14 @@ type key struct {
 // rest (v = 0), so a hover ends on the still icon and a loop repeats without a seam.
 type gesture []key
 
-// withRest plays g in the first share of a state and rests for the remainder.
+// withRest plays g in the first share of a state and rests for the remainder: its last key holds (the
+// rest needs no key of its own, which keeps files small).
 func (g gesture) withRest(share float64) gesture {
-	out := make(gesture, 0, len(g)+1)
-	for _, k := range g {
-		out = append(out, key{k.u * share, k.v, k.e})
+	out := make(gesture, len(g))
+	for i, k := range g {
+		out[i] = key{k.u * share, k.v, k.e}
 	}
-	return append(out, key{1, out[len(out)-1].v, steady})
+	return out
 }
 
 // span is a state's frames, both ends included.

@@ -208,8 +208,9 @@ func TestEveryMotionStartsAndEndsStill(t *testing.T) {
 				}
 				first, last := g[0], g[len(g)-1]
 				whole := func(v float64) bool { return v == float64(int(v)) && (def.turns || v == 0) }
-				if first.u != 0 || last.u != 1 || first.v != 0 || !whole(last.v) {
-					t.Errorf("%s %s: from %+v to %+v, want from rest at 0 to rest (or whole turns) at 1", name, state, first, last)
+				// A loop may arrive at rest early: its last key holds to the end of the state.
+				if first.u != 0 || last.u > 1 || (state == "hover" && last.u != 1) || first.v != 0 || !whole(last.v) {
+					t.Errorf("%s %s: from %+v to %+v, want from rest at 0 to rest (or whole turns) by 1", name, state, first, last)
 				}
 				for i := 1; i < len(g); i++ {
 					if g[i].u <= g[i-1].u {
