@@ -274,7 +274,7 @@
       g.fillStyle = "#666";
       g.font = "11px sans-serif";
       g.fillText(row.note || row.renderer, pad, y + cell / 2 + 2);
-      const all = row.frames.flat();
+      const all = row.frames.flatMap((f) => f || []); // a group the file lacks is null: no cells
       let sprite = null, error = "";
       try {
         const text = await get(row.file);
