@@ -1,9 +1,8 @@
 // Package lottie models the subset of the Lottie animation format that iconlib writes: one shape layer of
-// grouped Bézier paths with strokes, fills, trim paths and markers. The types marshal to Lottie JSON that
+// grouped Bézier paths (static or morphing) with strokes, fills, trim paths, keyed group transforms and
+// markers. The types marshal to Lottie JSON that
 // lottie-web, lottie-ios and lottie-android play.
 package lottie
-
-import "math"
 
 // Version is the Lottie schema version the files declare.
 const Version = "5.7.0"
@@ -96,13 +95,4 @@ type Keyframe struct {
 type Easing struct {
 	X float64 `json:"x"`
 	Y float64 `json:"y"`
-}
-
-// Round keeps three decimals: enough for a 24-unit canvas, and it keeps files small.
-func Round(x float64) float64 {
-	r := math.Round(x*1000) / 1000
-	if r == 0 {
-		return 0 // no "-0" in the output
-	}
-	return r
 }
