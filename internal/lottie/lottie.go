@@ -1,7 +1,6 @@
 // Package lottie models the subset of the Lottie animation format that iconlib writes: one shape layer of
 // grouped Bézier paths (static or morphing) with strokes, fills, trim paths, keyed group transforms and
-// markers. The types marshal to Lottie JSON that
-// lottie-web, lottie-ios and lottie-android play.
+// markers. The types marshal to Lottie JSON that lottie-web, lottie-ios, lottie-android and Skottie play.
 package lottie
 
 // Version is the Lottie schema version the files declare.
