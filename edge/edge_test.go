@@ -3,10 +3,13 @@ package edge_test
 import (
 	"compress/gzip"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -14,6 +17,7 @@ import (
 	"github.com/iconlib/iconlib/build"
 	"github.com/iconlib/iconlib/edge"
 	"github.com/iconlib/iconlib/edge/access"
+	"github.com/iconlib/iconlib/internal/catalog"
 	"github.com/iconlib/iconlib/internal/openapicheck"
 )
 
@@ -243,5 +247,44 @@ func TestNewRefusesADirectoryWithoutABuild(t *testing.T) {
 	_, err := edge.New(edge.Config{PublicDir: t.TempDir()})
 	if err == nil || !strings.Contains(err.Error(), "iconlib build") {
 		t.Fatalf("err = %v, want a hint to run the build", err)
+	}
+}
+
+// TestETagsComeFromTheManifestAndFollowTheBytes: ETags are the manifest's hashes, so the edge hashes
+// nothing at start; a file changed after the build (its size no longer the manifest's) is hashed, so its
+// ETag still follows its bytes.
+func TestETagsComeFromTheManifestAndFollowTheBytes(t *testing.T) {
+	changed := []byte(`{"changed after the build":true}`)
+	e := newEdgeAfter(t, func(public string) {
+		if err := os.WriteFile(filepath.Join(public, "assets", "zigzag.json"), changed, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	})
+	var m catalog.Manifest
+	if err := json.Unmarshal(mustGet(t, e, "/manifest.json"), &m); err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Snapshot) != 64 || len(m.Files) < 20 {
+		t.Fatalf("manifest: snapshot %q, %d files", m.Snapshot, len(m.Files))
+	}
+	for _, rel := range []string{"assets/arrow-left.json", "catalog.json", "index.html"} {
+		body, err := os.ReadFile(filepath.Join(e.public, filepath.FromSlash(rel)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		sum := sha256.Sum256(body)
+		entry := m.Files[rel]
+		if entry.SHA256 != hex.EncodeToString(sum[:]) || entry.Size != len(body) {
+			t.Errorf("manifest says %s is %+v; it has %d bytes hashing to %x", rel, entry, len(body), sum)
+		}
+		res, _ := e.do(t, http.MethodGet, "/"+rel, nil)
+		if want := `"` + entry.SHA256[:32] + `"`; res.Header.Get("ETag") != want {
+			t.Errorf("%s: ETag %s, want the manifest's %s", rel, res.Header.Get("ETag"), want)
+		}
+	}
+	res, body := e.do(t, http.MethodGet, "/assets/zigzag.json", nil)
+	sum := sha256.Sum256(changed)
+	if body != string(changed) || res.Header.Get("ETag") != `"`+hex.EncodeToString(sum[:])[:32]+`"` {
+		t.Errorf("a file changed after the build: body %q, ETag %s; want its own bytes and hash", body, res.Header.Get("ETag"))
 	}
 }

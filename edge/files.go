@@ -3,6 +3,7 @@ package edge
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"io"
 	"io/fs"
 	"mime"
@@ -13,6 +14,8 @@ import (
 	"strings"
 
 	"golang.org/x/sync/errgroup"
+
+	"github.com/iconlib/iconlib/internal/catalog"
 )
 
 // file is what the edge knows of one file under public/ without reading it again.
@@ -69,9 +72,12 @@ func cacheControl(rel string) string {
 	}
 }
 
-// indexFiles walks public/ once at start and hashes every file, in parallel.
+// indexFiles walks public/ once at start. ETags come from the build's manifest.json; a file the manifest
+// does not list, or lists with another size (changed since the build), is hashed, in parallel.
 func indexFiles(dir string) (*fileIndex, error) {
+	listed := readManifest(dir)
 	idx := &fileIndex{byPath: map[string]*file{}}
+	var unlisted []*file
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
@@ -81,7 +87,17 @@ func indexFiles(dir string) (*fileIndex, error) {
 			return err
 		}
 		rel = filepath.ToSlash(rel)
-		idx.byPath[rel] = &file{path: p, contentType: contentType(rel), cacheControl: cacheControl(rel)}
+		f := &file{path: p, contentType: contentType(rel), cacheControl: cacheControl(rel)}
+		idx.byPath[rel] = f
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		if e, ok := listed[rel]; ok && int64(e.Size) == info.Size() && len(e.SHA256) >= 32 {
+			f.etag = `"` + e.SHA256[:32] + `"`
+		} else {
+			unlisted = append(unlisted, f)
+		}
 		return nil
 	})
 	if err != nil {
@@ -89,7 +105,7 @@ func indexFiles(dir string) (*fileIndex, error) {
 	}
 	var g errgroup.Group
 	g.SetLimit(runtime.GOMAXPROCS(0))
-	for _, f := range idx.byPath {
+	for _, f := range unlisted {
 		g.Go(func() error {
 			sum, err := hashFile(f.path)
 			f.etag = `"` + sum[:32] + `"`
@@ -97,6 +113,20 @@ func indexFiles(dir string) (*fileIndex, error) {
 		})
 	}
 	return idx, g.Wait()
+}
+
+// readManifest returns the files the build's manifest lists; none when it is missing or unreadable (an
+// older public/, or files put there by hand), and then every file is hashed.
+func readManifest(dir string) map[string]catalog.ManifestEntry {
+	b, err := os.ReadFile(filepath.Join(dir, catalog.ManifestFile))
+	if err != nil {
+		return nil
+	}
+	var m catalog.Manifest
+	if json.Unmarshal(b, &m) != nil {
+		return nil
+	}
+	return m.Files
 }
 
 func hashFile(p string) (string, error) {
