@@ -42,6 +42,9 @@ func Run(ctx context.Context, opts Options) (Report, error) {
 	if err := b.generate(ctx); err != nil {
 		return Report{}, err
 	}
+	if err := b.site.addPrecompressed(); err != nil {
+		return Report{}, fmt.Errorf("precompressing: %w", err)
+	}
 	if err := b.site.addManifest(); err != nil {
 		return Report{}, fmt.Errorf("manifest: %w", err)
 	}

@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -286,5 +287,63 @@ func TestETagsComeFromTheManifestAndFollowTheBytes(t *testing.T) {
 	sum := sha256.Sum256(changed)
 	if body != string(changed) || res.Header.Get("ETag") != `"`+hex.EncodeToString(sum[:])[:32]+`"` {
 		t.Errorf("a file changed after the build: body %q, ETag %s; want its own bytes and hash", body, res.Header.Get("ETag"))
+	}
+}
+
+// TestServesTheBuildsPrecompressedFiles: a client that accepts gzip gets the build's catalog.json.gz as
+// it is (its own ETag and length, ranges and HEAD right), one that refuses gzip the plain file, and both
+// see Vary: Accept-Encoding.
+func TestServesTheBuildsPrecompressedFiles(t *testing.T) {
+	e := newEdge(t)
+	// A transport that neither asks for gzip itself nor decompresses, so each request says what it says.
+	plainTransport := &http.Transport{DisableCompression: true}
+	t.Cleanup(plainTransport.CloseIdleConnections)
+	plain, err := os.ReadFile(filepath.Join(e.public, "catalog.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	gz, err := os.ReadFile(filepath.Join(e.public, "catalog.json.gz"))
+	if err != nil {
+		t.Fatalf("the build wrote no catalog.json.gz: %v", err)
+	}
+	get := func(method string, header map[string]string) (*http.Response, []byte) {
+		t.Helper()
+		req, _ := http.NewRequest(method, e.URL+"/catalog.json", nil)
+		for k, v := range header {
+			req.Header.Set(k, v)
+		}
+		res, err := plainTransport.RoundTrip(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		body, _ := io.ReadAll(res.Body)
+		return res, body
+	}
+	for _, accept := range []string{"gzip", "br;q=1, gzip;q=0.5", "*", "x-gzip"} {
+		res, body := get(http.MethodGet, map[string]string{"Accept-Encoding": accept})
+		if res.Header.Get("Content-Encoding") != "gzip" || string(body) != string(gz) ||
+			res.Header.Get("Content-Length") != fmt.Sprint(len(gz)) || !strings.Contains(strings.Join(res.Header.Values("Vary"), ","), "Accept-Encoding") {
+			t.Errorf("Accept-Encoding %q: encoding %q, %d bytes (length %s), Vary %q; want the sidecar's %d bytes as they are",
+				accept, res.Header.Get("Content-Encoding"), len(body), res.Header.Get("Content-Length"), res.Header.Values("Vary"), len(gz))
+		}
+	}
+	zipped, _ := get(http.MethodGet, map[string]string{"Accept-Encoding": "gzip"})
+	for _, accept := range []string{"", "identity", "gzip;q=0", "*;q=0", "br"} {
+		res, body := get(http.MethodGet, map[string]string{"Accept-Encoding": accept})
+		if res.Header.Get("Content-Encoding") != "" || string(body) != string(plain) || res.Header.Get("ETag") == zipped.Header.Get("ETag") {
+			t.Errorf("Accept-Encoding %q: encoding %q, %d bytes, ETag %s; want the plain file under its own ETag",
+				accept, res.Header.Get("Content-Encoding"), len(body), res.Header.Get("ETag"))
+		}
+	}
+	etag := zipped.Header.Get("ETag")
+	if res, body := get(http.MethodGet, map[string]string{"Accept-Encoding": "gzip", "If-None-Match": etag}); res.StatusCode != http.StatusNotModified || len(body) != 0 {
+		t.Errorf("If-None-Match on the gzip ETag: %d with %d bytes, want 304", res.StatusCode, len(body))
+	}
+	if res, body := get(http.MethodHead, map[string]string{"Accept-Encoding": "gzip"}); len(body) != 0 || res.Header.Get("Content-Length") != fmt.Sprint(len(gz)) || res.Header.Get("Content-Encoding") != "gzip" {
+		t.Errorf("HEAD: %d bytes, length %s, encoding %q", len(body), res.Header.Get("Content-Length"), res.Header.Get("Content-Encoding"))
+	}
+	if res, body := get(http.MethodGet, map[string]string{"Accept-Encoding": "gzip", "Range": "bytes=0-9"}); res.StatusCode != http.StatusPartialContent || string(body) != string(gz[:10]) {
+		t.Errorf("Range on the gzip file: %d %q", res.StatusCode, body)
 	}
 }

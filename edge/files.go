@@ -24,6 +24,7 @@ type file struct {
 	etag         string // strong validator from the content hash
 	contentType  string
 	cacheControl string
+	gzip         *file // the build's precompressed <path>.gz, if any
 }
 
 // fileIndex maps slash paths relative to public/ ("assets/x.json") to files.
@@ -112,7 +113,15 @@ func indexFiles(dir string) (*fileIndex, error) {
 			return err
 		})
 	}
-	return idx, g.Wait()
+	if err := g.Wait(); err != nil {
+		return nil, err
+	}
+	for rel, f := range idx.byPath {
+		if gz, ok := idx.byPath[rel+".gz"]; ok {
+			f.gzip = gz
+		}
+	}
+	return idx, nil
 }
 
 // readManifest returns the files the build's manifest lists; none when it is missing or unreadable (an

@@ -12,7 +12,7 @@ import (
 )
 
 // routes registers every endpoint of the edge, and wraps them in middleware, outermost first:
-// recover from panics, log, CORS, compress; the REST API, MCP servers and A2A agent also pass the
+// recover from panics, log, CORS, compress (what the build did not precompress); the REST API, MCP servers and A2A agent also pass the
 // credential check and rate limits (static files never do).
 func (s *server) routes() http.Handler {
 	mux := http.NewServeMux()
@@ -38,8 +38,7 @@ func (s *server) routes() http.Handler {
 	mux.HandleFunc("GET /{$}", s.handleHome)
 	mux.HandleFunc("/", s.handleStatic)
 
-	var h http.Handler = mux
-	h = gzhttp.GzipHandler(h)
+	var h http.Handler = s.compressDynamic(mux)
 	h = corsPolicy().Handler(h)
 	h = s.logRequests(h)
 	h = s.recoverPanics(h)
@@ -56,5 +55,18 @@ func corsPolicy() *cors.Cors {
 		ExposedHeaders: []string{"ETag", "Link", "Deprecation", "Sunset", "Retry-After", "RateLimit",
 			"RateLimit-Policy", "WWW-Authenticate", "Mcp-Session-Id"},
 		MaxAge: 86400,
+	})
+}
+
+// compressDynamic gzips answers for clients that accept it, except static files the build precompressed:
+// those go out as their sidecars, with their own length and ETag (handleStatic).
+func (s *server) compressDynamic(next http.Handler) http.Handler {
+	gz := gzhttp.GzipHandler(next)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if f := s.staticFile(r.URL.Path); f != nil && f.gzip != nil {
+			next.ServeHTTP(w, r)
+			return
+		}
+		gz.ServeHTTP(w, r)
 	})
 }
