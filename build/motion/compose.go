@@ -48,7 +48,7 @@ func Animate(ic Icon) (Animation, error) {
 	case ic.Filled != nil:
 		fm := m.fit(ic.Outline, ic.Filled)
 		shapes = morph(shapes, revealed(ic.Filled, fm, t, false), t)
-		filled := file(ic.Name, t.hover.end, reveal(ic.Filled, fm, t), states[:6])
+		filled := file(ic.Name, t.hover.end, revealed(ic.Filled, fm, t, true), states[:signatureStates])
 		a.Filled = &filled
 	case len(t.pairs) > 0:
 		shapes = []lottie.Shape{lottie.NewGroup(lottie.GroupTransform{Opacity: animated(hiddenDuring(t.pairs))}, shapes...)}
@@ -62,7 +62,7 @@ func Animate(ic Icon) (Animation, error) {
 	a.Outline = file(ic.Name, t.end, shapes, states)
 	for i := range states {
 		states[i].Styles = []string{"outline"}
-		if i < 6 && ic.Filled != nil { // the signature's states are in both files
+		if i < signatureStates && ic.Filled != nil { // the signature's states are in both files
 			states[i].Styles = []string{"outline", "filled"}
 		}
 	}

@@ -58,12 +58,6 @@ func (m move) fit(outline, other Figure) move {
 
 func distance(a, b svg.Point) float64 { return math.Hypot(a.X-b.X, a.Y-b.Y) }
 
-// reveal composes the filled file: the filled drawing grown in during `in`, part after part, and moved
-// by the signature like the outline.
-func reveal(fig Figure, m move, t timeline) []lottie.Shape {
-	return revealed(fig, m, t, true)
-}
-
 // revealed composes a filled drawing: a group per unit that grows in during `in` when grow is set (in the
 // outline file, where the filled form only appears in a morph, it stands still), the moving units
 // together in a group that carries the motion.

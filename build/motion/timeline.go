@@ -13,12 +13,15 @@ var (
 )
 
 const (
-	settle    = 4  // frames a non-looping state rests on its final picture
-	hoverLen  = 39 // frames of a hover
-	loopLen   = 120
-	morphLen  = 40
-	inLen     = 41
-	extraFrom = 200 // first frame after the signature states
+	settle   = 4  // frames a non-looping state rests on its final picture
+	hoverLen = 39 // frames of a hover
+	loopLen  = 120
+	morphLen = 40
+	// signatureStates is how many states come first in states: in, loop, hover and the same three by the
+	// signature's name; the filled file holds exactly these.
+	signatureStates = 6
+	inLen           = 41
+	extraFrom       = 200 // first frame after the signature states
 )
 
 // moving is the part of a span where a non-looping state moves: all of it but the final rest.
