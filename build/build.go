@@ -3,6 +3,7 @@
 package build
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"log/slog"
@@ -17,6 +18,7 @@ type Options struct {
 	ContentDir string // content/: icons/ and guides/
 	OutDir     string // public/
 	BaseURL    string // absolute http(s) URL the site is served from, e.g. http://localhost:8080
+	Generator  string // the program and version manifest.json names as the snapshot's maker; "" is "iconlib"
 	Logger     *slog.Logger
 }
 
@@ -45,7 +47,7 @@ func Run(ctx context.Context, opts Options) (Report, error) {
 	if err := b.site.addPrecompressed(); err != nil {
 		return Report{}, fmt.Errorf("precompressing: %w", err)
 	}
-	if err := b.site.addManifest(); err != nil {
+	if err := b.site.addManifest(cmp.Or(opts.Generator, "iconlib")); err != nil {
 		return Report{}, fmt.Errorf("manifest: %w", err)
 	}
 	st, err := b.site.write(opts.OutDir)

@@ -1,6 +1,7 @@
 package edge_test
 
 import (
+	"bytes"
 	"compress/gzip"
 	"context"
 	"crypto/sha256"
@@ -15,10 +16,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/andybalholm/brotli"
+
 	"github.com/iconlib/iconlib/build"
 	"github.com/iconlib/iconlib/edge"
 	"github.com/iconlib/iconlib/edge/access"
-	"github.com/iconlib/iconlib/internal/catalog"
+	"github.com/iconlib/iconlib/internal/contract"
 	"github.com/iconlib/iconlib/internal/openapicheck"
 )
 
@@ -251,9 +254,9 @@ func TestNewRefusesADirectoryWithoutABuild(t *testing.T) {
 	}
 }
 
-// TestETagsComeFromTheManifestAndFollowTheBytes: ETags are the manifest's hashes, so the edge hashes
-// nothing at start; a file changed after the build (its size no longer the manifest's) is hashed, so its
-// ETag still follows its bytes.
+// TestETagsComeFromTheManifestAndFollowTheBytes: ETags, media types and variants are the manifest's, so
+// the edge reads no file at start; a file changed after the build (no longer the manifest's size) goes
+// out without an ETag rather than under a wrong one.
 func TestETagsComeFromTheManifestAndFollowTheBytes(t *testing.T) {
 	changed := []byte(`{"changed after the build":true}`)
 	e := newEdgeAfter(t, func(public string) {
@@ -261,50 +264,77 @@ func TestETagsComeFromTheManifestAndFollowTheBytes(t *testing.T) {
 			t.Fatal(err)
 		}
 	})
-	var m catalog.Manifest
+	var m contract.Manifest
 	if err := json.Unmarshal(mustGet(t, e, "/manifest.json"), &m); err != nil {
 		t.Fatal(err)
 	}
-	if len(m.Snapshot) != 64 || len(m.Files) < 20 {
-		t.Fatalf("manifest: snapshot %q, %d files", m.Snapshot, len(m.Files))
+	if len(m.Snapshot) != 64 || len(m.Files) < 20 || !strings.HasPrefix(m.Generator, "iconlib") {
+		t.Fatalf("manifest: generator %q, snapshot %q, %d files", m.Generator, m.Snapshot, len(m.Files))
 	}
-	for _, rel := range []string{"assets/arrow-left.json", "catalog.json", "index.html"} {
+	hashOf := func(rel string) (string, int) {
 		body, err := os.ReadFile(filepath.Join(e.public, filepath.FromSlash(rel)))
 		if err != nil {
 			t.Fatal(err)
 		}
 		sum := sha256.Sum256(body)
+		return hex.EncodeToString(sum[:]), len(body)
+	}
+	for _, rel := range []string{"assets/arrow-left.json", "catalog.json", "index.html", "docs/web.md"} {
 		entry := m.Files[rel]
-		if entry.SHA256 != hex.EncodeToString(sum[:]) || entry.Size != len(body) {
-			t.Errorf("manifest says %s is %+v; it has %d bytes hashing to %x", rel, entry, len(body), sum)
+		if sum, size := hashOf(rel); entry.SHA256 != sum || entry.Size != size {
+			t.Errorf("manifest says %s is %s, %d bytes; it has %d bytes hashing to %s", rel, entry.SHA256, entry.Size, size, sum)
+		}
+		for coding, v := range entry.Encodings {
+			suffix := map[string]string{"br": ".br", "gzip": ".gz"}[coding]
+			if sum, size := hashOf(rel + suffix); v.SHA256 != sum || v.Size != size {
+				t.Errorf("manifest says %s%s is %s, %d bytes; it has %d bytes hashing to %s", rel, suffix, v.SHA256, v.Size, size, sum)
+			}
 		}
 		res, _ := e.do(t, http.MethodGet, "/"+rel, nil)
-		if want := `"` + entry.SHA256[:32] + `"`; res.Header.Get("ETag") != want {
-			t.Errorf("%s: ETag %s, want the manifest's %s", rel, res.Header.Get("ETag"), want)
+		if want := `"` + entry.SHA256[:32] + `"`; res.Header.Get("ETag") != want || res.Header.Get("Content-Type") != entry.MediaType {
+			t.Errorf("%s: ETag %s, type %q; want the manifest's %s, %q", rel, res.Header.Get("ETag"),
+				res.Header.Get("Content-Type"), want, entry.MediaType)
 		}
 	}
+	if len(m.Files["catalog.json"].Encodings) != 2 || m.Files["catalog.json"].Cache != contract.CacheBuild ||
+		m.Files["assets/arrow-left.json"].Cache != contract.CacheRelease {
+		t.Errorf("catalog.json %+v; assets/arrow-left.json cache %q", m.Files["catalog.json"], m.Files["assets/arrow-left.json"].Cache)
+	}
+	if _, listed := m.Files["catalog.json.gz"]; listed {
+		t.Error("the manifest lists a variant as a file of its own")
+	}
 	res, body := e.do(t, http.MethodGet, "/assets/zigzag.json", nil)
-	sum := sha256.Sum256(changed)
-	if body != string(changed) || res.Header.Get("ETag") != `"`+hex.EncodeToString(sum[:])[:32]+`"` {
-		t.Errorf("a file changed after the build: body %q, ETag %s; want its own bytes and hash", body, res.Header.Get("ETag"))
+	if body != string(changed) || res.Header.Get("ETag") != "" {
+		t.Errorf("a file changed after the build: body %q, ETag %q; want its bytes and no ETag", body, res.Header.Get("ETag"))
 	}
 }
 
-// TestServesTheBuildsPrecompressedFiles: a client that accepts gzip gets the build's catalog.json.gz as
-// it is (its own ETag and length, ranges and HEAD right), one that refuses gzip the plain file, and both
-// see Vary: Accept-Encoding.
+// TestServesTheBuildsPrecompressedFiles: a client gets the build's catalog.json.br or .gz as it is (its
+// own ETag and length, ranges and HEAD right) by what its Accept-Encoding prefers, one that refuses both
+// the plain file, and all see Vary: Accept-Encoding.
 func TestServesTheBuildsPrecompressedFiles(t *testing.T) {
 	e := newEdge(t)
 	// A transport that neither asks for gzip itself nor decompresses, so each request says what it says.
 	plainTransport := &http.Transport{DisableCompression: true}
 	t.Cleanup(plainTransport.CloseIdleConnections)
-	plain, err := os.ReadFile(filepath.Join(e.public, "catalog.json"))
-	if err != nil {
-		t.Fatal(err)
+	read := func(name string) []byte {
+		b, err := os.ReadFile(filepath.Join(e.public, name))
+		if err != nil {
+			t.Fatalf("the build wrote no %s: %v", name, err)
+		}
+		return b
 	}
-	gz, err := os.ReadFile(filepath.Join(e.public, "catalog.json.gz"))
-	if err != nil {
-		t.Fatalf("the build wrote no catalog.json.gz: %v", err)
+	plain := read("catalog.json")
+	variants := map[string][]byte{"gzip": read("catalog.json.gz"), "br": read("catalog.json.br")}
+	decoders := map[string]func([]byte) ([]byte, error){
+		"gzip": func(b []byte) ([]byte, error) {
+			zr, err := gzip.NewReader(bytes.NewReader(b))
+			if err != nil {
+				return nil, err
+			}
+			return io.ReadAll(zr)
+		},
+		"br": func(b []byte) ([]byte, error) { return io.ReadAll(brotli.NewReader(bytes.NewReader(b))) },
 	}
 	get := func(method string, header map[string]string) (*http.Response, []byte) {
 		t.Helper()
@@ -320,22 +350,32 @@ func TestServesTheBuildsPrecompressedFiles(t *testing.T) {
 		body, _ := io.ReadAll(res.Body)
 		return res, body
 	}
-	for _, accept := range []string{"gzip", "br;q=1, gzip;q=0.5", "*", "x-gzip"} {
+	for accept, coding := range map[string]string{"gzip": "gzip", "br;q=0.5, gzip;q=1": "gzip", "x-gzip": "gzip",
+		"br": "br", "gzip, deflate, br, zstd": "br", "*": "br", "br;q=1, gzip;q=0.5": "br"} {
 		res, body := get(http.MethodGet, map[string]string{"Accept-Encoding": accept})
-		if res.Header.Get("Content-Encoding") != "gzip" || string(body) != string(gz) ||
-			res.Header.Get("Content-Length") != fmt.Sprint(len(gz)) || !strings.Contains(strings.Join(res.Header.Values("Vary"), ","), "Accept-Encoding") {
-			t.Errorf("Accept-Encoding %q: encoding %q, %d bytes (length %s), Vary %q; want the sidecar's %d bytes as they are",
-				accept, res.Header.Get("Content-Encoding"), len(body), res.Header.Get("Content-Length"), res.Header.Values("Vary"), len(gz))
+		want := variants[coding]
+		if res.Header.Get("Content-Encoding") != coding || !bytes.Equal(body, want) ||
+			res.Header.Get("Content-Length") != fmt.Sprint(len(want)) || !strings.Contains(strings.Join(res.Header.Values("Vary"), ","), "Accept-Encoding") {
+			t.Errorf("Accept-Encoding %q: encoding %q, %d bytes (length %s), Vary %q; want the %s variant's %d bytes as they are",
+				accept, res.Header.Get("Content-Encoding"), len(body), res.Header.Get("Content-Length"), res.Header.Values("Vary"), coding, len(want))
+		}
+		if decoded, err := decoders[coding](body); err != nil || !bytes.Equal(decoded, plain) {
+			t.Errorf("Accept-Encoding %q: the %s body does not decode to catalog.json (%v)", accept, coding, err)
 		}
 	}
 	zipped, _ := get(http.MethodGet, map[string]string{"Accept-Encoding": "gzip"})
-	for _, accept := range []string{"", "identity", "gzip;q=0", "*;q=0", "br"} {
+	brotlied, _ := get(http.MethodGet, map[string]string{"Accept-Encoding": "br"})
+	if zipped.Header.Get("ETag") == brotlied.Header.Get("ETag") {
+		t.Errorf("br and gzip share the ETag %s", zipped.Header.Get("ETag"))
+	}
+	for _, accept := range []string{"", "identity", "gzip;q=0", "*;q=0", "deflate", "gzip;q=0.5, identity"} {
 		res, body := get(http.MethodGet, map[string]string{"Accept-Encoding": accept})
-		if res.Header.Get("Content-Encoding") != "" || string(body) != string(plain) || res.Header.Get("ETag") == zipped.Header.Get("ETag") {
+		if res.Header.Get("Content-Encoding") != "" || !bytes.Equal(body, plain) || res.Header.Get("ETag") == zipped.Header.Get("ETag") {
 			t.Errorf("Accept-Encoding %q: encoding %q, %d bytes, ETag %s; want the plain file under its own ETag",
 				accept, res.Header.Get("Content-Encoding"), len(body), res.Header.Get("ETag"))
 		}
 	}
+	gz := variants["gzip"]
 	etag := zipped.Header.Get("ETag")
 	if res, body := get(http.MethodGet, map[string]string{"Accept-Encoding": "gzip", "If-None-Match": etag}); res.StatusCode != http.StatusNotModified || len(body) != 0 {
 		t.Errorf("If-None-Match on the gzip ETag: %d with %d bytes, want 304", res.StatusCode, len(body))

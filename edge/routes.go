@@ -63,7 +63,7 @@ func corsPolicy() *cors.Cors {
 func (s *server) compressDynamic(next http.Handler) http.Handler {
 	gz := gzhttp.GzipHandler(next)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if f := s.staticFile(r.URL.Path); f != nil && f.gzip != nil {
+		if f := s.staticFile(r.URL.Path); f != nil && len(f.encodings) > 0 {
 			next.ServeHTTP(w, r)
 			return
 		}

@@ -7,10 +7,9 @@ import (
 	"strconv"
 	"strings"
 	"time"
-)
 
-// apiCatalogFile is the RFC 9727 API catalog, a linkset pointing at the OpenAPI document and the API guide.
-const apiCatalogFile = ".well-known/api-catalog"
+	"github.com/iconlib/iconlib/internal/contract"
+)
 
 // handleStatic serves public/: files by path, directories by their index.html.
 func (s *server) handleStatic(w http.ResponseWriter, r *http.Request) {
@@ -19,9 +18,9 @@ func (s *server) handleStatic(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	rel := strings.TrimPrefix(path.Clean("/"+r.URL.Path), "/")
-	if rel == apiCatalogFile {
+	if rel == contract.APICatalogFile {
 		// RFC 9727: HEAD (and GET) on the catalog announce it with a Link header.
-		w.Header().Add("Link", `</`+apiCatalogFile+`>; rel="api-catalog"`)
+		w.Header().Add("Link", `</`+contract.APICatalogFile+`>; rel="api-catalog"`)
 	}
 	if f := s.staticFile(r.URL.Path); f != nil {
 		s.sendFile(w, r, f)
@@ -45,63 +44,113 @@ func (s *server) staticFile(urlPath string) *file {
 }
 
 // sendFile writes a file with its validators; http.ServeContent answers If-None-Match, Range and HEAD.
-// A file the build precompressed goes out as its .gz sidecar to clients that accept gzip, with the
-// sidecar's own ETag and length: nothing is compressed at request time.
+// A file the build precompressed goes out as the variant the client accepts best, with the variant's
+// own ETag and length: nothing is compressed at request time.
 func (s *server) sendFile(w http.ResponseWriter, r *http.Request, f *file) {
 	h := w.Header()
 	h.Set("Content-Type", f.contentType)
 	h.Set("Cache-Control", f.cacheControl)
 	body := f
-	if f.gzip != nil {
+	if len(f.encodings) > 0 {
 		h.Add("Vary", "Accept-Encoding")
-		if acceptsGzip(r.Header.Values("Accept-Encoding")) {
-			body = f.gzip
-			h.Set("Content-Encoding", "gzip")
+		if v := chooseVariant(parseAcceptEncoding(r.Header.Values("Accept-Encoding")), f.encodings); v != nil {
+			body = v.file
+			h.Set("Content-Encoding", v.coding)
 		}
 	}
-	h.Set("ETag", body.etag)
 	fh, err := os.Open(body.path)
 	if err != nil {
-		s.logger.Error("open", "file", f.path, "err", err)
+		s.logger.Error("open", "file", body.path, "err", err)
 		unavailable(w, "the library")
 		return
 	}
 	defer fh.Close()
+	info, err := fh.Stat()
+	if err != nil {
+		s.logger.Error("stat", "file", body.path, "err", err)
+		unavailable(w, "the library")
+		return
+	}
+	if info.Size() == body.size {
+		h.Set("ETag", body.etag)
+	} else {
+		// Changed since the build: the manifest's hash is not these bytes', so no validator is better
+		// than a wrong one.
+		s.logger.Warn("file differs from the build's manifest; sent without an ETag", "file", body.path)
+	}
 	if body != f && r.Header.Get("Range") == "" {
-		// ServeContent leaves the length of an encoded body unset; a whole one has the sidecar's.
-		if info, err := fh.Stat(); err == nil {
-			h.Set("Content-Length", strconv.FormatInt(info.Size(), 10))
-		}
+		// ServeContent leaves the length of an encoded body unset; a whole one has the variant's.
+		h.Set("Content-Length", strconv.FormatInt(info.Size(), 10))
 	}
 	http.ServeContent(w, r, "", time.Time{}, fh)
 }
 
-// acceptsGzip reads Accept-Encoding (RFC 9110 §12.5.3): gzip (or x-gzip, or *) with a quality above 0.
-func acceptsGzip(values []string) bool {
-	star, gz := false, -1.0
+// chooseVariant picks the precompressed variant the client accepts best (variants come best first, so
+// the first wins a tie), or nil for the file itself: when it accepts none, or rates identity higher.
+func chooseVariant(accept acceptEncoding, variants []variant) *variant {
+	var best *variant
+	bestQ := 0.0
+	for i, v := range variants {
+		if q := accept.quality(v.coding); q > bestQ {
+			best, bestQ = &variants[i], q
+		}
+	}
+	if q, ok := accept["identity"]; ok && best != nil && q > bestQ {
+		return nil
+	}
+	return best
+}
+
+// acceptEncoding is a parsed Accept-Encoding header (RFC 9110 §12.5.3): content codings, lowercase,
+// with their qualities.
+type acceptEncoding map[string]float64
+
+// parseAcceptEncoding reads every Accept-Encoding value; a coding named twice keeps its best quality, and
+// x-gzip is gzip.
+func parseAcceptEncoding(values []string) acceptEncoding {
+	a := acceptEncoding{}
 	for _, v := range values {
 		for _, item := range strings.Split(v, ",") {
 			name, params, _ := strings.Cut(strings.TrimSpace(item), ";")
-			q := 1.0
-			for _, p := range strings.Split(params, ";") {
-				if k, val, ok := strings.Cut(strings.TrimSpace(p), "="); ok && strings.EqualFold(k, "q") {
-					if n, err := strconv.ParseFloat(strings.TrimSpace(val), 64); err == nil {
-						q = n
-					}
-				}
+			name = strings.ToLower(strings.TrimSpace(name))
+			if name == "" {
+				continue
 			}
-			switch name = strings.ToLower(strings.TrimSpace(name)); name {
-			case "gzip", "x-gzip":
-				gz = max(gz, q)
-			case "*":
-				star = q > 0
+			if name == "x-gzip" {
+				name = "gzip"
 			}
+			q := qualityParam(params)
+			if old, ok := a[name]; ok {
+				q = max(old, q)
+			}
+			a[name] = q
 		}
 	}
-	if gz >= 0 {
-		return gz > 0
+	return a
+}
+
+// qualityParam reads q=… from a coding's parameters; 1 when absent, 0 when out of range or unreadable.
+func qualityParam(params string) float64 {
+	for _, p := range strings.Split(params, ";") {
+		k, val, ok := strings.Cut(strings.TrimSpace(p), "=")
+		if !ok || !strings.EqualFold(strings.TrimSpace(k), "q") {
+			continue
+		}
+		q, err := strconv.ParseFloat(strings.TrimSpace(val), 64)
+		if err != nil || q < 0 || q > 1 {
+			return 0
+		}
+		return q
 	}
-	return star
+	return 1
+}
+
+// quality is how much the client wants a coding: its own quality, else that of "*", else 0.
+func (a acceptEncoding) quality(coding string) float64 {
+	if q, ok := a[coding]; ok {
+		return q
+	}
+	return a["*"]
 }
 
 func (s *server) handleHealth(w http.ResponseWriter, _ *http.Request) {

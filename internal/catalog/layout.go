@@ -4,7 +4,6 @@ import "strings"
 
 // Paths of the files the build writes into public/, relative to it, with forward slashes.
 const (
-	ManifestFile   = "manifest.json"
 	CatalogFile    = "catalog.json"
 	CategoriesFile = "api/v1/categories.json"
 	StaticDir      = "static"
@@ -60,19 +59,4 @@ func Slug(name string) string {
 		}
 	}
 	return b.String()
-}
-
-// Manifest is the body of manifest.json: every other file of a build with its hash and size, so the edge
-// takes ETags from it instead of hashing the files at start, and a snapshot has one content hash.
-type Manifest struct {
-	// Snapshot is the SHA-256 of the listing (each path, hash and size, in path order): it changes when
-	// any file does.
-	Snapshot string                   `json:"snapshot"`
-	Files    map[string]ManifestEntry `json:"files"`
-}
-
-// ManifestEntry is what the manifest says of one file.
-type ManifestEntry struct {
-	SHA256 string `json:"sha256"`
-	Size   int    `json:"size"`
 }

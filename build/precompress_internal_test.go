@@ -1,0 +1,41 @@
+package build
+
+import (
+	"bytes"
+	"compress/gzip"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/andybalholm/brotli"
+
+	"github.com/iconlib/iconlib/internal/contract"
+)
+
+// TestEveryCodingDecodesToTheFileAndRepeats: each coding of the contract has a codec whose output
+// decodes to the input and is the same bytes every time (a rebuild must not change a variant).
+func TestEveryCodingDecodesToTheFileAndRepeats(t *testing.T) {
+	decode := map[string]func(io.Reader) (io.Reader, error){
+		"br":   func(r io.Reader) (io.Reader, error) { return brotli.NewReader(r), nil },
+		"gzip": func(r io.Reader) (io.Reader, error) { return gzip.NewReader(r) },
+	}
+	body := []byte(strings.Repeat(`{"id":"bell","name":"Bell","tags":["ring","alert"]},`, 200))
+	if len(codecs) != len(contract.Codings) {
+		t.Fatalf("%d codecs for %d codings", len(codecs), len(contract.Codings))
+	}
+	for _, c := range codecs {
+		first, err := c.compress(body)
+		if err != nil {
+			t.Fatal(c.Name, err)
+		}
+		again, _ := c.compress(body)
+		r, err := decode[c.Name](bytes.NewReader(first))
+		if err != nil {
+			t.Fatal(c.Name, err)
+		}
+		got, err := io.ReadAll(r)
+		if err != nil || !bytes.Equal(got, body) || !bytes.Equal(first, again) || len(first) >= len(body)/4 {
+			t.Errorf("%s: %d bytes decode to %d (%v); repeatable %v", c.Name, len(first), len(got), err, bytes.Equal(first, again))
+		}
+	}
+}

@@ -1,0 +1,91 @@
+// Package contract is the table of what public/ holds as both halves of iconlib see it: the build writes
+// files by it and the edge serves them by it, so a media type or a cache lifetime is decided once.
+package contract
+
+import (
+	"mime"
+	"path"
+	"strings"
+)
+
+// APICatalogFile is the RFC 9727 API catalog, a linkset pointing at the OpenAPI document and the API
+// guide. Its name has no extension, so its media type is listed by path.
+const APICatalogFile = ".well-known/api-catalog"
+
+// CacheClass says how long clients may reuse a file before revalidating it with its ETag.
+type CacheClass string
+
+const (
+	// CacheRelease files (animation files, SVGs, vendored scripts) change only with an icon set release.
+	CacheRelease CacheClass = "release"
+	// CacheBuild files (pages, JSON, guides) may change with any build.
+	CacheBuild CacheClass = "build"
+)
+
+// CacheControl is the Cache-Control header of a class; an unknown class gets CacheBuild's.
+func (c CacheClass) CacheControl() string {
+	if c == CacheRelease {
+		return "public, max-age=86400"
+	}
+	return "public, max-age=300"
+}
+
+// releaseDirs hold the CacheRelease files.
+var releaseDirs = []string{"assets/", "svg/", "static/vendor/"}
+
+// CacheClassOf is the cache class of a file, by its slash path under public/.
+func CacheClassOf(rel string) CacheClass {
+	for _, dir := range releaseDirs {
+		if strings.HasPrefix(rel, dir) {
+			return CacheRelease
+		}
+	}
+	return CacheBuild
+}
+
+var mediaTypes = map[string]string{
+	".json": "application/json",
+	".md":   "text/markdown; charset=utf-8",
+	".xml":  "application/xml",
+	".txt":  "text/plain; charset=utf-8",
+	".html": "text/html; charset=utf-8",
+	".css":  "text/css; charset=utf-8",
+	".js":   "text/javascript; charset=utf-8",
+	".svg":  "image/svg+xml",
+}
+
+var mediaTypesByPath = map[string]string{
+	APICatalogFile: `application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"`,
+}
+
+// MediaType is the Content-Type of a file, by its slash path under public/.
+func MediaType(rel string) string {
+	if mt, ok := mediaTypesByPath[rel]; ok {
+		return mt
+	}
+	ext := path.Ext(rel)
+	if mt, ok := mediaTypes[ext]; ok {
+		return mt
+	}
+	if mt := mime.TypeByExtension(ext); mt != "" {
+		return mt
+	}
+	return "application/octet-stream"
+}
+
+// Compressible reports whether a file is text the build precompresses (when it is large enough and
+// compression pays).
+func Compressible(rel string) bool {
+	_, text := mediaTypes[path.Ext(rel)]
+	return text
+}
+
+// Coding is a content coding the build precompresses text files with.
+type Coding struct {
+	Name   string // as in Accept-Encoding and Content-Encoding
+	Suffix string // of the variant's file name: <path><Suffix>
+}
+
+// Codings are the precompressed variants, in the order the edge prefers them when a client accepts
+// several equally (smallest first).
+var Codings = []Coding{{Name: "br", Suffix: ".br"}, {Name: "gzip", Suffix: ".gz"}}
