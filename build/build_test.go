@@ -270,3 +270,23 @@ func TestRunRefusesForeignOutputDirectory(t *testing.T) {
 		t.Error("the build touched a directory it did not own")
 	}
 }
+
+// TestARecordHasOneEncoding: an icon's record file (the body of GET /api/v1/icons/<id>) is byte for byte
+// its entry in catalog.json, so every answer that carries the record carries the same bytes.
+func TestARecordHasOneEncoding(t *testing.T) {
+	out := t.TempDir()
+	runBuild(t, fixtureContent, out)
+	var c struct{ Icons []json.RawMessage }
+	if err := json.Unmarshal([]byte(readFile(t, out, catalog.CatalogFile)), &c); err != nil || len(c.Icons) == 0 {
+		t.Fatalf("catalog: %v, %d icons", err, len(c.Icons))
+	}
+	for _, entry := range c.Icons {
+		var ic catalog.Icon
+		if err := json.Unmarshal(entry, &ic); err != nil {
+			t.Fatal(err)
+		}
+		if rec := readFile(t, out, catalog.RecordFile(ic.ID)); rec != string(entry) {
+			t.Errorf("icon %s: the record file (%d bytes) is not its catalog entry (%d bytes)", ic.ID, len(rec), len(entry))
+		}
+	}
+}

@@ -92,7 +92,11 @@ func (b *builder) buildIcon(src content.Icon) (catalog.Icon, error) {
 	if err != nil {
 		return rec, fmt.Errorf("icon %q: %w", src.ID, err)
 	}
-	return rec, b.addJSON(catalog.RecordFile(src.ID), rec)
+	body, err := json.Marshal(rec) // compact, as catalog.json holds it: one encoding of a record everywhere
+	if err != nil {
+		return rec, err
+	}
+	return rec, b.site.add(catalog.RecordFile(src.ID), body)
 }
 
 // styleFile is one style's animation file and static picture, before it is written.

@@ -128,7 +128,7 @@ func TestStaticFilesHaveTheirContentTypes(t *testing.T) {
 		{"/icons/arrow-left/", "text/html; charset=utf-8", "Go back to the previous screen or step."},
 		{"/static/style.css", "text/css; charset=utf-8", "--accent"},
 		{"/static/vendor/lottie_light.min.js", "text/javascript; charset=utf-8", "loadAnimation"},
-		{"/api/v1/icons/arrow-left", "application/json", `"id": "arrow-left"`},
+		{"/api/v1/icons/arrow-left", "application/json", `"id":"arrow-left"`},
 		{"/api/v1/categories", "application/json", `"total": 3`},
 		{"/healthz", "application/json", `"ok"`},
 	}
@@ -385,5 +385,46 @@ func TestServesTheBuildsPrecompressedFiles(t *testing.T) {
 	}
 	if res, body := get(http.MethodGet, map[string]string{"Accept-Encoding": "gzip", "Range": "bytes=0-9"}); res.StatusCode != http.StatusPartialContent || string(body) != string(gz[:10]) {
 		t.Errorf("Range on the gzip file: %d %q", res.StatusCode, body)
+	}
+}
+
+// TestNewRefusesADamagedSnapshot: a catalog or manifest that is cut short, not JSON, or names a path
+// outside public/ makes New fail with the file named, never panic.
+func TestNewRefusesADamagedSnapshot(t *testing.T) {
+	out := t.TempDir()
+	if _, err := build.Run(context.Background(), build.Options{ContentDir: "../build/testdata/content", OutDir: out, BaseURL: base}); err != nil {
+		t.Fatal(err)
+	}
+	originals := map[string][]byte{}
+	for _, name := range []string{"catalog.json", "manifest.json"} {
+		b, err := os.ReadFile(filepath.Join(out, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		originals[name] = b
+	}
+	for _, c := range []struct{ file, body string }{
+		{"catalog.json", string(originals["catalog.json"][:len(originals["catalog.json"])/2])},
+		{"catalog.json", `{"base_url":"https://x","icons":[{"name":"no id"}]}`},
+		{"catalog.json", `{"base_url":"https://x","icons":[{"id":"a"},`},
+		{"catalog.json", `[]`},
+		{"manifest.json", string(originals["manifest.json"][:len(originals["manifest.json"])/2])},
+		{"manifest.json", `{"files":{"../etc/passwd":{"sha256":"` + strings.Repeat("a", 64) + `","size":1,"type":"text/plain"}}}`},
+		{"manifest.json", `{"files":{"a.json":{"sha256":"short","size":1,"type":"application/json"}}}`},
+		{"manifest.json", `{"files":[]}`},
+		{"manifest.json", `{"files":{"a.json":`},
+	} {
+		for name, b := range originals {
+			if err := os.WriteFile(filepath.Join(out, name), b, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := os.WriteFile(filepath.Join(out, c.file), []byte(c.body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, err := edge.New(edge.Config{PublicDir: out, Access: access.Config{KeyFile: filepath.Join(t.TempDir(), "key.pem")}})
+		if err == nil || !strings.Contains(err.Error(), c.file) {
+			t.Errorf("%s as %.60q: err = %v, want one naming the file", c.file, c.body, err)
+		}
 	}
 }

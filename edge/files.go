@@ -1,20 +1,23 @@
 package edge
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"github.com/go-json-experiment/json"
+	"github.com/go-json-experiment/json/jsontext"
 
 	"github.com/iconlib/iconlib/internal/contract"
 )
 
 // file is what the edge knows of one file under public/ without reading it.
 type file struct {
-	path         string // on disk
+	rel          string // slash path under public/
 	size         int64  // as the build wrote it
 	etag         string // strong validator from the content hash
 	contentType  string
@@ -30,7 +33,13 @@ type variant struct {
 
 // fileIndex maps slash paths relative to public/ ("assets/x.json") to files.
 type fileIndex struct {
+	root   *os.Root // public/ as it was when indexed: files open inside it, even if public/ moves on
 	byPath map[string]*file
+}
+
+// open opens a file of the index.
+func (idx *fileIndex) open(f *file) (*os.File, error) {
+	return idx.root.Open(filepath.FromSlash(f.rel))
 }
 
 // indexFiles learns public/ from the build's manifest.json without reading any other file: the manifest
@@ -40,31 +49,86 @@ func indexFiles(dir string) (*fileIndex, error) {
 	if err != nil {
 		return nil, fmt.Errorf("public directory %s holds no build manifest (run `iconlib build`): %w", dir, err)
 	}
-	var m contract.Manifest
-	if err := json.Unmarshal(b, &m); err != nil {
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		return nil, err
+	}
+	idx := &fileIndex{root: root, byPath: map[string]*file{}}
+	if err := idx.readManifest(b); err != nil {
+		root.Close()
 		return nil, fmt.Errorf("%s: %w", contract.ManifestFile, err)
 	}
-	idx := &fileIndex{byPath: make(map[string]*file, len(m.Files))}
-	for rel, e := range m.Files {
-		if !fs.ValidPath(rel) || len(e.SHA256) < 32 || e.MediaType == "" {
-			return nil, fmt.Errorf("%s: a bad entry for %q", contract.ManifestFile, rel)
-		}
-		f := newFile(dir, rel, e.SHA256, e.Size, e.MediaType, e.Cache.CacheControl())
-		for _, c := range contract.Codings {
-			if v, ok := e.Encodings[c.Name]; ok && len(v.SHA256) >= 32 {
-				f.encodings = append(f.encodings,
-					variant{c.Name, newFile(dir, rel+c.Suffix, v.SHA256, v.Size, f.contentType, f.cacheControl)})
-			}
-		}
-		idx.byPath[rel] = f
-	}
 	sum := sha256.Sum256(b) // the manifest does not list itself
-	idx.byPath[contract.ManifestFile] = newFile(dir, contract.ManifestFile, hex.EncodeToString(sum[:]), len(b),
+	idx.byPath[contract.ManifestFile] = newFile(contract.ManifestFile, hex.EncodeToString(sum[:]), len(b),
 		contract.MediaType(contract.ManifestFile), contract.CacheBuild.CacheControl())
 	return idx, nil
 }
 
-func newFile(dir, rel, sha string, size int, contentType, cacheControl string) *file {
-	return &file{path: filepath.Join(dir, filepath.FromSlash(rel)), size: int64(size), etag: `"` + sha[:32] + `"`,
+// readManifest adds the files of a manifest, decoding one entry at a time: a map of every entry first
+// took twice as long. Media types and cache headers are shared among files, not copied for each.
+func (idx *fileIndex) readManifest(b []byte) error {
+	dec := jsontext.NewDecoder(bytes.NewReader(b))
+	if tok, err := dec.ReadToken(); err != nil || tok.Kind() != '{' {
+		return fmt.Errorf("want a JSON object (%v)", err)
+	}
+	shared := map[string]string{}
+	intern := func(s string) string {
+		if v, ok := shared[s]; ok {
+			return v
+		}
+		shared[s] = s
+		return s
+	}
+	for dec.PeekKind() == '"' {
+		name, err := dec.ReadToken()
+		if err != nil {
+			return err
+		}
+		if name.String() != "files" { // read before the next read voids name
+			if err := dec.SkipValue(); err != nil {
+				return err
+			}
+			continue
+		}
+		if tok, err := dec.ReadToken(); err != nil || tok.Kind() != '{' {
+			return fmt.Errorf("files: want an object (%v)", err)
+		}
+		for dec.PeekKind() == '"' {
+			tok, err := dec.ReadToken()
+			if err != nil {
+				return err
+			}
+			rel := tok.String() // before the next read voids tok
+			var e contract.ManifestEntry
+			if err := json.UnmarshalDecode(dec, &e); err != nil {
+				return err
+			}
+			if !fs.ValidPath(rel) || len(e.SHA256) < 32 || e.MediaType == "" {
+				return fmt.Errorf("a bad entry for %q", rel)
+			}
+			idx.byPath[rel] = newListedFile(rel, e, intern(e.MediaType), intern(e.Cache.CacheControl()))
+		}
+		if _, err := dec.ReadToken(); err != nil {
+			return err
+		}
+	}
+	_, err := dec.ReadToken()
+	return err
+}
+
+// newListedFile is a file as its manifest entry describes it, with its variants.
+func newListedFile(rel string, e contract.ManifestEntry, contentType, cacheControl string) *file {
+	f := newFile(rel, e.SHA256, e.Size, contentType, cacheControl)
+	for _, c := range contract.Codings {
+		if v, ok := e.Encodings[c.Name]; ok && len(v.SHA256) >= 32 {
+			f.encodings = append(f.encodings,
+				variant{c.Name, newFile(rel+c.Suffix, v.SHA256, v.Size, contentType, cacheControl)})
+		}
+	}
+	return f
+}
+
+func newFile(rel, sha string, size int, contentType, cacheControl string) *file {
+	return &file{rel: rel, size: int64(size), etag: `"` + sha[:32] + `"`,
 		contentType: contentType, cacheControl: cacheControl}
 }

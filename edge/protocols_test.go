@@ -2,8 +2,12 @@ package edge_test
 
 import (
 	"context"
+	"encoding/json"
 	"io"
 	"net/http"
+	"os"
+	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -114,4 +118,62 @@ func TestA2AThroughTheEdge(t *testing.T) {
 	if r.Header.Get("ETag") == "" || r.Header.Get("Cache-Control") == "" {
 		t.Errorf("agent card without ETag/Cache-Control: %v", r.Header)
 	}
+}
+
+// TestEveryAnswerCarriesTheRecordsBytes: the REST record, a listing and MCP's get_icon carry the record
+// file's bytes as the build wrote them; the A2A agent's icon-details carries the same record, though
+// a2a-go re-encodes data parts as maps (with their keys sorted), so there it is equal as JSON only.
+func TestEveryAnswerCarriesTheRecordsBytes(t *testing.T) {
+	e := newEdge(t)
+	record, err := os.ReadFile(filepath.Join(e.public, "api", "v1", "icons", "arrow-left.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	post := func(path, body string) string {
+		t.Helper()
+		req, _ := http.NewRequest(http.MethodPost, e.URL+path, strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		got, _ := io.ReadAll(res.Body)
+		return string(got)
+	}
+	_, rest := e.do(t, http.MethodGet, "/api/v1/icons/arrow-left", nil)
+	_, listing := e.do(t, http.MethodGet, "/api/v1/icons?limit=100", nil)
+	answers := map[string]string{
+		"REST record": rest,
+		"listing":     listing,
+		"MCP get_icon": post("/mcp", `{"jsonrpc":"2.0","id":1,"method":"tools/call",`+
+			`"params":{"name":"get_icon","arguments":{"id":"arrow-left"}}}`),
+	}
+	a2aAnswer := post("/a2a", `{"jsonrpc":"2.0","id":1,"method":"message/send","params":{"message":`+
+		`{"kind":"message","messageId":"m1","role":"user","parts":[{"kind":"data","data":{"skill":"icon-details","query":"arrow-left"}}]}}}`)
+	for name, body := range answers {
+		if !strings.Contains(body, string(record)) {
+			t.Errorf("%s does not carry the record's %d bytes: %.300s", name, len(record), body)
+		}
+	}
+	var reply struct {
+		Result struct {
+			Parts []struct {
+				Data struct {
+					Icon any `json:"icon"`
+				} `json:"data"`
+			} `json:"parts"`
+		} `json:"result"`
+	}
+	var want any
+	if err := json.Unmarshal([]byte(a2aAnswer), &reply); err != nil || json.Unmarshal(record, &want) != nil {
+		t.Fatalf("A2A: %v: %.300s", err, a2aAnswer)
+	}
+	for _, p := range reply.Result.Parts {
+		if p.Data.Icon != nil && reflect.DeepEqual(p.Data.Icon, want) {
+			return
+		}
+	}
+	t.Errorf("A2A icon-details carries no data part equal to the record: %.300s", a2aAnswer)
 }

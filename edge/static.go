@@ -2,7 +2,6 @@ package edge
 
 import (
 	"net/http"
-	"os"
 	"path"
 	"strconv"
 	"strings"
@@ -58,16 +57,16 @@ func (s *server) sendFile(w http.ResponseWriter, r *http.Request, f *file) {
 			h.Set("Content-Encoding", v.coding)
 		}
 	}
-	fh, err := os.Open(body.path)
+	fh, err := s.files.open(body)
 	if err != nil {
-		s.logger.Error("open", "file", body.path, "err", err)
+		s.logger.Error("open", "file", body.rel, "err", err)
 		unavailable(w, "the library")
 		return
 	}
 	defer fh.Close()
 	info, err := fh.Stat()
 	if err != nil {
-		s.logger.Error("stat", "file", body.path, "err", err)
+		s.logger.Error("stat", "file", body.rel, "err", err)
 		unavailable(w, "the library")
 		return
 	}
@@ -76,7 +75,7 @@ func (s *server) sendFile(w http.ResponseWriter, r *http.Request, f *file) {
 	} else {
 		// Changed since the build: the manifest's hash is not these bytes', so no validator is better
 		// than a wrong one.
-		s.logger.Warn("file differs from the build's manifest; sent without an ETag", "file", body.path)
+		s.logger.Warn("file differs from the build's manifest; sent without an ETag", "file", body.rel)
 	}
 	if body != f && r.Header.Get("Range") == "" {
 		// ServeContent leaves the length of an encoded body unset; a whole one has the variant's.

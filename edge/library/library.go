@@ -4,12 +4,15 @@
 package library
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/go-json-experiment/json"
+	"golang.org/x/sync/errgroup"
 
 	"github.com/iconlib/iconlib/internal/catalog"
 	"github.com/iconlib/iconlib/internal/jsonfile"
@@ -21,8 +24,8 @@ var ErrSearchUnavailable = errors.New("the search index could not be read")
 // Library holds the catalog and guides in memory. It is read-only after Load and safe for concurrent use.
 type Library struct {
 	baseURL     string
-	icons       []catalog.Icon
-	compact     [][]byte // each icon's record as compact JSON, in catalog order
+	records     [][]byte  // each icon's record, compact JSON as the build wrote it, in catalog order
+	summaries   []IconHit // what a result list shows of each record, without a score
 	byID        map[string]int
 	categories  []catalog.Category
 	byCategory  map[string]catalog.Category
@@ -42,36 +45,46 @@ type Guide struct {
 	Markdown string
 }
 
-// Load reads catalog.json and the guides from publicDir.
+// Load reads catalog.json, the guides and the search indexes from publicDir; the catalog and the indexes
+// load at the same time.
 func Load(publicDir string) (*Library, error) {
-	path := filepath.Join(publicDir, catalog.CatalogFile)
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return nil, fmt.Errorf("public directory %s holds no build (run `iconlib build` first): %w", publicDir, err)
-	}
-	var c catalog.Catalog
-	if err := json.Unmarshal(b, &c); err != nil || c.BaseURL == "" {
-		return nil, fmt.Errorf("%s: unreadable catalog: %v", path, err)
-	}
-	l := &Library{baseURL: c.BaseURL, icons: c.Icons, compact: make([][]byte, len(c.Icons)),
-		byID: map[string]int{}, categories: c.Categories, byCategory: map[string]catalog.Category{},
-		members: map[string][]int{}, bySlug: map[string]int{}}
-	for i, ic := range c.Icons {
-		if l.compact[i], err = json.Marshal(ic); err != nil {
-			return nil, err
-		}
-		l.byID[ic.ID] = i
-		l.members[""] = append(l.members[""], i)
-		l.members[ic.Category] = append(l.members[ic.Category], i)
-	}
-	for _, cat := range c.Categories {
-		l.byCategory[cat.ID] = cat
+	l := &Library{}
+	var g errgroup.Group
+	g.Go(func() error { return l.loadCatalog(publicDir) })
+	g.Go(func() error {
+		l.icon, l.guide, l.searchErr = openIndexes(publicDir)
+		return nil
+	})
+	if err := g.Wait(); err != nil {
+		return nil, err
 	}
 	if err := l.loadGuides(publicDir); err != nil {
 		return nil, err
 	}
-	l.icon, l.guide, l.searchErr = openIndexes(publicDir)
 	return l, nil
+}
+
+func (l *Library) loadCatalog(publicDir string) error {
+	path := filepath.Join(publicDir, catalog.CatalogFile)
+	c, err := readCatalog(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("public directory %s holds no build (run `iconlib build` first): %w", publicDir, err)
+	}
+	if err != nil {
+		return fmt.Errorf("%s: unreadable catalog: %w", path, err)
+	}
+	l.baseURL, l.records, l.summaries, l.categories = c.baseURL, c.records, c.summaries, c.categories
+	l.byID = make(map[string]int, len(c.records))
+	l.byCategory, l.members, l.bySlug = map[string]catalog.Category{}, map[string][]int{}, map[string]int{}
+	for i, s := range c.summaries {
+		l.byID[s.ID] = i
+		l.members[""] = append(l.members[""], i)
+		l.members[s.Category] = append(l.members[s.Category], i)
+	}
+	for _, cat := range c.categories {
+		l.byCategory[cat.ID] = cat
+	}
+	return nil
 }
 
 // SearchErr says why a search index could not be loaded (search then answers "unavailable" while the
@@ -105,15 +118,29 @@ func (l *Library) loadGuides(publicDir string) error {
 func (l *Library) BaseURL() string { return l.baseURL }
 
 // Len is the number of icons.
-func (l *Library) Len() int { return len(l.icons) }
+func (l *Library) Len() int { return len(l.records) }
 
-// Icon returns one icon's record.
+// Icon returns one icon's record, decoded.
 func (l *Library) Icon(id string) (catalog.Icon, bool) {
+	var ic catalog.Icon
 	i, ok := l.byID[id]
 	if !ok {
-		return catalog.Icon{}, false
+		return ic, false
 	}
-	return l.icons[i], true
+	if err := json.Unmarshal(l.records[i], &ic); err != nil {
+		// readCatalog decoded this record's summary, so it is JSON; a record that is not an icon is a build bug.
+		panic(fmt.Sprintf("icon %s: %v", id, err))
+	}
+	return ic, true
+}
+
+// Record returns one icon's record as the bytes the build wrote.
+func (l *Library) Record(id string) ([]byte, bool) {
+	i, ok := l.byID[id]
+	if !ok {
+		return nil, false
+	}
+	return l.records[i], true
 }
 
 // Categories lists every category with its icon count, by id.
@@ -130,7 +157,7 @@ func (l *Library) HasCategory(id string) bool {
 func (l *Library) Page(category string, offset, limit int) (records [][]byte, total int) {
 	members := l.members[category]
 	for i := offset; i >= 0 && i < len(members) && i < offset+limit; i++ {
-		records = append(records, l.compact[members[i]])
+		records = append(records, l.records[members[i]])
 	}
 	return records, len(members)
 }

@@ -69,9 +69,9 @@ func (l *Library) SearchIcons(q string, o SearchOptions) ([]IconHit, error) {
 		if !ok {
 			continue
 		}
-		ic := l.icons[i]
-		out = append(out, IconHit{ID: ic.ID, Name: ic.Name, Description: ic.Description, Category: ic.Category,
-			Score: h.Score, PageURL: ic.PageURL, FileURL: ic.FileURL, SVGURL: ic.SVGURL, Styles: ic.Styles})
+		hit := l.summaries[i]
+		hit.Score = h.Score
+		out = append(out, hit)
 	}
 	return out, nil
 }
