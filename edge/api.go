@@ -50,7 +50,12 @@ func (s *server) handleIcons(w http.ResponseWriter, r *http.Request) {
 		writeParamError(w, err)
 		return
 	}
-	records, total := s.lib.Page(category, offset, limit)
+	records, total, err := s.lib.Page(category, offset, limit)
+	if err != nil {
+		s.logger.Error("listing", "err", err)
+		unavailable(w, "the library")
+		return
+	}
 	w.Header().Set("Cache-Control", cacheAPI)
 	s.writeBytes(w, r, encodePage(records, total, limit, offset), "application/json")
 }

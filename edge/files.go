@@ -47,7 +47,7 @@ func (idx *fileIndex) open(f *file) (*os.File, error) {
 func indexFiles(dir string) (*fileIndex, error) {
 	b, err := os.ReadFile(filepath.Join(dir, contract.ManifestFile))
 	if err != nil {
-		return nil, fmt.Errorf("public directory %s holds no build manifest (run `iconlib build`): %w", dir, err)
+		return nil, fmt.Errorf("public directory %s holds no build (run `iconlib build` first): %w", dir, err)
 	}
 	root, err := os.OpenRoot(dir)
 	if err != nil {

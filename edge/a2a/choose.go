@@ -21,7 +21,7 @@ func chooseSkill(lib *library.Library, req request) string {
 	case req.ID != "":
 		return skillIconDetails
 	}
-	if _, ok := lib.Icon(iconID(req.Query)); ok {
+	if lib.Has(iconID(req.Query)) {
 		return skillIconDetails
 	}
 	if isServiceQuestion(req.Query) {

@@ -63,7 +63,7 @@ func (a *agent) run(msg *a2a.Message) (result, error) {
 	}
 	switch skill {
 	case skillIconDetails:
-		return a.iconDetails(req), nil
+		return a.iconDetails(req)
 	case skillSearchGuides:
 		return a.searchGuides(req)
 	default:
@@ -157,15 +157,19 @@ func (a *agent) findIcons(req request) (result, error) {
 	return res, nil
 }
 
-func (a *agent) iconDetails(req request) result {
+func (a *agent) iconDetails(req request) (result, error) {
 	id := req.ID
 	if id == "" {
 		id = req.Query
 	}
 	res := &detailsResult{outcome: outcome{Skill: skillIconDetails}, ID: iconID(id)}
-	if ic, ok := a.lib.Icon(res.ID); ok {
+	ic, err := a.lib.Icon(res.ID)
+	if err == nil {
 		res.Found, res.Icon = true, &ic
-		return res
+		return res, nil
+	}
+	if !errors.Is(err, library.ErrNoIcon) {
+		return nil, err
 	}
 	// An unknown id is answered with the icons that come closest to it; without search, with none.
 	hits, err := a.lib.SearchIcons(res.ID, library.SearchOptions{Limit: suggestions})
@@ -173,7 +177,7 @@ func (a *agent) iconDetails(req request) result {
 		a.log.Warn("a2a: suggestions for an unknown icon failed", "id", res.ID, "err", err)
 	}
 	res.Suggestions = hits
-	return res
+	return res, nil
 }
 
 func (a *agent) searchGuides(req request) (result, error) {

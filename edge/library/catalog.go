@@ -3,6 +3,7 @@ package library
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"runtime"
 
@@ -13,21 +14,36 @@ import (
 	"github.com/iconlib/iconlib/internal/catalog"
 )
 
-// catalogFile is what the edge keeps of catalog.json: each icon's record as the bytes the build wrote,
-// and the little it needs to decode at start.
+// catalogFile is what the edge learns of catalog.json at start: where each icon's record lies in the file,
+// and the little of each it decodes. The records themselves stay on disk (in the page cache), read when an
+// answer carries them: 28 MB the edge does not hold.
 type catalogFile struct {
+	file       *os.File // open for the edge's life: the snapshot's catalog, even after public/ moves on
 	baseURL    string
 	categories []catalog.Category
-	records    [][]byte // slices of the file, in catalog order
+	spans      []span // each record's bytes in the file, in catalog order
 	summaries  []IconHit
 }
 
-// readCatalog reads catalog.json in one pass without decoding the records: each is kept as it is, and only
-// what lists and lookups need of it (its summary) is decoded, on every core. encoding/json took four times
-// as long on the full library's 28 MB.
-func readCatalog(path string) (catalogFile, error) {
-	var c catalogFile
-	b, err := os.ReadFile(path)
+// span is where a record lies in catalog.json.
+type span struct {
+	off int64
+	n   int
+}
+
+// readCatalog reads catalog.json in one pass without decoding the records: it notes where each lies, and
+// decodes only what lists and lookups need of it (its summary), on every core. encoding/json took four
+// times as long on the full library's 28 MB.
+func readCatalog(path string) (c catalogFile, err error) {
+	if c.file, err = os.Open(path); err != nil {
+		return c, err
+	}
+	defer func() {
+		if err != nil {
+			c.file.Close()
+		}
+	}()
+	b, err := io.ReadAll(c.file)
 	if err != nil {
 		return c, err
 	}
@@ -47,7 +63,9 @@ func readCatalog(path string) (catalogFile, error) {
 		case "categories":
 			err = json.UnmarshalDecode(dec, &c.categories)
 		case "icons":
-			c.records, err = readRecords(dec, b)
+			if c.spans, err = readSpans(dec); err == nil {
+				c.summaries, err = summarize(b, c.spans)
+			}
 		default:
 			err = dec.SkipValue()
 		}
@@ -61,37 +79,35 @@ func readCatalog(path string) (catalogFile, error) {
 	if c.baseURL == "" {
 		return c, fmt.Errorf("no base_url")
 	}
-	c.summaries, err = summarize(c.records)
-	return c, err
+	return c, nil
 }
 
-// readRecords reads an array of records from dec, which reads b, and returns each as its slice of b.
-func readRecords(dec *jsontext.Decoder, b []byte) ([][]byte, error) {
+// readSpans reads an array of records from dec and returns where each lies in its input.
+func readSpans(dec *jsontext.Decoder) ([]span, error) {
 	if tok, err := dec.ReadToken(); err != nil || tok.Kind() != '[' {
 		return nil, fmt.Errorf("want an array (%v)", err)
 	}
-	var records [][]byte
+	var spans []span
 	for dec.PeekKind() == '{' {
 		v, err := dec.ReadValue()
 		if err != nil {
 			return nil, err
 		}
-		end := dec.InputOffset()
-		records = append(records, b[end-int64(len(v)):end:end])
+		spans = append(spans, span{off: dec.InputOffset() - int64(len(v)), n: len(v)})
 	}
 	_, err := dec.ReadToken() // ]
-	return records, err
+	return spans, err
 }
 
-// summarize decodes what a result list shows of each record, in parallel.
-func summarize(records [][]byte) ([]IconHit, error) {
-	out := make([]IconHit, len(records))
+// summarize decodes what a result list shows of each record of b, in parallel.
+func summarize(b []byte, spans []span) ([]IconHit, error) {
+	out := make([]IconHit, len(spans))
 	workers := runtime.GOMAXPROCS(0)
 	var g errgroup.Group
 	for w := range workers {
 		g.Go(func() error {
-			for i := w; i < len(records); i += workers {
-				if err := json.Unmarshal(records[i], &out[i]); err != nil {
+			for i := w; i < len(spans); i += workers {
+				if err := json.Unmarshal(b[spans[i].off:spans[i].off+int64(spans[i].n)], &out[i]); err != nil {
 					return fmt.Errorf("icon %d: %w", i, err)
 				}
 				if out[i].ID == "" {

@@ -24,7 +24,8 @@ var ErrSearchUnavailable = errors.New("the search index could not be read")
 // Library holds the catalog and guides in memory. It is read-only after Load and safe for concurrent use.
 type Library struct {
 	baseURL     string
-	records     [][]byte  // each icon's record, compact JSON as the build wrote it, in catalog order
+	catalog     *os.File  // catalog.json, which holds each icon's record as the build wrote it
+	spans       []span    // where each record lies in it, in catalog order
 	summaries   []IconHit // what a result list shows of each record, without a score
 	byID        map[string]int
 	categories  []catalog.Category
@@ -73,8 +74,8 @@ func (l *Library) loadCatalog(publicDir string) error {
 	if err != nil {
 		return fmt.Errorf("%s: unreadable catalog: %w", path, err)
 	}
-	l.baseURL, l.records, l.summaries, l.categories = c.baseURL, c.records, c.summaries, c.categories
-	l.byID = make(map[string]int, len(c.records))
+	l.catalog, l.baseURL, l.spans, l.summaries, l.categories = c.file, c.baseURL, c.spans, c.summaries, c.categories
+	l.byID = make(map[string]int, len(c.spans))
 	l.byCategory, l.members, l.bySlug = map[string]catalog.Category{}, map[string][]int{}, map[string]int{}
 	for i, s := range c.summaries {
 		l.byID[s.ID] = i
@@ -118,29 +119,42 @@ func (l *Library) loadGuides(publicDir string) error {
 func (l *Library) BaseURL() string { return l.baseURL }
 
 // Len is the number of icons.
-func (l *Library) Len() int { return len(l.records) }
+func (l *Library) Len() int { return len(l.spans) }
 
-// Icon returns one icon's record, decoded.
-func (l *Library) Icon(id string) (catalog.Icon, bool) {
+// ErrNoIcon is Icon's error for an id no icon has.
+var ErrNoIcon = errors.New("no such icon")
+
+// Has reports whether an icon has the id.
+func (l *Library) Has(id string) bool {
+	_, ok := l.byID[id]
+	return ok
+}
+
+// Icon returns one icon's record, decoded; ErrNoIcon when no icon has the id.
+func (l *Library) Icon(id string) (catalog.Icon, error) {
 	var ic catalog.Icon
 	i, ok := l.byID[id]
 	if !ok {
-		return ic, false
+		return ic, ErrNoIcon
 	}
-	if err := json.Unmarshal(l.records[i], &ic); err != nil {
-		// readCatalog decoded this record's summary, so it is JSON; a record that is not an icon is a build bug.
-		panic(fmt.Sprintf("icon %s: %v", id, err))
+	b, err := l.record(i)
+	if err != nil {
+		return ic, err
 	}
-	return ic, true
+	if err := json.Unmarshal(b, &ic); err != nil {
+		return ic, fmt.Errorf("icon %s: %w", id, err)
+	}
+	return ic, nil
 }
 
-// Record returns one icon's record as the bytes the build wrote.
-func (l *Library) Record(id string) ([]byte, bool) {
-	i, ok := l.byID[id]
-	if !ok {
-		return nil, false
+// record reads the record at catalog position i.
+func (l *Library) record(i int) ([]byte, error) {
+	s := l.spans[i]
+	b := make([]byte, s.n)
+	if _, err := l.catalog.ReadAt(b, s.off); err != nil {
+		return nil, fmt.Errorf("reading icon %s from %s: %w", l.summaries[i].ID, catalog.CatalogFile, err)
 	}
-	return l.records[i], true
+	return b, nil
 }
 
 // Categories lists every category with its icon count, by id.
@@ -152,14 +166,18 @@ func (l *Library) HasCategory(id string) bool {
 	return ok
 }
 
-// Page returns the compact JSON records of the icons at [offset, offset+limit) of a category ("" for
-// every icon), in id order, and how many icons the whole list holds.
-func (l *Library) Page(category string, offset, limit int) (records [][]byte, total int) {
+// Page returns the records, as the build wrote them, of the icons at [offset, offset+limit) of a
+// category ("" for every icon), in id order, and how many icons the whole list holds.
+func (l *Library) Page(category string, offset, limit int) (records [][]byte, total int, err error) {
 	members := l.members[category]
 	for i := offset; i >= 0 && i < len(members) && i < offset+limit; i++ {
-		records = append(records, l.records[members[i]])
+		b, err := l.record(members[i])
+		if err != nil {
+			return nil, 0, err
+		}
+		records = append(records, b)
 	}
-	return records, len(members)
+	return records, len(members), nil
 }
 
 // Guides lists every guide, by slug.

@@ -137,8 +137,12 @@ func getIconTool(lib *library.Library) server.ServerTool {
 	)
 	return server.ServerTool{Tool: tool, Handler: mcp.NewTypedToolHandler(
 		func(_ context.Context, _ mcp.CallToolRequest, args getIconArgs) (*mcp.CallToolResult, error) {
-			if ic, ok := lib.Icon(args.ID); ok {
+			ic, err := lib.Icon(args.ID)
+			if err == nil {
 				return structured(iconRecord(ic)), nil
+			}
+			if !errors.Is(err, library.ErrNoIcon) {
+				return nil, err
 			}
 			msg := fmt.Sprintf("No icon has the id %q.", args.ID)
 			hits, err := lib.SearchIcons(args.ID, library.SearchOptions{Limit: suggestionsOnMiss})
