@@ -1,0 +1,85 @@
+package edge_test
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"testing"
+
+	"github.com/klauspost/compress/gzhttp"
+
+	"github.com/iconlib/iconlib/build"
+	"github.com/iconlib/iconlib/edge"
+	"github.com/iconlib/iconlib/edge/access"
+)
+
+// buildFullLibrary builds the real library (5,233 icons) for a benchmark.
+func buildFullLibrary(b *testing.B) string {
+	b.Helper()
+	out := filepath.Join(b.TempDir(), "public")
+	if _, err := build.Run(context.Background(), build.Options{ContentDir: "../content", OutDir: out, BaseURL: base}); err != nil {
+		b.Fatal(err)
+	}
+	return out
+}
+
+// BenchmarkStaticCatalog serves the full library's catalog.json (28 MB) through the whole edge, per
+// Accept-Encoding: the build's br and gzip variants cost what the plain file does, where compressing
+// at request time ("gzip-on-the-fly", the edge before variants) costs the CPU of compressing 28 MB.
+func BenchmarkStaticCatalog(b *testing.B) {
+	public := buildFullLibrary(b)
+	h, err := edge.New(edge.Config{PublicDir: public, Access: access.Config{KeyFile: filepath.Join(b.TempDir(), "key.pem"), Limits: access.Limits{Off: true}}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	onTheFly := gzhttp.GzipHandler(http.FileServer(http.Dir(public)))
+	for _, c := range []struct {
+		name, accept string
+		handler      http.Handler
+	}{
+		{"identity", "", h},
+		{"br", "br", h},
+		{"gzip", "gzip", h},
+		{"gzip-on-the-fly", "gzip", onTheFly},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			req := httptest.NewRequest(http.MethodGet, "/catalog.json", nil)
+			if c.accept != "" {
+				req.Header.Set("Accept-Encoding", c.accept)
+			}
+			var sent int64
+			for b.Loop() {
+				w := &countingWriter{header: http.Header{}}
+				c.handler.ServeHTTP(w, req)
+				sent = w.n
+			}
+			b.ReportMetric(float64(sent), "bytes/resp")
+		})
+	}
+}
+
+// BenchmarkNewFullLibrary is the edge's start on the full library: loading the catalog, search indexes and
+// manifest of public/.
+func BenchmarkNewFullLibrary(b *testing.B) {
+	public := buildFullLibrary(b)
+	key := filepath.Join(b.TempDir(), "key.pem")
+	for b.Loop() {
+		if _, err := edge.New(edge.Config{PublicDir: public, Access: access.Config{KeyFile: key}}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// countingWriter is a ResponseWriter that counts the body and keeps nothing.
+type countingWriter struct {
+	header http.Header
+	n      int64
+}
+
+func (w *countingWriter) Header() http.Header { return w.header }
+func (w *countingWriter) WriteHeader(int)     {}
+func (w *countingWriter) Write(p []byte) (int, error) {
+	w.n += int64(len(p))
+	return len(p), nil
+}
