@@ -15,10 +15,10 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/iconlib/iconlib/build/content"
+	"github.com/iconlib/iconlib/build/internal/svg"
 	"github.com/iconlib/iconlib/build/motion"
 	"github.com/iconlib/iconlib/internal/catalog"
 	"github.com/iconlib/iconlib/internal/jsonfile"
-	"github.com/iconlib/iconlib/internal/svg"
 )
 
 // buildIcons turns every source icon into its animation file, static SVG and record, in parallel.

@@ -3,7 +3,7 @@ package edge
 import (
 	"net/http"
 
-	"github.com/iconlib/iconlib/internal/apierror"
+	"github.com/iconlib/iconlib/edge/internal/apierror"
 )
 
 func notFound(w http.ResponseWriter, what string) {

@@ -1,7 +1,7 @@
 package edge
 
 import (
-	"github.com/iconlib/iconlib/internal/apierror"
+	"github.com/iconlib/iconlib/edge/internal/apierror"
 	"net/http"
 	"runtime/debug"
 	"time"

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/iconlib/iconlib/edge/internal/apierror"
 	"github.com/iconlib/iconlib/edge/library"
-	"github.com/iconlib/iconlib/internal/apierror"
 )
 
 // Bounds of the REST parameters (see docs/design.md).

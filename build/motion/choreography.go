@@ -8,7 +8,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/iconlib/iconlib/internal/svg"
+	"github.com/iconlib/iconlib/build/internal/svg"
 )
 
 // Choreography says how an icon moves: its signature motion and how that motion fits the drawing. A

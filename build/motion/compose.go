@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/iconlib/iconlib/build/internal/lottie"
+	"github.com/iconlib/iconlib/build/internal/svg"
 	"github.com/iconlib/iconlib/internal/catalog"
-	"github.com/iconlib/iconlib/internal/lottie"
-	"github.com/iconlib/iconlib/internal/svg"
 )
 
 // Icon is what Animate needs of an icon: its drawing in each style and its choreography.

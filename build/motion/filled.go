@@ -3,8 +3,8 @@ package motion
 import (
 	"math"
 
-	"github.com/iconlib/iconlib/internal/lottie"
-	"github.com/iconlib/iconlib/internal/svg"
+	"github.com/iconlib/iconlib/build/internal/lottie"
+	"github.com/iconlib/iconlib/build/internal/svg"
 )
 
 const morphSummary = "Turns the icon into another form: its filled form (the fill grows in as the strokes give way) and back, or another icon, stroke by stroke."

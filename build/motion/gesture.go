@@ -3,7 +3,7 @@ package motion
 import (
 	"math"
 
-	"github.com/iconlib/iconlib/internal/lottie"
+	"github.com/iconlib/iconlib/build/internal/lottie"
 )
 
 // ease is a timing curve, cubic-bezier(x1, y1, x2, y2) as in CSS, from a key to the next. Every curve

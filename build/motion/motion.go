@@ -9,8 +9,8 @@ package motion
 import (
 	"math"
 
-	"github.com/iconlib/iconlib/internal/lottie"
-	"github.com/iconlib/iconlib/internal/svg"
+	"github.com/iconlib/iconlib/build/internal/lottie"
+	"github.com/iconlib/iconlib/build/internal/svg"
 )
 
 // Canvas of every animation.

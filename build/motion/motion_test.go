@@ -8,9 +8,9 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/iconlib/iconlib/build/internal/lottie"
+	"github.com/iconlib/iconlib/build/internal/svg"
 	"github.com/iconlib/iconlib/internal/catalog"
-	"github.com/iconlib/iconlib/internal/lottie"
-	"github.com/iconlib/iconlib/internal/svg"
 )
 
 func contours(t *testing.T, e svg.Element) []svg.Contour {

@@ -4,8 +4,8 @@ import (
 	"math"
 	"slices"
 
-	"github.com/iconlib/iconlib/internal/lottie"
-	"github.com/iconlib/iconlib/internal/svg"
+	"github.com/iconlib/iconlib/build/internal/lottie"
+	"github.com/iconlib/iconlib/build/internal/svg"
 )
 
 // Target is another icon an icon morphs into (a toggle: menu into x, play into pause).

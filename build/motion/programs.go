@@ -3,7 +3,7 @@ package motion
 import (
 	"math"
 
-	"github.com/iconlib/iconlib/internal/lottie"
+	"github.com/iconlib/iconlib/build/internal/lottie"
 )
 
 // motionTransform is the transform of the moving group: anchored at the pivot, with a property per track

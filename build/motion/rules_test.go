@@ -5,7 +5,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/iconlib/iconlib/internal/svg"
+	"github.com/iconlib/iconlib/build/internal/svg"
 )
 
 func TestRulesChooseFromMeaning(t *testing.T) {

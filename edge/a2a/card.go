@@ -16,8 +16,8 @@ import (
 	"github.com/a2aproject/a2a-go/v2/a2acompat/a2av0"
 	"github.com/a2aproject/a2a-go/v2/a2asrv"
 
+	"github.com/iconlib/iconlib/edge/internal/apierror"
 	"github.com/iconlib/iconlib/edge/library"
-	"github.com/iconlib/iconlib/internal/apierror"
 	"github.com/iconlib/iconlib/internal/credential"
 )
 

@@ -2,7 +2,7 @@
 // registration (POST /agent/identity), token exchange (POST /oauth2/token), the signing keys
 // (/.well-known/jwks.json), the OAuth discovery documents (RFC 8414, RFC 9728), and [Access.Limit], the
 // middleware that sits in front of the REST API, both MCP servers and the A2A agent. Tokens are issued and
-// verified by internal/credential; counting is done by internal/ratelimit.
+// verified by internal/credential; counting is done by edge/internal/ratelimit.
 package access
 
 import (
@@ -13,8 +13,8 @@ import (
 	"net/netip"
 	"time"
 
+	"github.com/iconlib/iconlib/edge/internal/ratelimit"
 	"github.com/iconlib/iconlib/internal/credential"
-	"github.com/iconlib/iconlib/internal/ratelimit"
 )
 
 // Config is what [New] needs.

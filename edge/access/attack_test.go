@@ -19,7 +19,7 @@ import (
 	"time"
 
 	"github.com/iconlib/iconlib/edge/access"
-	"github.com/iconlib/iconlib/internal/ratelimit"
+	"github.com/iconlib/iconlib/edge/internal/ratelimit"
 )
 
 // role is what a forged token pretends to be.

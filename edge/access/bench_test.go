@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/iconlib/iconlib/edge/access"
-	"github.com/iconlib/iconlib/internal/ratelimit"
+	"github.com/iconlib/iconlib/edge/internal/ratelimit"
 )
 
 // BenchmarkLimit is the overhead Limit adds to a request (called directly, without the network), in front

@@ -6,10 +6,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/iconlib/iconlib/internal/apierror"
+	"github.com/iconlib/iconlib/edge/internal/apierror"
+	"github.com/iconlib/iconlib/edge/internal/ratelimit"
 	"github.com/iconlib/iconlib/internal/credential"
 	"github.com/iconlib/iconlib/internal/jsonfile"
-	"github.com/iconlib/iconlib/internal/ratelimit"
 )
 
 const (

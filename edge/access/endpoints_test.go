@@ -15,7 +15,7 @@ import (
 	"github.com/golang-jwt/jwt/v5"
 
 	"github.com/iconlib/iconlib/edge/access"
-	"github.com/iconlib/iconlib/internal/ratelimit"
+	"github.com/iconlib/iconlib/edge/internal/ratelimit"
 )
 
 // roomy gives the auth policy room for a table of requests.

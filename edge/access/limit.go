@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/iconlib/iconlib/internal/apierror"
+	"github.com/iconlib/iconlib/edge/internal/apierror"
 	"github.com/iconlib/iconlib/internal/credential"
 )
 

@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/iconlib/iconlib/edge/access"
-	"github.com/iconlib/iconlib/internal/ratelimit"
+	"github.com/iconlib/iconlib/edge/internal/ratelimit"
 )
 
 var surfaces = []string{"/api/v1/icons", "/mcp", "/mcp/docs", "/a2a"}
