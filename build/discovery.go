@@ -7,6 +7,7 @@ import (
 	"text/template"
 
 	"github.com/iconlib/iconlib/internal/catalog"
+	"github.com/iconlib/iconlib/internal/contract"
 	"github.com/iconlib/iconlib/templates"
 )
 
@@ -16,7 +17,8 @@ func (b *builder) addDiscovery() error {
 	if err != nil {
 		return err
 	}
-	data := map[string]any{"Base": b.base, "Count": len(b.icons), "Guides": b.guides, "Categories": b.categories}
+	data := map[string]any{"Base": b.base, "Count": len(b.icons), "Guides": b.guides, "Categories": b.categories,
+		"REST": contract.REST}
 	for name, file := range map[string]string{"llms.txt.tmpl": "llms.txt", "index.md.tmpl": "index.md", "openapi.json.tmpl": "openapi.json",
 		"api-catalog.tmpl": ".well-known/api-catalog"} {
 		var buf bytes.Buffer

@@ -2,7 +2,9 @@ package edge_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
+	"strings"
 	"testing"
 )
 
@@ -36,5 +38,48 @@ func TestOpenAPICheckRejectsMismatches(t *testing.T) {
 		if err := e.spec.Check(http.MethodGet, b.path, b.status, "application/json", []byte(b.body)); err == nil {
 			t.Errorf("%s %d %s passed the check", b.path, b.status, b.body)
 		}
+	}
+}
+
+// TestOpenAPIStatesTheBoundsTheEdgeEnforces: the q, limit and offset bounds that openapi.json states are
+// the ones the edge enforces: at the bound a request is answered, one past it is a 400.
+func TestOpenAPIStatesTheBoundsTheEdgeEnforces(t *testing.T) {
+	e := newEdge(t)
+	var doc struct {
+		Components struct {
+			Parameters map[string]struct {
+				Schema struct {
+					MaxLength, Maximum, Default *int
+				}
+			}
+		}
+	}
+	if err := json.Unmarshal(mustGet(t, e, "/openapi.json"), &doc); err != nil {
+		t.Fatal(err)
+	}
+	params := doc.Components.Parameters
+	if params["q"].Schema.MaxLength == nil || params["limit"].Schema.Maximum == nil ||
+		params["limit"].Schema.Default == nil || params["offset"].Schema.Maximum == nil {
+		t.Fatalf("openapi.json states no bounds for q, limit and offset: %+v", params)
+	}
+	maxQ, maxLimit, maxOffset := *params["q"].Schema.MaxLength, *params["limit"].Schema.Maximum, *params["offset"].Schema.Maximum
+	for _, c := range []struct {
+		path string
+		want int
+	}{
+		{"/api/v1/search?q=" + strings.Repeat("é", maxQ), http.StatusOK},
+		{"/api/v1/search?q=" + strings.Repeat("é", maxQ+1), http.StatusBadRequest},
+		{fmt.Sprintf("/api/v1/icons?limit=%d", maxLimit), http.StatusOK},
+		{fmt.Sprintf("/api/v1/icons?limit=%d", maxLimit+1), http.StatusBadRequest},
+		{fmt.Sprintf("/api/v1/icons?offset=%d", maxOffset), http.StatusOK},
+		{fmt.Sprintf("/api/v1/icons?offset=%d", maxOffset+1), http.StatusBadRequest},
+	} {
+		if res, body := e.do(t, http.MethodGet, c.path, nil); res.StatusCode != c.want {
+			t.Errorf("%.60s: %d, want %d: %.200s", c.path, res.StatusCode, c.want, body)
+		}
+	}
+	var page struct{ Limit int }
+	if err := json.Unmarshal(mustGet(t, e, "/api/v1/icons"), &page); err != nil || page.Limit != *params["limit"].Schema.Default {
+		t.Errorf("a listing without limit has limit %d, openapi.json says the default is %d (%v)", page.Limit, *params["limit"].Schema.Default, err)
 	}
 }

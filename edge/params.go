@@ -11,15 +11,16 @@ import (
 
 	"github.com/iconlib/iconlib/edge/internal/apierror"
 	"github.com/iconlib/iconlib/edge/library"
+	"github.com/iconlib/iconlib/internal/contract"
 )
 
-// Bounds of the REST parameters (see docs/design.md).
-const (
-	defaultLimit   = 20
-	maxLimit       = 100
-	maxOffset      = 1_000_000
-	maxQueryRunes  = 200
-	maxQueryString = 2048 // bytes of the whole raw query string
+// Bounds of the REST parameters, as openapi.json states them.
+var (
+	defaultLimit   = contract.REST.LimitDefault
+	maxLimit       = contract.REST.LimitMax
+	maxOffset      = contract.REST.OffsetMax
+	maxQueryRunes  = contract.REST.QueryMaxRunes
+	maxQueryString = contract.REST.QueryStringMaxBytes
 )
 
 // paramError is a 400 invalid_parameter naming the parameter and what is allowed.
