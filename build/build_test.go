@@ -15,6 +15,7 @@ import (
 
 	"github.com/iconlib/iconlib/build"
 	"github.com/iconlib/iconlib/internal/catalog"
+	"github.com/iconlib/iconlib/internal/contract"
 )
 
 const fixtureContent = "testdata/content"
@@ -32,7 +33,7 @@ func runBuild(t *testing.T, contentDir, out string) build.Report {
 func readCatalog(t *testing.T, dir string) catalog.Catalog {
 	t.Helper()
 	var c catalog.Catalog
-	b, err := os.ReadFile(filepath.Join(dir, catalog.CatalogFile))
+	b, err := os.ReadFile(filepath.Join(dir, contract.CatalogFile))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -106,7 +107,7 @@ func checkRecord(t *testing.T, out string, ic catalog.Icon) {
 			t.Errorf("icon %s: a code snippet does not load its file:\n%s", ic.ID, snippet)
 		}
 	}
-	anim, err := os.ReadFile(filepath.Join(out, catalog.AnimationFile(ic.ID)))
+	anim, err := os.ReadFile(filepath.Join(out, contract.AnimationFile(ic.ID)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -132,11 +133,11 @@ func checkRecord(t *testing.T, out string, ic catalog.Icon) {
 		t.Errorf("icon %s: files %+v do not match styles %v and file_url", ic.ID, ic.Files, ic.Styles)
 	}
 	var rec catalog.Icon
-	b, err := os.ReadFile(filepath.Join(out, catalog.RecordFile(ic.ID)))
+	b, err := os.ReadFile(filepath.Join(out, contract.RecordFile(ic.ID)))
 	if err != nil || json.Unmarshal(b, &rec) != nil || rec.SHA256 != ic.SHA256 {
 		t.Errorf("icon %s: per-icon record missing or different from the catalog (%v)", ic.ID, err)
 	}
-	for _, f := range []string{catalog.SVGFile(ic.ID), catalog.PageFile(catalog.IconPage(ic.ID))} {
+	for _, f := range []string{contract.SVGFile(ic.ID), contract.PageFile(contract.IconPage(ic.ID))} {
 		if _, err := os.Stat(filepath.Join(out, f)); err != nil {
 			t.Errorf("icon %s: %v", ic.ID, err)
 		}
@@ -277,7 +278,7 @@ func TestARecordHasOneEncoding(t *testing.T) {
 	out := t.TempDir()
 	runBuild(t, fixtureContent, out)
 	var c struct{ Icons []json.RawMessage }
-	if err := json.Unmarshal([]byte(readFile(t, out, catalog.CatalogFile)), &c); err != nil || len(c.Icons) == 0 {
+	if err := json.Unmarshal([]byte(readFile(t, out, contract.CatalogFile)), &c); err != nil || len(c.Icons) == 0 {
 		t.Fatalf("catalog: %v, %d icons", err, len(c.Icons))
 	}
 	for _, entry := range c.Icons {
@@ -285,7 +286,7 @@ func TestARecordHasOneEncoding(t *testing.T) {
 		if err := json.Unmarshal(entry, &ic); err != nil {
 			t.Fatal(err)
 		}
-		if rec := readFile(t, out, catalog.RecordFile(ic.ID)); rec != string(entry) {
+		if rec := readFile(t, out, contract.RecordFile(ic.ID)); rec != string(entry) {
 			t.Errorf("icon %s: the record file (%d bytes) is not its catalog entry (%d bytes)", ic.ID, len(rec), len(entry))
 		}
 	}

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"text/template"
 
-	"github.com/iconlib/iconlib/internal/catalog"
 	"github.com/iconlib/iconlib/internal/contract"
 	"github.com/iconlib/iconlib/templates"
 )
@@ -50,13 +49,13 @@ type urlset struct {
 func (b *builder) addSitemap() error {
 	paths := []string{"/", motionsPage, "/docs/"}
 	for _, g := range b.guides {
-		paths = append(paths, catalog.GuidePage(g.Slug))
+		paths = append(paths, contract.GuidePage(g.Slug))
 	}
 	for _, c := range b.categories {
 		paths = append(paths, categoryPage(c.ID))
 	}
 	for _, ic := range b.icons {
-		paths = append(paths, catalog.IconPage(ic.ID))
+		paths = append(paths, contract.IconPage(ic.ID))
 	}
 	set := urlset{URLs: make([]sitemapURL, len(paths))}
 	for i, p := range paths {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/iconlib/iconlib/internal/catalog"
+	"github.com/iconlib/iconlib/internal/contract"
 )
 
 // generate produces every file of the site into b.site.
@@ -70,10 +71,10 @@ func (b *builder) addCatalog() error {
 	if err != nil {
 		return err
 	}
-	if err := b.site.add(catalog.CatalogFile, append(body, '\n')); err != nil {
+	if err := b.site.add(contract.CatalogFile, append(body, '\n')); err != nil {
 		return err
 	}
-	return b.addJSON(catalog.CategoriesFile, catalog.CategoryList{Items: b.categories, Total: len(b.categories)})
+	return b.addJSON(contract.CategoriesFile, catalog.CategoryList{Items: b.categories, Total: len(b.categories)})
 }
 
 // addIconIndex writes the small index the website filters when no edge ranks queries (a static host):
@@ -88,5 +89,5 @@ func (b *builder) addIconIndex() error {
 	if err != nil {
 		return err
 	}
-	return b.site.add(catalog.StaticDir+"/icon-index.json", body)
+	return b.site.add(contract.StaticDir+"/icon-index.json", body)
 }

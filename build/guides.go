@@ -13,6 +13,7 @@ import (
 
 	"github.com/iconlib/iconlib/build/content"
 	"github.com/iconlib/iconlib/internal/catalog"
+	"github.com/iconlib/iconlib/internal/contract"
 )
 
 // baseURLPlaceholder in a guide stands for the site's base URL.
@@ -30,7 +31,7 @@ func (b *builder) addGuides(p *pages) error {
 	for i := range b.guides {
 		g := &b.guides[i]
 		g.Body = strings.ReplaceAll(g.Body, baseURLPlaceholder, b.base)
-		if err := b.site.add(strings.TrimPrefix(catalog.GuideMarkdown(g.Slug), "/"), guideMarkdown(g)); err != nil {
+		if err := b.site.add(strings.TrimPrefix(contract.GuideMarkdown(g.Slug), "/"), guideMarkdown(g)); err != nil {
 			return err
 		}
 		source := []byte(g.Body)
@@ -41,22 +42,22 @@ func (b *builder) addGuides(p *pages) error {
 		}
 		b.sections = append(b.sections, b.guideSections(g, source, doc)...)
 		index = append(index, catalog.Guide{Slug: g.Slug, Title: g.Title, Description: g.Description,
-			URL: b.base + catalog.GuidePage(g.Slug), MarkdownURL: b.base + catalog.GuideMarkdown(g.Slug)})
+			URL: b.base + contract.GuidePage(g.Slug), MarkdownURL: b.base + contract.GuideMarkdown(g.Slug)})
 		page, err := p.render("guide", map[string]any{"Guide": g, "HTML": template.HTML(html.String())})
 		if err != nil {
 			return err
 		}
-		if err := b.site.add(catalog.PageFile(catalog.GuidePage(g.Slug)), page); err != nil {
+		if err := b.site.add(contract.PageFile(contract.GuidePage(g.Slug)), page); err != nil {
 			return err
 		}
 	}
 	if err := b.addAuthDoc(); err != nil {
 		return err
 	}
-	if err := b.addJSON(catalog.GuidesFile, index); err != nil {
+	if err := b.addJSON(contract.GuidesFile, index); err != nil {
 		return err
 	}
-	return b.addJSON(catalog.SectionsFile, b.sections)
+	return b.addJSON(contract.SectionsFile, b.sections)
 }
 
 // guideSections splits a guide at its level-2 headings; each section keeps the heading's id, so a search
@@ -90,7 +91,7 @@ func (b *builder) guideSections(g *content.Guide, source []byte, doc ast.Node) [
 		if body == "" {
 			continue
 		}
-		url := b.base + catalog.GuidePage(g.Slug)
+		url := b.base + contract.GuidePage(g.Slug)
 		if c.anchor != "" {
 			url += "#" + c.anchor
 		}

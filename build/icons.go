@@ -18,6 +18,7 @@ import (
 	"github.com/iconlib/iconlib/build/internal/svg"
 	"github.com/iconlib/iconlib/build/motion"
 	"github.com/iconlib/iconlib/internal/catalog"
+	"github.com/iconlib/iconlib/internal/contract"
 	"github.com/iconlib/iconlib/internal/jsonfile"
 )
 
@@ -66,11 +67,11 @@ func (b *builder) buildIcon(src content.Icon) (catalog.Icon, error) {
 	if err != nil {
 		return fail(err)
 	}
-	files := []styleFile{{style: "outline", anim: &anim.Outline, path: catalog.AnimationFile(src.ID),
-		svgPath: catalog.SVGFile(src.ID), svg: staticSVG(src.Outline, outlineSVG)}}
+	files := []styleFile{{style: "outline", anim: &anim.Outline, path: contract.AnimationFile(src.ID),
+		svgPath: contract.SVGFile(src.ID), svg: staticSVG(src.Outline, outlineSVG)}}
 	if anim.Filled != nil {
-		files = append(files, styleFile{style: "filled", anim: anim.Filled, path: catalog.FilledAnimationFile(src.ID),
-			svgPath: catalog.FilledSVGFile(src.ID), svg: staticSVG(src.Filled, filledSVG)})
+		files = append(files, styleFile{style: "filled", anim: anim.Filled, path: contract.FilledAnimationFile(src.ID),
+			svgPath: contract.FilledSVGFile(src.ID), svg: staticSVG(src.Filled, filledSVG)})
 	}
 	var written []catalog.StyleFile
 	for _, f := range files {
@@ -96,7 +97,7 @@ func (b *builder) buildIcon(src content.Icon) (catalog.Icon, error) {
 	if err != nil {
 		return rec, err
 	}
-	return rec, b.site.add(catalog.RecordFile(src.ID), body)
+	return rec, b.site.add(contract.RecordFile(src.ID), body)
 }
 
 // styleFile is one style's animation file and static picture, before it is written.

@@ -11,9 +11,8 @@ import (
 	"sort"
 	"sync"
 
+	"github.com/iconlib/iconlib/internal/contract"
 	"golang.org/x/sync/errgroup"
-
-	"github.com/iconlib/iconlib/internal/catalog"
 )
 
 // site collects every file of the build in memory, keyed by its slash path under public/, so the build can
@@ -106,9 +105,9 @@ func checkOutDir(dir string) error {
 	if err != nil {
 		return err
 	}
-	if _, err := os.Stat(filepath.Join(dir, catalog.CatalogFile)); err != nil {
+	if _, err := os.Stat(filepath.Join(dir, contract.CatalogFile)); err != nil {
 		return fmt.Errorf("output directory %s is not empty and holds no earlier build (%s): refusing to overwrite it",
-			dir, catalog.CatalogFile)
+			dir, contract.CatalogFile)
 	}
 	return nil
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/iconlib/iconlib/internal/catalog"
+	"github.com/iconlib/iconlib/internal/contract"
 	"github.com/iconlib/iconlib/templates"
 )
 
@@ -137,7 +138,7 @@ func (b *builder) addPages(p *pages) error {
 	}
 	jobs = append(jobs, pageJob{motionsPage, "motions", b.motionGallery()})
 	for _, ic := range b.icons {
-		jobs = append(jobs, pageJob{catalog.IconPage(ic.ID), "icon", newIconPage(ic, b.base)})
+		jobs = append(jobs, pageJob{contract.IconPage(ic.ID), "icon", newIconPage(ic, b.base)})
 	}
 	for _, c := range b.categories {
 		jobs = append(jobs, pageJob{categoryPage(c.ID), "category", map[string]any{"Category": c, "Icons": byCategory[c.ID]}})
@@ -147,7 +148,7 @@ func (b *builder) addPages(p *pages) error {
 		if err != nil {
 			return err
 		}
-		if err := b.site.add(catalog.PageFile(j.url), body); err != nil {
+		if err := b.site.add(contract.PageFile(j.url), body); err != nil {
 			return err
 		}
 	}
@@ -166,6 +167,6 @@ func (b *builder) addStatic() error {
 		if err != nil {
 			return err
 		}
-		return b.site.add(path.Join(catalog.StaticDir, p[len("static/"):]), body)
+		return b.site.add(path.Join(contract.StaticDir, p[len("static/"):]), body)
 	})
 }

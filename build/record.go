@@ -6,6 +6,7 @@ import (
 	"github.com/iconlib/iconlib/build/content"
 	"github.com/iconlib/iconlib/build/motion"
 	"github.com/iconlib/iconlib/internal/catalog"
+	"github.com/iconlib/iconlib/internal/contract"
 )
 
 // record assembles an icon's record from its source, its hand edit and its animation file's facts.
@@ -20,10 +21,10 @@ func (b *builder) record(src content.Icon, anim motion.Animation, files []catalo
 		Tags:         mergeTags(src.Tags, edit.Tags),
 		States:       anim.States,
 		Motions:      anim.Motions,
-		FileURL:      b.base + "/" + catalog.AnimationFile(src.ID),
+		FileURL:      b.base + "/" + contract.AnimationFile(src.ID),
 		FileFormat:   "lottie",
-		SVGURL:       b.base + "/" + catalog.SVGFile(src.ID),
-		PageURL:      b.base + catalog.IconPage(src.ID),
+		SVGURL:       b.base + "/" + contract.SVGFile(src.ID),
+		PageURL:      b.base + contract.IconPage(src.ID),
 		Files:        files,
 	}
 	for _, f := range files {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/iconlib/iconlib/build/motion"
 	"github.com/iconlib/iconlib/internal/catalog"
+	"github.com/iconlib/iconlib/internal/contract"
 	"github.com/iconlib/iconlib/internal/search"
 	"github.com/iconlib/iconlib/internal/wordvec"
 )
@@ -28,10 +29,10 @@ func (b *builder) addSearchIndex() error {
 	if err != nil {
 		return err
 	}
-	if err := b.addIndex(search.IconsDir, iconDocs(b.icons), emb); err != nil {
+	if err := b.addIndex(contract.IconIndexDir, iconDocs(b.icons), emb); err != nil {
 		return err
 	}
-	return b.addIndex(search.GuidesDir, sectionDocs(b.sections), emb)
+	return b.addIndex(contract.GuideIndexDir, sectionDocs(b.sections), emb)
 }
 
 // addVectors copies the word vector table into public/ and returns the embedder built on it, or nil
@@ -53,14 +54,14 @@ func (b *builder) addVectors() (search.Embedder, error) {
 		return nil, fmt.Errorf("%s: %w", b.path(vectorsFile), err)
 	}
 	emb = wordvec.NewEmbedder(table)
-	if err := b.site.add(search.VectorsPath, raw); err != nil {
+	if err := b.site.add(contract.VectorsFile, raw); err != nil {
 		return nil, err
 	}
 	notice, err := os.ReadFile(b.path(vectorsNotice))
 	if err != nil {
 		return nil, fmt.Errorf("the word vectors need their licence: %w", err)
 	}
-	return emb, b.site.add(path.Dir(search.VectorsPath)+"/"+wordvec.NoticeFile+".txt", notice)
+	return emb, b.site.add(path.Dir(contract.VectorsFile)+"/"+wordvec.NoticeFile+".txt", notice)
 }
 
 // addIndex builds a search index of docs and writes it to dir/index.bin.

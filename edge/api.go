@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/iconlib/iconlib/edge/library"
-	"github.com/iconlib/iconlib/internal/catalog"
+	"github.com/iconlib/iconlib/internal/contract"
 )
 
 // Cache lifetimes of API answers; clients revalidate with the ETag afterwards.
@@ -121,7 +121,7 @@ func (s *server) handleRecord(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	id := r.PathValue("id")
-	f, ok := s.files.byPath[catalog.RecordFile(id)]
+	f, ok := s.files.byPath[contract.RecordFile(id)]
 	if !ok {
 		notFound(w, "no icon with id "+quote(id)+"; search with /api/v1/icons?q=")
 		return
@@ -135,7 +135,7 @@ func (s *server) handleCategories(w http.ResponseWriter, r *http.Request) {
 		writeParamError(w, perr)
 		return
 	}
-	f, ok := s.files.byPath[catalog.CategoriesFile]
+	f, ok := s.files.byPath[contract.CategoriesFile]
 	if !ok {
 		unavailable(w, "the library")
 		return

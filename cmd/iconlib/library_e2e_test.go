@@ -21,12 +21,13 @@ import (
 
 	"github.com/iconlib/iconlib/build"
 	"github.com/iconlib/iconlib/internal/catalog"
+	"github.com/iconlib/iconlib/internal/contract"
 	"github.com/iconlib/iconlib/internal/openapicheck"
 )
 
 func readCatalog(t *testing.T, dir string) catalog.Catalog {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join(dir, catalog.CatalogFile))
+	b, err := os.ReadFile(filepath.Join(dir, contract.CatalogFile))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,7 +52,7 @@ func TestLibraryRecordsAreComplete(t *testing.T) {
 			t.Errorf("icon %s: %s", ic.ID, msg)
 			continue
 		}
-		body, err := os.ReadFile(filepath.Join(lib.Public, catalog.AnimationFile(ic.ID)))
+		body, err := os.ReadFile(filepath.Join(lib.Public, contract.AnimationFile(ic.ID)))
 		if err != nil {
 			t.Errorf("icon %s: %v", ic.ID, err)
 			continue

@@ -16,6 +16,7 @@ import (
 	"github.com/iconlib/iconlib/edge"
 	"github.com/iconlib/iconlib/edge/access"
 	"github.com/iconlib/iconlib/internal/catalog"
+	"github.com/iconlib/iconlib/internal/contract"
 )
 
 // library is the whole real icon library, built once per test binary from ../../content and served by
@@ -73,7 +74,7 @@ func buildAndServe(ctx context.Context, contentDir, out string) (*library, *http
 // loadRecord reads an icon's record from a built public/.
 func loadRecord(public, id string) (catalog.Icon, error) {
 	var ic catalog.Icon
-	b, err := os.ReadFile(filepath.Join(public, filepath.FromSlash(catalog.RecordFile(id))))
+	b, err := os.ReadFile(filepath.Join(public, filepath.FromSlash(contract.RecordFile(id))))
 	if err != nil {
 		return ic, err
 	}

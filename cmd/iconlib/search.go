@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/iconlib/iconlib/internal/contract"
 	"github.com/iconlib/iconlib/internal/search"
 )
 
@@ -27,7 +28,7 @@ func newSearchCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			ix, err := search.Open(filepath.Join(publicDir, filepath.FromSlash(search.IconsDir)), emb)
+			ix, err := search.Open(filepath.Join(publicDir, filepath.FromSlash(contract.IconIndexDir)), emb)
 			if err != nil {
 				return err
 			}

@@ -19,6 +19,7 @@ import (
 
 	"github.com/iconlib/iconlib/build"
 	"github.com/iconlib/iconlib/internal/catalog"
+	"github.com/iconlib/iconlib/internal/contract"
 )
 
 // playerJS describes the icon page's big player: the file it plays, the state's first and last frame, and
@@ -169,7 +170,7 @@ func TestWebsiteIconPagePicksStyle(t *testing.T) {
 	browser := newBrowser(t)
 	lib := fullLibrary(t)
 	ic := readRecord(t, lib.Public, "upload")
-	outlineFile, err := os.ReadFile(filepath.Join(lib.Public, catalog.AnimationFile("upload")))
+	outlineFile, err := os.ReadFile(filepath.Join(lib.Public, contract.AnimationFile("upload")))
 	if err != nil {
 		t.Fatal(err)
 	}

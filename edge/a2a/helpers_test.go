@@ -26,6 +26,7 @@ import (
 	iconagent "github.com/iconlib/iconlib/edge/a2a"
 	"github.com/iconlib/iconlib/edge/library"
 	"github.com/iconlib/iconlib/internal/catalog"
+	"github.com/iconlib/iconlib/internal/contract"
 )
 
 // fixture is the build of ../../build/testdata/content: icons arrow-left (arrows), circle-dot and
@@ -71,8 +72,8 @@ func (f fixture) rankers(t testing.TB) (icons, guides library.Ranker) {
 	t.Helper()
 	var c catalog.Catalog
 	var sections []catalog.Section
-	readJSON(t, filepath.Join(f.dir, catalog.CatalogFile), &c)
-	readJSON(t, filepath.Join(f.dir, catalog.SectionsFile), &sections)
+	readJSON(t, filepath.Join(f.dir, contract.CatalogFile), &c)
+	readJSON(t, filepath.Join(f.dir, contract.SectionsFile), &sections)
 	var iconDocs, sectionDocs []fakeDoc
 	for _, ic := range c.Icons {
 		text := strings.Join(append([]string{ic.ID, ic.Name, ic.Description, ic.Category}, ic.Tags...), " ")

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 
+	"github.com/iconlib/iconlib/internal/contract"
 	"github.com/iconlib/iconlib/internal/search"
 )
 
@@ -53,6 +54,6 @@ func openIndexes(publicDir string) (icons, guides Ranker, err error) {
 		}
 		return searchIndex{ix}
 	}
-	icons, guides = open(search.IconsDir), open(search.GuidesDir)
+	icons, guides = open(contract.IconIndexDir), open(contract.GuideIndexDir)
 	return icons, guides, errors.Join(errs...)
 }

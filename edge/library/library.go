@@ -15,6 +15,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/iconlib/iconlib/internal/catalog"
+	"github.com/iconlib/iconlib/internal/contract"
 	"github.com/iconlib/iconlib/internal/jsonfile"
 )
 
@@ -66,7 +67,7 @@ func Load(publicDir string) (*Library, error) {
 }
 
 func (l *Library) loadCatalog(publicDir string) error {
-	path := filepath.Join(publicDir, catalog.CatalogFile)
+	path := filepath.Join(publicDir, contract.CatalogFile)
 	c, err := readCatalog(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("public directory %s holds no build (run `iconlib build` first): %w", publicDir, err)
@@ -94,10 +95,10 @@ func (l *Library) SearchErr() error { return l.searchErr }
 
 func (l *Library) loadGuides(publicDir string) error {
 	var index []catalog.Guide
-	if err := jsonfile.Read(filepath.Join(publicDir, catalog.GuidesFile), &index); err != nil {
+	if err := jsonfile.Read(filepath.Join(publicDir, contract.GuidesFile), &index); err != nil {
 		return err
 	}
-	if err := jsonfile.Read(filepath.Join(publicDir, catalog.SectionsFile), &l.sections); err != nil {
+	if err := jsonfile.Read(filepath.Join(publicDir, contract.SectionsFile), &l.sections); err != nil {
 		return err
 	}
 	l.sectionByID = make(map[string]catalog.Section, len(l.sections))
@@ -105,7 +106,7 @@ func (l *Library) loadGuides(publicDir string) error {
 		l.sectionByID[s.ID()] = s
 	}
 	for i, g := range index {
-		md, err := os.ReadFile(filepath.Join(publicDir, strings.TrimPrefix(catalog.GuideMarkdown(g.Slug), "/")))
+		md, err := os.ReadFile(filepath.Join(publicDir, strings.TrimPrefix(contract.GuideMarkdown(g.Slug), "/")))
 		if err != nil {
 			return err
 		}
@@ -152,7 +153,7 @@ func (l *Library) record(i int) ([]byte, error) {
 	s := l.spans[i]
 	b := make([]byte, s.n)
 	if _, err := l.catalog.ReadAt(b, s.off); err != nil {
-		return nil, fmt.Errorf("reading icon %s from %s: %w", l.summaries[i].ID, catalog.CatalogFile, err)
+		return nil, fmt.Errorf("reading icon %s from %s: %w", l.summaries[i].ID, contract.CatalogFile, err)
 	}
 	return b, nil
 }

@@ -25,6 +25,7 @@ import (
 	"github.com/iconlib/iconlib/edge/library"
 	iconmcp "github.com/iconlib/iconlib/edge/mcp"
 	"github.com/iconlib/iconlib/internal/catalog"
+	"github.com/iconlib/iconlib/internal/contract"
 )
 
 // base is the URL the fixture library is built for; the test servers listen on loopback addresses.
@@ -68,13 +69,13 @@ func newLibrary(t testing.TB, searchErr error) *library.Library {
 		t.Fatal(err)
 	}
 	var c catalog.Catalog
-	readJSON(t, filepath.Join(publicDir, catalog.CatalogFile), &c)
+	readJSON(t, filepath.Join(publicDir, contract.CatalogFile), &c)
 	icons := &wordRanker{err: searchErr}
 	for _, ic := range c.Icons {
 		icons.add(ic.ID, ic.Category, ic.ID, ic.Name, ic.Description, strings.Join(ic.Tags, " "))
 	}
 	var sections []catalog.Section
-	readJSON(t, filepath.Join(publicDir, catalog.SectionsFile), &sections)
+	readJSON(t, filepath.Join(publicDir, contract.SectionsFile), &sections)
 	guides := &wordRanker{err: searchErr}
 	for _, s := range sections {
 		guides.add(s.ID(), "", s.Guide, s.Heading, s.Text)

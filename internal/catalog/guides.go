@@ -1,11 +1,5 @@
 package catalog
 
-// Files describing the guides, written by the build for the edge.
-const (
-	GuidesFile   = "docs/index.json"
-	SectionsFile = "docs/sections.json"
-)
-
 // Guide is one guide's metadata: an item of docs/index.json.
 type Guide struct {
 	Slug        string `json:"slug"`

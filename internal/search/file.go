@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/iconlib/iconlib/internal/contract"
 	"github.com/iconlib/iconlib/internal/wordvec"
 )
 
@@ -193,10 +194,10 @@ func dequantize(b []byte, dim int) []float32 {
 	return vecs
 }
 
-// LoadEmbedder reads the word vector table a build wrote into publicDir (VectorsPath) and returns an
+// LoadEmbedder reads the word vector table a build wrote into publicDir (contract.VectorsFile) and returns an
 // Embedder over it, or nil and no error when the build wrote none (content without vectors).
 func LoadEmbedder(publicDir string) (Embedder, error) {
-	t, err := wordvec.Load(filepath.Join(publicDir, filepath.FromSlash(VectorsPath)))
+	t, err := wordvec.Load(filepath.Join(publicDir, filepath.FromSlash(contract.VectorsFile)))
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}

@@ -28,13 +28,6 @@ import (
 	"github.com/iconlib/iconlib/internal/wordvec"
 )
 
-// Paths under public/ of the files the build writes for search and the edge reads.
-const (
-	VectorsPath = "search/" + wordvec.FileName // the word vector table, shared by every index
-	IconsDir    = "search/icons"               // the icons' index (IndexFile inside)
-	GuidesDir   = "search/guides"              // the guide sections' index (IndexFile inside)
-)
-
 // Doc is one searchable document.
 type Doc struct {
 	ID       string   // unique; its words ("arrow-left") count as name words

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/iconlib/iconlib/internal/contract"
 	"github.com/iconlib/iconlib/internal/search"
 )
 
@@ -253,7 +254,7 @@ func TestLoadEmbedder(t *testing.T) {
 	if emb, err := search.LoadEmbedder(dir); emb != nil || err != nil {
 		t.Errorf("no table: %v, %v; want nil, nil", emb, err)
 	}
-	path := filepath.Join(dir, filepath.FromSlash(search.VectorsPath))
+	path := filepath.Join(dir, filepath.FromSlash(contract.VectorsFile))
 	os.MkdirAll(filepath.Dir(path), 0o755)
 	os.WriteFile(path, []byte("garbage"), 0o644)
 	if _, err := search.LoadEmbedder(dir); err == nil {

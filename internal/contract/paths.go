@@ -1,0 +1,49 @@
+package contract
+
+import "strings"
+
+// Paths of the files the build writes into public/, relative to it, with forward slashes.
+const (
+	CatalogFile    = "catalog.json"
+	CategoriesFile = "api/v1/categories.json"
+	StaticDir      = "static"
+	GuidesFile     = "docs/index.json"    // the guides' metadata
+	SectionsFile   = "docs/sections.json" // the guides' sections, for search answers
+	// VectorsFile is the word vector table every search index embeds queries with.
+	VectorsFile   = "search/vectors.bin"
+	IconIndexDir  = "search/icons"  // the icons' search index (its index.bin inside)
+	GuideIndexDir = "search/guides" // the guide sections' search index
+)
+
+// AnimationFile is the public/ path of an icon's Lottie file.
+func AnimationFile(id string) string { return "assets/" + id + ".json" }
+
+// SVGFile is the public/ path of an icon's static SVG.
+func SVGFile(id string) string { return "svg/" + id + ".svg" }
+
+// FilledAnimationFile is the public/ path of the Lottie file of an icon's filled style.
+func FilledAnimationFile(id string) string { return "assets/filled/" + id + ".json" }
+
+// FilledSVGFile is the public/ path of the static SVG of an icon's filled style.
+func FilledSVGFile(id string) string { return "svg/filled/" + id + ".svg" }
+
+// RecordFile is the public/ path of an icon's record, the body of GET /api/v1/icons/<id>.
+func RecordFile(id string) string { return "api/v1/icons/" + id + ".json" }
+
+// IconPage is the URL path of an icon's HTML page.
+func IconPage(id string) string { return "/icons/" + id + "/" }
+
+// GuidePage is the URL path of a guide's HTML page.
+func GuidePage(slug string) string { return "/docs/" + slug + "/" }
+
+// GuideMarkdown is the URL path of a guide's Markdown source.
+func GuideMarkdown(slug string) string { return "/docs/" + slug + ".md" }
+
+// PageFile maps a page's URL path ("/icons/x/") to the file that serves it ("icons/x/index.html").
+func PageFile(urlPath string) string {
+	p := strings.TrimPrefix(urlPath, "/")
+	if p == "" || strings.HasSuffix(p, "/") {
+		return p + "index.html"
+	}
+	return p
+}
