@@ -9,16 +9,13 @@ import (
 	"net/url"
 	"strings"
 	"text/template"
+
+	"github.com/iconlib/iconlib/internal/contract"
 )
 
 // Agent discovery documents that no other step writes: the Agentic Resource Discovery (ARD) manifest, also
 // served at its predecessor path, and the agent-skills index with one SKILL.md per skill.
 const (
-	ardFile         = ".well-known/ard.json"
-	aiCatalogFile   = ".well-known/ai-catalog.json"
-	skillsIndexFile = ".well-known/agent-skills/index.json"
-	skillsDir       = ".well-known/agent-skills/"
-
 	ardSpecVersion     = "1.0"
 	skillsSchema       = "https://schemas.agentskills.io/discovery/0.2.0/schema.json"
 	mcpServerCardType  = "application/mcp-server-card+json"
@@ -73,7 +70,7 @@ func (b *builder) addAgents() error {
 		return err
 	}
 	manifest = append(manifest, '\n')
-	for _, p := range []string{ardFile, aiCatalogFile} {
+	for _, p := range []string{contract.ARDFile, contract.AICatalogFile} {
 		if err := b.site.add(p, manifest); err != nil {
 			return err
 		}
@@ -90,14 +87,14 @@ func (b *builder) ardManifest() ardManifest {
 	count := fmt.Sprintf("%d", len(b.icons))
 	return ardManifest{
 		SpecVersion: ardSpecVersion,
-		Host:        ardHost{DisplayName: "iconlib", DocumentationURL: b.base + "/docs/"},
+		Host:        ardHost{DisplayName: "iconlib", DocumentationURL: b.base + contract.DocsPage},
 		Entries: []ardEntry{
 			{
 				Identifier:  urn("mcp", "icons"),
 				DisplayName: "iconlib icons (MCP server)",
 				Type:        mcpServerCardType,
-				URL:         b.base + "/.well-known/mcp/server-card.json",
-				Description: "MCP server (Streamable HTTP) at " + b.base + "/mcp for a free library of " + count +
+				URL:         b.base + contract.MCPServerCardPath,
+				Description: "MCP server (Streamable HTTP) at " + b.base + contract.MCPIconsPath + " for a free library of " + count +
 					" animated icons (Tabler Icons as Lottie files): search icons by meaning, name or typo, get an icon's record " +
 					"with its file, sha256, install commands and code for the web, React, iOS and Android, list categories and read the guides. No credential needed.",
 				Tags:         []string{"icons", "animated-icons", "lottie", "ui", "design"},
@@ -108,14 +105,14 @@ func (b *builder) ardManifest() ardManifest {
 					"get a Lottie download icon with React code",
 					"list the categories of a free icon library",
 				},
-				Metadata: map[string]string{"endpoint": b.base + "/mcp", "transport": "streamable-http", "protocolVersion": "2025-06-18"},
+				Metadata: map[string]string{"endpoint": b.base + contract.MCPIconsPath, "transport": "streamable-http", "protocolVersion": "2025-06-18"},
 			},
 			{
 				Identifier:  urn("mcp", "guides"),
 				DisplayName: "iconlib guides (MCP server)",
 				Type:        mcpServerCardType,
-				URL:         b.base + "/mcp/docs/server-card",
-				Description: "MCP server (Streamable HTTP) at " + b.base + "/mcp/docs that searches and reads iconlib's guides: playing Lottie icon " +
+				URL:         b.base + contract.MCPDocsCardPath,
+				Description: "MCP server (Streamable HTTP) at " + b.base + contract.MCPDocsPath + " that searches and reads iconlib's guides: playing Lottie icon " +
 					"states on the web, in React, iOS and Android, recolouring them, the REST API, MCP, A2A, authentication and rate limits.",
 				Tags:         []string{"documentation", "lottie", "icons", "guides"},
 				Capabilities: []string{"search_guides", "read_guide"},
@@ -124,14 +121,14 @@ func (b *builder) ardManifest() ardManifest {
 					"how to change the colour of a Lottie icon on iOS",
 					"what are the rate limits of the iconlib API",
 				},
-				Metadata: map[string]string{"endpoint": b.base + "/mcp/docs", "transport": "streamable-http", "protocolVersion": "2025-06-18"},
+				Metadata: map[string]string{"endpoint": b.base + contract.MCPDocsPath, "transport": "streamable-http", "protocolVersion": "2025-06-18"},
 			},
 			{
 				Identifier:  urn("a2a", "iconlib"),
 				DisplayName: "iconlib agent (A2A)",
 				Type:        a2aAgentCardType,
-				URL:         b.base + "/.well-known/agent-card.json",
-				Description: "A2A agent at " + b.base + "/a2a that answers at once: finds animated icons for a meaning, gives an icon's files, " +
+				URL:         b.base + contract.AgentCardPath,
+				Description: "A2A agent at " + b.base + contract.A2APath + " that answers at once: finds animated icons for a meaning, gives an icon's files, " +
 					"sha256, install commands and code, and answers questions from the guides.",
 				Tags:         []string{"icons", "animated-icons", "lottie", "a2a"},
 				Capabilities: []string{"find-icons", "icon-details", "search-guides"},
@@ -140,14 +137,14 @@ func (b *builder) ardManifest() ardManifest {
 					"give me the file and install commands for the calendar icon",
 					"how do I show an animated icon in an Android app",
 				},
-				Metadata: map[string]string{"endpoint": b.base + "/a2a", "protocolVersion": "1.0"},
+				Metadata: map[string]string{"endpoint": b.base + contract.A2APath, "protocolVersion": "1.0"},
 			},
 			{
 				Identifier:  urn("api", "icons-v1"),
 				DisplayName: "iconlib REST API",
 				Type:        openAPIDocTypeJSON,
-				URL:         b.base + "/openapi.json",
-				Description: "Read-only REST API under " + b.base + "/api/v1/ (OpenAPI 3.1): search " + count + " animated icons by meaning, list them, " +
+				URL:         b.base + "/" + contract.OpenAPIFile,
+				Description: "Read-only REST API under " + b.base + contract.APIPath + "/ (OpenAPI 3.1): search " + count + " animated icons by meaning, list them, " +
 					"read one icon's record with its Lottie file URL, sha256, install commands and code, and list categories. No credential needed.",
 				Tags:         []string{"icons", "animated-icons", "lottie", "rest", "openapi"},
 				Capabilities: []string{"listOrSearchIcons", "getIcon", "listCategories", "semanticSearch"},
@@ -157,7 +154,7 @@ func (b *builder) ardManifest() ardManifest {
 					"get the sha256 and file URL of an icon's animation",
 				},
 				Version:  "v1",
-				Metadata: map[string]string{"endpoint": b.base + "/api/v1/", "catalog": b.base + "/catalog.json"},
+				Metadata: map[string]string{"endpoint": b.base + contract.APIPath + "/", "catalog": b.base + "/" + contract.CatalogFile},
 			},
 		},
 	}
@@ -298,7 +295,7 @@ func (b *builder) addSkills() error {
 			return fmt.Errorf("skill %s: %w", s.name, err)
 		}
 		body := buf.Bytes()
-		path := skillsDir + s.name + "/SKILL.md"
+		path := contract.SkillsDir + s.name + "/SKILL.md"
 		if err := b.site.add(path, body); err != nil {
 			return err
 		}
@@ -312,7 +309,7 @@ func (b *builder) addSkills() error {
 	if err != nil {
 		return err
 	}
-	return b.site.add(skillsIndexFile, append(body, '\n'))
+	return b.site.add(contract.SkillsIndexFile, append(body, '\n'))
 }
 
 // yamlQuote writes s as a double-quoted YAML scalar.

@@ -18,8 +18,8 @@ func (b *builder) addDiscovery() error {
 	}
 	data := map[string]any{"Base": b.base, "Count": len(b.icons), "Guides": b.guides, "Categories": b.categories,
 		"REST": contract.REST}
-	for name, file := range map[string]string{"llms.txt.tmpl": "llms.txt", "index.md.tmpl": "index.md", "openapi.json.tmpl": "openapi.json",
-		"api-catalog.tmpl": ".well-known/api-catalog"} {
+	for name, file := range map[string]string{"llms.txt.tmpl": contract.LLMsFile, "index.md.tmpl": contract.IndexMarkdownFile,
+		"openapi.json.tmpl": contract.OpenAPIFile, "api-catalog.tmpl": contract.APICatalogFile} {
 		var buf bytes.Buffer
 		if err := t.ExecuteTemplate(&buf, name, data); err != nil {
 			return fmt.Errorf("%s: %w", file, err)
@@ -28,9 +28,10 @@ func (b *builder) addDiscovery() error {
 			return err
 		}
 	}
-	robots := "User-agent: *\nAllow: /\n\nSitemap: " + b.base + "/sitemap.xml\n# For AI agents: " + b.base + "/llms.txt\n" +
-		"Agentmap: " + b.base + "/.well-known/ard.json\n# Agent skills: " + b.base + "/.well-known/agent-skills/index.json\n"
-	if err := b.site.add("robots.txt", []byte(robots)); err != nil {
+	robots := "User-agent: *\nAllow: /\n\nSitemap: " + b.base + "/" + contract.SitemapFile +
+		"\n# For AI agents: " + b.base + "/" + contract.LLMsFile + "\n" +
+		"Agentmap: " + b.base + "/" + contract.ARDFile + "\n# Agent skills: " + b.base + "/" + contract.SkillsIndexFile + "\n"
+	if err := b.site.add(contract.RobotsFile, []byte(robots)); err != nil {
 		return err
 	}
 	return b.addSitemap()
@@ -47,7 +48,7 @@ type urlset struct {
 
 // addSitemap lists every HTML page: home, the motion gallery, guides, categories and icons.
 func (b *builder) addSitemap() error {
-	paths := []string{"/", motionsPage, "/docs/"}
+	paths := []string{"/", motionsPage, contract.DocsPage}
 	for _, g := range b.guides {
 		paths = append(paths, contract.GuidePage(g.Slug))
 	}
@@ -65,5 +66,5 @@ func (b *builder) addSitemap() error {
 	if err != nil {
 		return err
 	}
-	return b.site.add("sitemap.xml", append([]byte(xml.Header), append(body, '\n')...))
+	return b.site.add(contract.SitemapFile, append([]byte(xml.Header), append(body, '\n')...))
 }

@@ -107,7 +107,7 @@ const authGuide = "authentication"
 func (b *builder) addAuthDoc() error {
 	for _, g := range b.guides {
 		if g.Slug == authGuide {
-			return b.site.add("auth.md", guideMarkdown(&g))
+			return b.site.add(contract.AuthGuideFile, guideMarkdown(&g))
 		}
 	}
 	return nil

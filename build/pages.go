@@ -134,7 +134,7 @@ func (b *builder) addPages(p *pages) error {
 	}
 	jobs := []pageJob{
 		{"/", "home", templates.Home{Count: len(b.icons), Categories: b.categories, Featured: featured}},
-		{"/docs/", "docs", map[string]any{"Guides": b.guides}},
+		{contract.DocsPage, "docs", map[string]any{"Guides": b.guides}},
 	}
 	jobs = append(jobs, pageJob{motionsPage, "motions", b.motionGallery()})
 	for _, ic := range b.icons {

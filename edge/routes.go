@@ -6,9 +6,9 @@ import (
 	"github.com/klauspost/compress/gzhttp"
 	"github.com/rs/cors"
 
-	"github.com/iconlib/iconlib/edge/a2a"
 	"github.com/iconlib/iconlib/edge/access"
 	"github.com/iconlib/iconlib/edge/mcp"
+	"github.com/iconlib/iconlib/internal/contract"
 )
 
 // routes registers every endpoint of the edge, and wraps them in middleware, outermost first:
@@ -28,13 +28,13 @@ func (s *server) routes() http.Handler {
 		api("/search", s.handleSearch)
 	}
 	// MCP and A2A take every method: their libraries answer each as their protocols say.
-	mux.Handle(mcp.IconsPath, s.access.Limit(s.proto.mcpIcons, access.JSONRPC))
-	mux.Handle(mcp.DocsPath, s.access.Limit(s.proto.mcpDocs, access.JSONRPC))
-	mux.Handle(a2a.Path, s.access.Limit(s.proto.agent, access.JSONRPC))
+	mux.Handle(contract.MCPIconsPath, s.access.Limit(s.proto.mcpIcons, access.JSONRPC))
+	mux.Handle(contract.MCPDocsPath, s.access.Limit(s.proto.mcpDocs, access.JSONRPC))
+	mux.Handle(contract.A2APath, s.access.Limit(s.proto.agent, access.JSONRPC))
 	mux.HandleFunc("GET /.well-known/mcp/server-card.json", s.serveCard(mcp.CardContentType, s.proto.mcpIconsCard))
 	mux.HandleFunc("GET /mcp/server-card", s.serveCard(mcp.CardContentType, s.proto.mcpIconsCard))
 	mux.HandleFunc("GET /mcp/docs/server-card", s.serveCard(mcp.CardContentType, s.proto.mcpDocsCard))
-	mux.Handle(a2a.CardPath, s.proto.agentCard)
+	mux.Handle(contract.AgentCardPath, s.proto.agentCard)
 	mux.HandleFunc("GET /{$}", s.handleHome)
 	mux.HandleFunc("/", s.handleStatic)
 

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/iconlib/iconlib/internal/contract"
 )
 
 // apiVersion is one major version of the REST API, served under its path prefix. A deprecated version
@@ -22,12 +24,12 @@ type deprecation struct {
 
 // apiVersions lists every version the edge serves. A future v2 adds a line here, and v1 gets a deprecation.
 var apiVersions = []apiVersion{
-	{prefix: "/api/v1"},
-	{prefix: "/api", deprecated: &deprecation{
+	{prefix: contract.APIPath},
+	{prefix: contract.LegacyAPIPath, deprecated: &deprecation{
 		since:     time.Date(2026, time.October, 6, 0, 0, 0, 0, time.UTC),
 		sunset:    time.Date(2027, time.April, 6, 0, 0, 0, 0, time.UTC),
-		successor: "/api/v1",
-		policy:    "/docs/versioning/",
+		successor: contract.APIPath,
+		policy:    contract.VersioningPage,
 	}},
 }
 

@@ -29,12 +29,6 @@ import (
 	"github.com/iconlib/iconlib/edge/library"
 )
 
-// Paths the edge serves this package's handlers at.
-const (
-	Path     = "/a2a"
-	CardPath = a2asrv.WellKnownAgentCardPath
-)
-
 // maxBody bounds a request body; a larger one is answered with a JSON-RPC parse error.
 const maxBody = 64 << 10
 
@@ -70,7 +64,7 @@ func (o Options) resolve(lib *library.Library) (Options, error) {
 // the methods they would allow.
 var capabilities = a2a.AgentCapabilities{}
 
-// New returns the agent's JSON-RPC handler, to be served at [Path] (POST). It answers A2A 1.0 SendMessage
+// New returns the agent's JSON-RPC handler, to be served at [contract.A2APath] (POST). It answers A2A 1.0 SendMessage
 // and A2A 0.3 message/send with one Message holding a Markdown part and a JSON data part.
 func New(lib *library.Library, opts Options) (http.Handler, error) {
 	opts, err := opts.resolve(lib)

@@ -18,13 +18,13 @@ import (
 
 	"github.com/iconlib/iconlib/edge/internal/apierror"
 	"github.com/iconlib/iconlib/edge/library"
-	"github.com/iconlib/iconlib/internal/credential"
+	"github.com/iconlib/iconlib/internal/contract"
 )
 
 // cardCacheControl lets clients reuse the card for five minutes, then revalidate it with its ETag.
 const cardCacheControl = "public, max-age=300"
 
-// Card returns the agent card as served at [CardPath]: A2A 1.0 fields (supportedInterfaces,
+// Card returns the agent card as served at [contract.AgentCardPath]: A2A 1.0 fields (supportedInterfaces,
 // securityRequirements, …) and A2A 0.3 fields (url, protocolVersion, preferredTransport, security, …) in
 // one document, as the SDK's 0.3 compatibility producer writes it, with each security scheme in both
 // forms, so that clients of either version read it.
@@ -73,7 +73,7 @@ func withV1SecuritySchemes(compat []byte, schemes a2a.NamedSecuritySchemes) ([]b
 	return json.MarshalIndent(card, "", "  ")
 }
 
-// CardHandler serves [Card] at [CardPath] for GET and HEAD, with Cache-Control and a strong ETag; a
+// CardHandler serves [Card] at [contract.AgentCardPath] for GET and HEAD, with Cache-Control and a strong ETag; a
 // matching If-None-Match is answered with 304.
 func CardHandler(lib *library.Library, opts Options) (http.Handler, error) {
 	body, err := Card(lib, opts)
@@ -100,7 +100,7 @@ func CardHandler(lib *library.Library, opts Options) (http.Handler, error) {
 // notifications, the three skills, and the optional bearer token of the anonymous agent credentials.
 func newCard(opts Options) *a2a.AgentCard {
 	base := opts.BaseURL
-	endpoint := base + Path
+	endpoint := base + contract.A2APath
 	text, data, markdown := "text/plain", "application/json", "text/markdown"
 	return &a2a.AgentCard{
 		Name: "iconlib",
@@ -110,7 +110,7 @@ func newCard(opts Options) *a2a.AgentCard {
 			"at once with one message holding Markdown and the same result as JSON; there are no tasks and no streaming.",
 		Version:          opts.Version,
 		Provider:         &a2a.AgentProvider{Org: "iconlib", URL: base + "/"},
-		DocumentationURL: base + "/docs/a2a/",
+		DocumentationURL: base + contract.GuidePage("a2a"),
 		SupportedInterfaces: []*a2a.AgentInterface{
 			{URL: endpoint, ProtocolBinding: a2a.TransportProtocolJSONRPC, ProtocolVersion: a2a.Version},
 			{URL: endpoint, ProtocolBinding: a2a.TransportProtocolJSONRPC, ProtocolVersion: a2av0.Version},
@@ -187,16 +187,16 @@ func securitySchemes(base string) a2a.NamedSecuritySchemes {
 		"raises it. Register with POST %s%s and the JSON body {\"type\":\"anonymous\"}, exchange the "+
 		"identity_assertion at POST %s%s (grant_type=urn:ietf:params:oauth:grant-type:jwt-bearer, "+
 		"assertion=…) for a one-hour access token, and send Authorization: Bearer <access_token>.",
-		base, credential.RegistrationPath, base, credential.TokenPath)
+		base, contract.RegistrationPath, base, contract.TokenPath)
 	return a2a.NamedSecuritySchemes{
 		bearerScheme: a2a.HTTPAuthSecurityScheme{Scheme: "Bearer", BearerFormat: "JWT", Description: how},
 		oauthScheme: a2a.OAuth2SecurityScheme{
 			Description: "Optional, the same token as the bearer scheme. The token endpoint takes the JWT-bearer " +
-				"grant with the identity_assertion from anonymous registration (" + base + credential.RegistrationPath +
+				"grant with the identity_assertion from anonymous registration (" + base + contract.RegistrationPath +
 				"), not client credentials; its metadata describes both.",
-			Oauth2MetadataURL: base + "/.well-known/oauth-authorization-server",
+			Oauth2MetadataURL: base + contract.AuthorizationServerPath,
 			Flows: a2a.ClientCredentialsOAuthFlow{
-				TokenURL: base + credential.TokenPath,
+				TokenURL: base + contract.TokenPath,
 				Scopes:   map[string]string{scope: "read icons and guides through the REST API, both MCP servers and this agent"},
 			},
 		},

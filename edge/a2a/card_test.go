@@ -10,17 +10,19 @@ import (
 	"testing"
 
 	legacy "github.com/a2aproject/a2a-go/a2a"
+	"github.com/a2aproject/a2a-go/a2asrv"
 	"github.com/a2aproject/a2a-go/v2/a2a"
 	"github.com/a2aproject/a2a-go/v2/a2aclient/agentcard"
 	"github.com/a2aproject/a2a-go/v2/a2acompat/a2av0"
 
 	iconagent "github.com/iconlib/iconlib/edge/a2a"
+	"github.com/iconlib/iconlib/internal/contract"
 )
 
 // getCard fetches the card with optional request headers.
 func getCard(t *testing.T, s *agentServer, method string, header map[string]string) (*http.Response, []byte) {
 	t.Helper()
-	req, err := http.NewRequest(method, s.URL+iconagent.CardPath, nil)
+	req, err := http.NewRequest(method, s.URL+contract.AgentCardPath, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -178,5 +180,13 @@ func TestOptionsAreChecked(t *testing.T) {
 	}
 	if _, err := iconagent.New(nil, iconagent.Options{}); err == nil {
 		t.Error("New accepted no library")
+	}
+}
+
+// TestTheCardIsWhereA2AClientsLook: the contract's agent card path is the well-known path a2a-go's
+// clients resolve.
+func TestTheCardIsWhereA2AClientsLook(t *testing.T) {
+	if contract.AgentCardPath != a2asrv.WellKnownAgentCardPath {
+		t.Errorf("the card is at %s; a2a-go clients look at %s", contract.AgentCardPath, a2asrv.WellKnownAgentCardPath)
 	}
 }

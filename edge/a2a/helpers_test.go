@@ -164,8 +164,8 @@ func serve(t testing.TB, lib *library.Library) *agentServer {
 		t.Fatal(err)
 	}
 	s.agent = h
-	mux.Handle(iconagent.Path, s.record(h))
-	mux.Handle(iconagent.CardPath, card)
+	mux.Handle(contract.A2APath, s.record(h))
+	mux.Handle(contract.AgentCardPath, card)
 	return s
 }
 
@@ -239,7 +239,7 @@ type rpcResponse struct {
 // post sends a raw JSON-RPC body with an optional A2A-Version header.
 func (s *agentServer) post(t testing.TB, version, body string) rpcResponse {
 	t.Helper()
-	req, err := http.NewRequest(http.MethodPost, s.URL+iconagent.Path, strings.NewReader(body))
+	req, err := http.NewRequest(http.MethodPost, s.URL+contract.A2APath, strings.NewReader(body))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/iconlib/iconlib/edge/internal/ratelimit"
+	"github.com/iconlib/iconlib/internal/contract"
 	"github.com/iconlib/iconlib/internal/credential"
 )
 
@@ -151,10 +152,10 @@ func (l Limits) withDefaults() Limits {
 //
 // The REST API, the MCP servers and the A2A agent are not registered here: wrap them in [Access.Limit].
 func (a *Access) Routes(mux *http.ServeMux) {
-	mux.HandleFunc(credential.RegistrationPath, a.Register)
-	mux.HandleFunc(credential.TokenPath, a.Token)
-	mux.HandleFunc(jwksPath, a.JWKS)
-	mux.HandleFunc(authorizationServerPath, a.AuthorizationServerMetadata)
-	mux.HandleFunc(protectedResourcePath, a.ProtectedResourceMetadata)
-	mux.HandleFunc(protectedResourcePath+"/", a.ProtectedResourceMetadata)
+	mux.HandleFunc(contract.RegistrationPath, a.Register)
+	mux.HandleFunc(contract.TokenPath, a.Token)
+	mux.HandleFunc(contract.JWKSPath, a.JWKS)
+	mux.HandleFunc(contract.AuthorizationServerPath, a.AuthorizationServerMetadata)
+	mux.HandleFunc(contract.ProtectedResourcePath, a.ProtectedResourceMetadata)
+	mux.HandleFunc(contract.ProtectedResourcePath+"/", a.ProtectedResourceMetadata)
 }

@@ -8,38 +8,26 @@ import (
 
 	"github.com/iconlib/iconlib/edge/internal/apierror"
 	"github.com/iconlib/iconlib/edge/internal/ratelimit"
+	"github.com/iconlib/iconlib/internal/contract"
 	"github.com/iconlib/iconlib/internal/credential"
 	"github.com/iconlib/iconlib/internal/jsonfile"
 )
 
 const (
-	jwksPath                = "/.well-known/jwks.json"
-	authorizationServerPath = "/.well-known/oauth-authorization-server"
-	protectedResourcePath   = "/.well-known/oauth-protected-resource"
-	authGuidePath           = "/auth.md" // the flow step by step; written by the build
-	jwtBearer               = "urn:ietf:params:oauth:grant-type:jwt-bearer"
-	documentCacheControl    = "public, max-age=300"
+	jwtBearer            = "urn:ietf:params:oauth:grant-type:jwt-bearer"
+	documentCacheControl = "public, max-age=300"
 )
-
-// resources are the protected resources, each with its own RFC 9728 document; the root document stands
-// for the whole service.
-var resources = []struct{ path, name string }{
-	{"/api/v1", "iconlib REST API"},
-	{"/mcp", "iconlib icons MCP server"},
-	{"/mcp/docs", "iconlib guides MCP server"},
-	{"/a2a", "iconlib A2A agent"},
-}
 
 // resourceMetadataURL is the RFC 9728 document for the resource a request path belongs to (the longest
 // resource path that is the request path or a parent of it), or the root document.
 func (a *Access) resourceMetadataURL(path string) string {
 	best := ""
-	for _, r := range resources {
-		if (path == r.path || strings.HasPrefix(path, r.path+"/")) && len(r.path) > len(best) {
-			best = r.path
+	for _, r := range contract.Resources {
+		if (path == r.Path || strings.HasPrefix(path, r.Path+"/")) && len(r.Path) > len(best) {
+			best = r.Path
 		}
 	}
-	return a.base + protectedResourcePath + best
+	return a.base + contract.ProtectedResourcePath + best
 }
 
 // authorizationServerMetadata is RFC 8414 metadata. There is no authorization endpoint, so no response
@@ -96,17 +84,17 @@ type protectedResourceMetadata struct {
 // buildDocuments renders the discovery documents once; they depend only on the base URL and the limits.
 func (a *Access) buildDocuments() error {
 	seconds := func(d time.Duration) int { return int(d / time.Second) }
-	register := a.base + credential.RegistrationPath
+	register := a.base + contract.RegistrationPath
 	token := a.auth.TokenEndpoint()
 	meta := authorizationServerMetadata{
 		Issuer:                   a.base,
 		TokenEndpoint:            token,
-		JWKSURI:                  a.base + jwksPath,
+		JWKSURI:                  a.base + contract.JWKSPath,
 		GrantTypesSupported:      []string{jwtBearer},
 		ResponseTypesSupported:   []string{},
 		ScopesSupported:          []string{credential.Scope},
 		TokenEndpointAuthMethods: []string{"none"},
-		ServiceDocumentation:     a.base + authGuidePath,
+		ServiceDocumentation:     a.base + "/" + contract.AuthGuideFile,
 		AgentAuth: agentAuth{
 			RegistrationEndpoint:       register,
 			RegistrationTypesSupported: []string{"anonymous"},
@@ -122,7 +110,7 @@ func (a *Access) buildDocuments() error {
 				`POST ` + token + ` with Content-Type: application/x-www-form-urlencoded and grant_type=` + jwtBearer + `&assertion=<identity_assertion>; the answer holds access_token (valid ` + strconv.Itoa(seconds(credential.AccessLifetime)) + ` seconds).`,
 				`Send Authorization: Bearer <access_token> to ` + a.base + `/api/v1/, /mcp, /mcp/docs and /a2a. When it expires, exchange the same assertion again; after 30 days, register again. Requests without a token always work, at the anonymous limit.`,
 			},
-			Documentation: a.base + authGuidePath,
+			Documentation: a.base + "/" + contract.AuthGuideFile,
 		},
 	}
 	if !a.limits.Off {
@@ -137,20 +125,20 @@ func (a *Access) buildDocuments() error {
 		return err
 	}
 	a.prDocs = map[string][]byte{}
-	all := append([]struct{ path, name string }{{"", "iconlib"}}, resources...)
+	all := append([]contract.Resource{{Path: "", Name: "iconlib"}}, contract.Resources...)
 	for _, r := range all {
 		doc, err := jsonfile.Indent(protectedResourceMetadata{
-			Resource:               a.base + r.path,
-			ResourceName:           r.name,
+			Resource:               a.base + r.Path,
+			ResourceName:           r.Name,
 			AuthorizationServers:   []string{a.base},
 			ScopesSupported:        []string{credential.Scope},
 			BearerMethodsSupported: []string{"header"},
-			ResourceDocumentation:  a.base + authGuidePath,
+			ResourceDocumentation:  a.base + "/" + contract.AuthGuideFile,
 		})
 		if err != nil {
 			return err
 		}
-		a.prDocs[r.path] = doc
+		a.prDocs[r.Path] = doc
 	}
 	return nil
 }
@@ -187,7 +175,7 @@ func (a *Access) ProtectedResourceMetadata(w http.ResponseWriter, r *http.Reques
 	if !getOnly(w, r) {
 		return
 	}
-	doc, ok := a.prDocs[strings.TrimPrefix(r.URL.Path, protectedResourcePath)]
+	doc, ok := a.prDocs[strings.TrimPrefix(r.URL.Path, contract.ProtectedResourcePath)]
 	if !ok {
 		apierror.Write(w, http.StatusNotFound, apierror.NotFound, "no such protected resource")
 		return

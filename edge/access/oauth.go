@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/iconlib/iconlib/internal/contract"
 	"github.com/iconlib/iconlib/internal/credential"
 )
 
@@ -166,7 +167,7 @@ func (a *Access) Token(w http.ResponseWriter, r *http.Request) {
 		if ie, ok := errors.AsType[*credential.InvalidError](err); ok {
 			reason = ie.Reason
 		}
-		badRequest("invalid_grant", reason+"; register again at "+a.base+credential.RegistrationPath).write(w)
+		badRequest("invalid_grant", reason+"; register again at "+a.base+contract.RegistrationPath).write(w)
 		return
 	}
 	tok, err := a.auth.Issue(credential.Access, claims.Subject)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/iconlib/iconlib/edge/library"
 	iconmcp "github.com/iconlib/iconlib/edge/mcp"
+	"github.com/iconlib/iconlib/internal/contract"
 )
 
 type serverCard struct {
@@ -38,8 +39,8 @@ func TestServerCardsDescribeTheServers(t *testing.T) {
 	lib := newLibrary(t, nil)
 	url := serve(t, lib)
 	cards := map[string]func(*library.Library, iconmcp.Options) ([]byte, error){
-		iconmcp.IconsPath: iconmcp.IconsCard,
-		iconmcp.DocsPath:  iconmcp.DocsCard,
+		contract.MCPIconsPath: iconmcp.IconsCard,
+		contract.MCPDocsPath:  iconmcp.DocsCard,
 	}
 	namePattern := regexp.MustCompile(`^[a-zA-Z0-9.-]+/[a-zA-Z0-9._-]+$`)
 	for _, s := range servers {

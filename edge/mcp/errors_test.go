@@ -11,7 +11,7 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/iconlib/iconlib/edge/library"
-	iconmcp "github.com/iconlib/iconlib/edge/mcp"
+	"github.com/iconlib/iconlib/internal/contract"
 )
 
 func TestBadArgumentsAreToolErrorsAModelCanActOn(t *testing.T) {
@@ -29,35 +29,35 @@ func TestBadArgumentsAreToolErrorsAModelCanActOn(t *testing.T) {
 		args       map[string]any
 		want       string // in the error text
 	}{
-		{iconmcp.IconsPath, "search_icons", nil,
+		{contract.MCPIconsPath, "search_icons", nil,
 			"Invalid arguments for search_icons (tools/list gives its input schema): arguments: missing property 'query'."},
-		{iconmcp.IconsPath, "search_icons", map[string]any{"query": ""}, "query: minLength: got 0, want 1"},
-		{iconmcp.IconsPath, "search_icons", map[string]any{"query": "   "}, "query is empty"},
-		{iconmcp.IconsPath, "search_icons", map[string]any{"query": strings.Repeat("a", 201)}, "query: maxLength: got 201, want 200"},
-		{iconmcp.IconsPath, "search_icons", map[string]any{"query": 7}, "query: got number, want string"},
-		{iconmcp.IconsPath, "search_icons", map[string]any{"query": "x", "limit": 0}, "limit: minimum: got 0, want 1"},
-		{iconmcp.IconsPath, "search_icons", map[string]any{"query": "x", "limit": 51}, "limit: maximum: got 51, want 50"},
-		{iconmcp.IconsPath, "search_icons", map[string]any{"query": "x", "limit": "ten"}, "limit: got string, want integer"},
-		{iconmcp.IconsPath, "search_icons", map[string]any{"query": "x", "limit": 2.5}, "limit: got number, want integer"},
-		{iconmcp.IconsPath, "search_icons", map[string]any{"query": "x", "colour": "red"},
+		{contract.MCPIconsPath, "search_icons", map[string]any{"query": ""}, "query: minLength: got 0, want 1"},
+		{contract.MCPIconsPath, "search_icons", map[string]any{"query": "   "}, "query is empty"},
+		{contract.MCPIconsPath, "search_icons", map[string]any{"query": strings.Repeat("a", 201)}, "query: maxLength: got 201, want 200"},
+		{contract.MCPIconsPath, "search_icons", map[string]any{"query": 7}, "query: got number, want string"},
+		{contract.MCPIconsPath, "search_icons", map[string]any{"query": "x", "limit": 0}, "limit: minimum: got 0, want 1"},
+		{contract.MCPIconsPath, "search_icons", map[string]any{"query": "x", "limit": 51}, "limit: maximum: got 51, want 50"},
+		{contract.MCPIconsPath, "search_icons", map[string]any{"query": "x", "limit": "ten"}, "limit: got string, want integer"},
+		{contract.MCPIconsPath, "search_icons", map[string]any{"query": "x", "limit": 2.5}, "limit: got number, want integer"},
+		{contract.MCPIconsPath, "search_icons", map[string]any{"query": "x", "colour": "red"},
 			"arguments: additional properties 'colour' not allowed"},
-		{iconmcp.IconsPath, "search_icons", map[string]any{"query": "x", "category": "Arrows"},
+		{contract.MCPIconsPath, "search_icons", map[string]any{"query": "x", "category": "Arrows"},
 			`There is no category "Arrows". Category ids: ` + strings.Join(categories, ", ") + "."},
-		{iconmcp.IconsPath, "get_icon", map[string]any{}, "arguments: missing property 'id'"},
-		{iconmcp.IconsPath, "get_icon", map[string]any{"id": "left-arrow"},
+		{contract.MCPIconsPath, "get_icon", map[string]any{}, "arguments: missing property 'id'"},
+		{contract.MCPIconsPath, "get_icon", map[string]any{"id": "left-arrow"},
 			`No icon has the id "left-arrow". Did you mean arrow-left? Use search_icons`},
-		{iconmcp.IconsPath, "get_icon", map[string]any{"id": "zzz"}, `No icon has the id "zzz". Use search_icons`},
-		{iconmcp.IconsPath, "list_categories", map[string]any{"all": true}, "additional properties 'all' not allowed"},
-		{iconmcp.IconsPath, "read_guide", map[string]any{"slug": "nope"}, "slug: value must be one of " + strings.Join(slugs, ", ")},
-		{iconmcp.DocsPath, "read_guide", map[string]any{}, "arguments: missing property 'slug'"},
-		{iconmcp.DocsPath, "search_guides", map[string]any{"question": "x", "limit": 21}, "limit: maximum: got 21, want 20"},
-		{iconmcp.DocsPath, "search_guides", map[string]any{"question": "\t"}, "question is empty"},
-		{iconmcp.DocsPath, "search_guides", map[string]any{"question": strings.Repeat("why ", 126)},
+		{contract.MCPIconsPath, "get_icon", map[string]any{"id": "zzz"}, `No icon has the id "zzz". Use search_icons`},
+		{contract.MCPIconsPath, "list_categories", map[string]any{"all": true}, "additional properties 'all' not allowed"},
+		{contract.MCPIconsPath, "read_guide", map[string]any{"slug": "nope"}, "slug: value must be one of " + strings.Join(slugs, ", ")},
+		{contract.MCPDocsPath, "read_guide", map[string]any{}, "arguments: missing property 'slug'"},
+		{contract.MCPDocsPath, "search_guides", map[string]any{"question": "x", "limit": 21}, "limit: maximum: got 21, want 20"},
+		{contract.MCPDocsPath, "search_guides", map[string]any{"question": "\t"}, "question is empty"},
+		{contract.MCPDocsPath, "search_guides", map[string]any{"question": strings.Repeat("why ", 126)},
 			"question: maxLength: got 504, want 500"},
 	}
 	for _, v := range versions {
 		clients := map[string]*client.Client{}
-		for _, p := range []string{iconmcp.IconsPath, iconmcp.DocsPath} {
+		for _, p := range []string{contract.MCPIconsPath, contract.MCPDocsPath} {
 			clients[p], _ = connect(t, url+p, v)
 		}
 		for _, tc := range tests {
@@ -72,7 +72,7 @@ func TestBadArgumentsAreToolErrorsAModelCanActOn(t *testing.T) {
 func TestUnknownToolIsAProtocolError(t *testing.T) {
 	url := serve(t, newLibrary(t, nil))
 	for _, v := range versions {
-		c, _ := connect(t, url+iconmcp.DocsPath, v)
+		c, _ := connect(t, url+contract.MCPDocsPath, v)
 		// The icons server's tools are not the guides server's.
 		if _, err := callTool(c, "search_icons", map[string]any{"query": "x"}); err == nil ||
 			!strings.Contains(err.Error(), "search_icons") || !strings.Contains(err.Error(), "not found") {
@@ -92,8 +92,8 @@ func TestSearchFailuresSayToRetry(t *testing.T) {
 		{newLibrary(t, errBroken), "failed: index shard 3 is corrupt. Retry the call."},
 	} {
 		url := serve(t, tc.lib)
-		icons, _ := connect(t, url+iconmcp.IconsPath, versions[0])
-		docs, _ := connect(t, url+iconmcp.DocsPath, versions[0])
+		icons, _ := connect(t, url+contract.MCPIconsPath, versions[0])
+		docs, _ := connect(t, url+contract.MCPDocsPath, versions[0])
 		for _, res := range []*mcp.CallToolResult{
 			call(t, icons, "search_icons", map[string]any{"query": "arrow"}),
 			call(t, docs, "search_guides", map[string]any{"question": "how?"}),
@@ -160,7 +160,7 @@ const initialize = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"pro
 	`"capabilities":{},"clientInfo":{"name":"curl","version":"1"}}}`
 
 func TestMalformedMessagesAreParseErrors(t *testing.T) {
-	url := serve(t, newLibrary(t, nil)) + iconmcp.IconsPath
+	url := serve(t, newLibrary(t, nil)) + contract.MCPIconsPath
 	for _, body := range []string{`{"jsonrpc":"2.0","id":1,"method":`, "not json", strings.Repeat(" ", 2<<20) + initialize} {
 		_, resBody := post(t, url, body, nil)
 		if code, _ := rpcError(t, resBody); code != mcp.PARSE_ERROR {
@@ -176,7 +176,7 @@ func TestMalformedMessagesAreParseErrors(t *testing.T) {
 }
 
 func TestHTTPMethods(t *testing.T) {
-	url := serve(t, newLibrary(t, nil)) + iconmcp.IconsPath
+	url := serve(t, newLibrary(t, nil)) + contract.MCPIconsPath
 	status, body := post(t, url, initialize, nil)
 	if status != http.StatusOK || !strings.Contains(body, `"protocolVersion":"2025-06-18"`) {
 		t.Errorf("POST initialize: %d %s", status, body)
@@ -201,7 +201,7 @@ func TestHTTPMethods(t *testing.T) {
 }
 
 func TestHostAndOriginAreChecked(t *testing.T) {
-	url := serve(t, newLibrary(t, nil)) + iconmcp.DocsPath
+	url := serve(t, newLibrary(t, nil)) + contract.MCPDocsPath
 	tests := []struct {
 		host, origin string
 		want         int

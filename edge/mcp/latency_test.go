@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/iconlib/iconlib/edge/library"
-	iconmcp "github.com/iconlib/iconlib/edge/mcp"
+	"github.com/iconlib/iconlib/internal/contract"
 )
 
 // BenchmarkSearchIconsCall measures a search_icons tool call over loopback, from an mcp-go client at
@@ -22,7 +22,7 @@ func BenchmarkSearchIconsCall(b *testing.B) {
 			b.Fatal(err, lib.SearchErr())
 		}
 	}
-	c, _ := connect(b, serve(b, lib)+iconmcp.IconsPath, versions[0])
+	c, _ := connect(b, serve(b, lib)+contract.MCPIconsPath, versions[0])
 	args := map[string]any{"query": "go back to the previous screen", "limit": 10}
 	var took []time.Duration
 	for b.Loop() {

@@ -19,12 +19,7 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/iconlib/iconlib/edge/library"
-)
-
-// Paths of the two MCP endpoints, below the base URL.
-const (
-	IconsPath = "/mcp"
-	DocsPath  = "/mcp/docs"
+	"github.com/iconlib/iconlib/internal/contract"
 )
 
 // Options configure either server.
@@ -59,7 +54,7 @@ var (
 			"get_icon with a result's id for its file URL, sha256, states, install commands and code for " +
 			"JavaScript, React, iOS and Android. list_categories gives the category ids search_icons can filter " +
 			"by. read_guide, and the resources iconlib://guides/<slug>, hold the usage guides.",
-		path:  IconsPath,
+		path:  contract.MCPIconsPath,
 		tools: iconTools,
 	}
 	docsSpec = serverSpec{
@@ -70,18 +65,18 @@ var (
 			"Android, and through its REST API, MCP and A2A interfaces. search_guides returns the guide sections " +
 			"that answer a question; read_guide returns a whole guide. Every guide is also a resource " +
 			"iconlib://guides/<slug>.",
-		path:  DocsPath,
+		path:  contract.MCPDocsPath,
 		tools: docsTools,
 	}
 )
 
-// NewIcons returns the handler of the icons server, for IconsPath. It answers POST (JSON-RPC messages),
+// NewIcons returns the handler of the icons server, for contract.MCPIconsPath. It answers POST (JSON-RPC messages),
 // GET (405: there is no server-initiated stream), DELETE (no session to end: 200) and HEAD.
 func NewIcons(lib *library.Library, opts Options) (http.Handler, error) {
 	return iconsSpec.handler(lib, opts)
 }
 
-// NewDocs returns the handler of the guides server, for DocsPath; it answers the same methods as NewIcons.
+// NewDocs returns the handler of the guides server, for contract.MCPDocsPath; it answers the same methods as NewIcons.
 func NewDocs(lib *library.Library, opts Options) (http.Handler, error) {
 	return docsSpec.handler(lib, opts)
 }
@@ -105,7 +100,7 @@ func (sp serverSpec) build(lib *library.Library, opts Options) (*endpoint, error
 	if err != nil || (b.Scheme != "http" && b.Scheme != "https") || b.Hostname() == "" {
 		return nil, fmt.Errorf("mcp: base URL %q is not an absolute http(s) URL", base)
 	}
-	e := &endpoint{base: b, url: b.JoinPath(sp.path), website: b.JoinPath("docs", "mcp/").String()}
+	e := &endpoint{base: b, url: b.JoinPath(sp.path), website: b.JoinPath(contract.GuidePage("mcp")).String()}
 
 	logger := opts.Logger
 	if logger == nil {

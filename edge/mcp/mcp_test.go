@@ -146,8 +146,8 @@ func (r *wordRanker) Semantic(query, group string, limit int) ([]library.Hit, er
 func serve(t testing.TB, lib *library.Library) string {
 	t.Helper()
 	mux := http.NewServeMux()
-	mux.Handle(iconmcp.IconsPath, newHandler(t, iconmcp.NewIcons, lib))
-	mux.Handle(iconmcp.DocsPath, newHandler(t, iconmcp.NewDocs, lib))
+	mux.Handle(contract.MCPIconsPath, newHandler(t, iconmcp.NewIcons, lib))
+	mux.Handle(contract.MCPDocsPath, newHandler(t, iconmcp.NewDocs, lib))
 	srv := httptest.NewServer(mux)
 	t.Cleanup(srv.Close)
 	return srv.URL

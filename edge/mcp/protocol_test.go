@@ -13,6 +13,7 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 
 	iconmcp "github.com/iconlib/iconlib/edge/mcp"
+	"github.com/iconlib/iconlib/internal/contract"
 )
 
 // servers are the two MCP servers with what each must offer.
@@ -20,8 +21,8 @@ var servers = []struct {
 	path, name string
 	tools      []string
 }{
-	{iconmcp.IconsPath, "io.iconlib/icons", []string{"get_icon", "list_categories", "read_guide", "search_icons"}},
-	{iconmcp.DocsPath, "io.iconlib/guides", []string{"read_guide", "search_guides"}},
+	{contract.MCPIconsPath, "io.iconlib/icons", []string{"get_icon", "list_categories", "read_guide", "search_icons"}},
+	{contract.MCPDocsPath, "io.iconlib/guides", []string{"read_guide", "search_guides"}},
 }
 
 func TestInitializeNegotiatesEachProtocolVersion(t *testing.T) {
@@ -170,7 +171,7 @@ func TestAnyEdgeAnswersAnyRequest(t *testing.T) {
 // the stateless 2026-07-28 core) is served too.
 func TestNewerProtocolVersionsStayOn(t *testing.T) {
 	url := serve(t, newLibrary(t, nil))
-	tr, err := transport.NewStreamableHTTP(url + iconmcp.IconsPath)
+	tr, err := transport.NewStreamableHTTP(url + contract.MCPIconsPath)
 	if err != nil {
 		t.Fatal(err)
 	}

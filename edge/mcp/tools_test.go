@@ -8,8 +8,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/iconlib/iconlib/edge/library"
-	iconmcp "github.com/iconlib/iconlib/edge/mcp"
 	"github.com/iconlib/iconlib/internal/catalog"
+	"github.com/iconlib/iconlib/internal/contract"
 )
 
 type iconSearch struct {
@@ -23,7 +23,7 @@ func TestSearchIcons(t *testing.T) {
 	lib := newLibrary(t, nil)
 	url := serve(t, lib)
 	for _, v := range versions {
-		c, _ := connect(t, url+iconmcp.IconsPath, v)
+		c, _ := connect(t, url+contract.MCPIconsPath, v)
 
 		var got iconSearch
 		text := succeed(t, call(t, c, "search_icons", map[string]any{"query": "  go back  "}), &got)
@@ -59,7 +59,7 @@ func TestSearchIcons(t *testing.T) {
 
 func TestGetIconReturnsTheFullRecord(t *testing.T) {
 	lib := newLibrary(t, nil)
-	c, _ := connect(t, serve(t, lib)+iconmcp.IconsPath, versions[0])
+	c, _ := connect(t, serve(t, lib)+contract.MCPIconsPath, versions[0])
 	var got catalog.Icon
 	text := succeed(t, call(t, c, "get_icon", map[string]any{"id": "circle-dot"}), &got)
 	want, _ := lib.Icon("circle-dot")
@@ -96,7 +96,7 @@ func TestGetIconReturnsTheFullRecord(t *testing.T) {
 
 func TestListCategories(t *testing.T) {
 	lib := newLibrary(t, nil)
-	c, _ := connect(t, serve(t, lib)+iconmcp.IconsPath, versions[2])
+	c, _ := connect(t, serve(t, lib)+contract.MCPIconsPath, versions[2])
 	var got catalog.CategoryList
 	text := succeed(t, call(t, c, "list_categories", map[string]any{}), &got)
 	want := catalog.CategoryList{Items: lib.Categories(), Total: len(lib.Categories())}
@@ -114,7 +114,7 @@ func TestReadGuideOnBothServers(t *testing.T) {
 	lib := newLibrary(t, nil)
 	url := serve(t, lib)
 	g, _ := lib.Guide("web")
-	for _, path := range []string{iconmcp.IconsPath, iconmcp.DocsPath} {
+	for _, path := range []string{contract.MCPIconsPath, contract.MCPDocsPath} {
 		c, _ := connect(t, url+path, versions[1])
 		var got struct {
 			catalog.Guide
@@ -129,7 +129,7 @@ func TestReadGuideOnBothServers(t *testing.T) {
 
 func TestSearchGuides(t *testing.T) {
 	lib := newLibrary(t, nil)
-	c, _ := connect(t, serve(t, lib)+iconmcp.DocsPath, versions[0])
+	c, _ := connect(t, serve(t, lib)+contract.MCPDocsPath, versions[0])
 	var got struct {
 		Question string
 		Items    []library.SectionHit

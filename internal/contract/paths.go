@@ -13,6 +13,23 @@ const (
 	VectorsFile   = "search/vectors.bin"
 	IconIndexDir  = "search/icons"  // the icons' search index (its index.bin inside)
 	GuideIndexDir = "search/guides" // the guide sections' search index
+
+	OpenAPIFile       = "openapi.json"
+	LLMsFile          = "llms.txt" // the site for language models (llmstxt.org)
+	IndexMarkdownFile = "index.md" // the home page as Markdown
+	AuthGuideFile     = "auth.md"  // credentials, step by step
+	RobotsFile        = "robots.txt"
+	SitemapFile       = "sitemap.xml"
+	ARDFile           = ".well-known/ard.json"        // Agentic Resource Discovery manifest
+	AICatalogFile     = ".well-known/ai-catalog.json" // the same entries, by its other name
+	SkillsIndexFile   = ".well-known/agent-skills/index.json"
+	SkillsDir         = ".well-known/agent-skills/" // one SKILL.md per skill below it
+)
+
+// URL paths of pages.
+const (
+	DocsPage       = "/docs/"            // the guides' index
+	VersioningPage = "/docs/versioning/" // the API's deprecation policy
 )
 
 // AnimationFile is the public/ path of an icon's Lottie file.

@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"github.com/golang-jwt/jwt/v5"
+	"github.com/iconlib/iconlib/internal/contract"
 )
 
 // Contract values.
@@ -28,8 +29,6 @@ const (
 	Scope             = "icons.read"          // the only scope
 	AssertionLifetime = 30 * 24 * time.Hour   // identity assertion
 	AccessLifetime    = 3600 * time.Second    // access token
-	TokenPath         = "/oauth2/token"       // the token endpoint, relative to the issuer; the assertion's audience
-	RegistrationPath  = "/agent/identity"     // the registration endpoint, relative to the issuer
 	MaxTokenSize      = 4 << 10               // longer tokens are not parsed; ours are under 1 KiB
 	clockSkew         = 60 * time.Second      // tolerated for iat, between edge copies sharing the key
 	registrationIDMax = 64                    // longest sub accepted
@@ -153,7 +152,7 @@ func NormalizeIssuer(base string) (string, error) {
 func (a *Authority) Issuer() string { return a.issuer }
 
 // TokenEndpoint is the token endpoint's absolute URL.
-func (a *Authority) TokenEndpoint() string { return a.issuer + TokenPath }
+func (a *Authority) TokenEndpoint() string { return a.issuer + contract.TokenPath }
 
 // audience: an assertion is for the token endpoint (RFC 7523 section 3), an access token for the service.
 func (a *Authority) audience(u Use) string {

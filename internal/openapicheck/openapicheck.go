@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/iconlib/iconlib/internal/contract"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
@@ -30,7 +31,7 @@ type pathTemplate struct {
 
 // Load reads publicDir/openapi.json.
 func Load(publicDir string) (*Spec, error) {
-	b, err := os.ReadFile(filepath.Join(publicDir, "openapi.json"))
+	b, err := os.ReadFile(filepath.Join(publicDir, contract.OpenAPIFile))
 	if err != nil {
 		return nil, err
 	}
@@ -43,7 +44,7 @@ func Load(publicDir string) (*Spec, error) {
 		return nil, fmt.Errorf("openapi.json: not an OpenAPI 3.1.0 document")
 	}
 	c := jsonschema.NewCompiler()
-	if err := c.AddResource("openapi.json", doc); err != nil {
+	if err := c.AddResource(contract.OpenAPIFile, doc); err != nil {
 		return nil, err
 	}
 	o := &Spec{doc: root, compiler: c}
@@ -134,7 +135,7 @@ func (o *Spec) Check(method, path string, status int, contentType string, body [
 
 // validate checks a JSON body against the schema at a JSON pointer of the document.
 func (o *Spec) validate(ptr string, body []byte) error {
-	sch, err := o.compiler.Compile("openapi.json#" + ptr)
+	sch, err := o.compiler.Compile(contract.OpenAPIFile + "#" + ptr)
 	if err != nil {
 		return err
 	}
@@ -158,7 +159,7 @@ func (o *Spec) Verify() error {
 	}
 	schemas := o.doc["components"].(map[string]any)["schemas"].(map[string]any)
 	for name := range schemas {
-		if _, err := o.compiler.Compile("openapi.json#/components/schemas/" + name); err != nil {
+		if _, err := o.compiler.Compile(contract.OpenAPIFile + "#/components/schemas/" + name); err != nil {
 			return fmt.Errorf("schema %s: %w", name, err)
 		}
 	}
