@@ -23,17 +23,21 @@ build: binary
 binary:
 	$(GO) build -o $(BIN) ./cmd/iconlib
 
-## test: vet and run every test (installs Chromium and the second Lottie renderer for the browser tests when missing)
+## test: vet and run every test (installs Chromium, nginx and the second Lottie renderer for the tests when missing)
 test: test-deps conformance-deps renderers-deps
 	$(GO) vet ./...
 	test -z "$$(gofmt -l $$(git ls-files '*.go'))" || (gofmt -l $$(git ls-files '*.go'); exit 1)
 	$(GO) test -race -count=1 -timeout 20m $(GOTESTFLAGS) ./...
 
-## test-deps: what the tests need beyond Go: Debian's Chromium
+## test-deps: what the tests need beyond Go: Debian's Chromium, and Debian's nginx for the deploy test
+## (installing nginx-light also starts its default site on port 80 where an init system runs)
 test-deps:
 	@command -v chromium >/dev/null 2>&1 || { \
 	  echo "installing chromium (Debian) for the browser tests"; \
 	  $(SUDO) apt-get update && $(SUDO) apt-get install -y --no-install-recommends chromium; }
+	@command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || { \
+	  echo "installing nginx-light (Debian) for the deploy test"; \
+	  $(SUDO) apt-get update && $(SUDO) apt-get install -y --no-install-recommends nginx-light; }
 
 ## motion-check-all: play every icon's animation files with lottie-web and Skottie in Chromium and check
 ## every state against the SVGs (make test checks a sample of about 330 icons)

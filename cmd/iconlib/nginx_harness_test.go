@@ -1,0 +1,155 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// nginxConf is the deployment's nginx configuration, the file docs/deploy.md points to.
+const nginxConf = "../../deploy/nginx/iconlib.conf"
+
+// nginxMain wraps the rendered iconlib.conf as Debian's /etc/nginx/nginx.conf wraps sites-enabled/, with
+// Debian's settings that could change what the site sends (gzip on, sendfile), and every path nginx
+// writes under the test's directory, so it runs as root or not.
+const nginxMain = `%s
+worker_processes 1;
+events { worker_connections 256; }
+http {
+    sendfile on;
+    tcp_nopush on;
+    gzip on;
+    default_type application/octet-stream;
+    access_log off;
+    client_body_temp_path %[2]s/body;
+    proxy_temp_path %[2]s/proxy;
+    fastcgi_temp_path %[2]s/fastcgi;
+    uwsgi_temp_path %[2]s/uwsgi;
+    scgi_temp_path %[2]s/scgi;
+    include %[2]s/iconlib.conf;
+}
+`
+
+// nginxForTest finds nginx: $ICONLIB_NGINX, else nginx in PATH or Debian's /usr/sbin/nginx. Without one
+// the test is skipped, unless ICONLIB_REQUIRE_NGINX is set (.ci/run sets it): then it fails.
+func nginxForTest(t *testing.T) string {
+	t.Helper()
+	if p := os.Getenv("ICONLIB_NGINX"); p != "" {
+		if _, err := os.Stat(p); err != nil {
+			t.Fatalf("ICONLIB_NGINX=%s: %v", p, err)
+		}
+		return p
+	}
+	if p, err := exec.LookPath("nginx"); err == nil {
+		return p
+	}
+	if _, err := os.Stat("/usr/sbin/nginx"); err == nil {
+		return "/usr/sbin/nginx"
+	}
+	msg := "no nginx: set ICONLIB_NGINX or install Debian's nginx-light (make test-deps)"
+	if os.Getenv("ICONLIB_REQUIRE_NGINX") != "" {
+		t.Fatal(msg + "; ICONLIB_REQUIRE_NGINX is set")
+	}
+	t.Skip(msg)
+	return ""
+}
+
+// startNginx renders deploy/nginx/iconlib.conf for public/ and the edge at edgeAddr (host:port), runs
+// nginx in the foreground on a free loopback port, and returns its base URL once it answers. nginx
+// stops when the test ends; its log is shown if the test failed.
+func startNginx(t *testing.T, bin, public, edgeAddr string) string {
+	t.Helper()
+	dir := t.TempDir()
+	addr := freeLoopbackAddr(t)
+	tmpl, err := os.ReadFile(nginxConf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	site := strings.NewReplacer("@PUBLIC_DIR@", public, "@LISTEN@", addr, "@EDGE@", edgeAddr).Replace(string(tmpl))
+	if left := regexp.MustCompile(`@[A-Z_]+@`).FindString(site); left != "" {
+		t.Fatalf("%s: placeholder %s is not filled in by the test", nginxConf, left)
+	}
+	user := "" // nginx's workers drop root for nobody, who cannot read the test's 0700 directories
+	if os.Geteuid() == 0 {
+		user = "user root;"
+	}
+	files := map[string]string{
+		"iconlib.conf": site,
+		"nginx.conf":   fmt.Sprintf(nginxMain, user, dir),
+	}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var log bytes.Buffer
+	cmd := exec.Command(bin, "-e", "stderr", "-p", dir+"/", "-c", filepath.Join(dir, "nginx.conf"),
+		"-g", "daemon off; pid "+filepath.Join(dir, "nginx.pid")+"; error_log stderr;")
+	cmd.Stdout, cmd.Stderr = &log, &log
+	if err := cmd.Start(); err != nil {
+		t.Fatalf("starting %s: %v", bin, err)
+	}
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	t.Cleanup(func() {
+		cmd.Process.Signal(syscall.SIGTERM) // fast shutdown
+		select {
+		case <-exited:
+		case <-time.After(5 * time.Second):
+			cmd.Process.Kill()
+			<-exited
+		}
+		if t.Failed() {
+			t.Logf("nginx log:\n%s", log.String())
+		}
+	})
+	base := "http://" + addr
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		select {
+		case err := <-exited:
+			exited <- err // for the cleanup
+			t.Fatalf("nginx exited at start (%v):\n%s", err, log.String())
+		default:
+		}
+		if c, err := net.DialTimeout("tcp", addr, time.Second); err == nil {
+			c.Close()
+			return base
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("nginx did not listen on %s within 10s", addr)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// freeLoopbackAddr returns a loopback address with a port nobody listens on now.
+func freeLoopbackAddr(t *testing.T) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	return ln.Addr().String()
+}
+
+// rawClient sends requests as written: it neither asks for nor undoes compression, nor follows redirects.
+func rawClient(t *testing.T) *http.Client {
+	tr := &http.Transport{DisableCompression: true}
+	t.Cleanup(tr.CloseIdleConnections)
+	return &http.Client{
+		Transport:     tr,
+		Timeout:       30 * time.Second,
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
+	}
+}
