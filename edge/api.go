@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/iconlib/iconlib/edge/library"
@@ -114,13 +115,14 @@ func (s *server) search(w http.ResponseWriter, r *http.Request, p params, semant
 	s.writeJSON(w, r, searchAnswer{Query: q, Items: hits, Total: len(hits)}, cacheSearch)
 }
 
-// handleRecord answers GET /api/v1/icons/{id} with the icon's precomputed record.
+// handleRecord answers GET /api/v1/icons/{id} with the icon's precomputed record; the record's file name,
+// {id}.json, answers too, as it does on a static host.
 func (s *server) handleRecord(w http.ResponseWriter, r *http.Request) {
 	if _, perr := parseParams(r); perr != nil {
 		writeParamError(w, perr)
 		return
 	}
-	id := r.PathValue("id")
+	id := strings.TrimSuffix(r.PathValue("id"), ".json") // no icon id has a dot
 	f, ok := s.files.byPath[contract.RecordFile(id)]
 	if !ok {
 		notFound(w, "no icon with id "+quote(id)+"; search with /api/v1/icons?q=")

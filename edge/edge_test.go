@@ -129,6 +129,7 @@ func TestStaticFilesHaveTheirContentTypes(t *testing.T) {
 		{"/static/style.css", "text/css; charset=utf-8", "--accent"},
 		{"/static/vendor/lottie_light.min.js", "text/javascript; charset=utf-8", "loadAnimation"},
 		{"/api/v1/icons/arrow-left", "application/json", `"id":"arrow-left"`},
+		{"/api/v1/icons/arrow-left.json", "application/json", `"id":"arrow-left"`}, // the file's name, as on a static host
 		{"/api/v1/categories", "application/json", `"total": 3`},
 		{"/healthz", "application/json", `"ok"`},
 	}

@@ -73,11 +73,12 @@ func MediaType(rel string) string {
 	return "application/octet-stream"
 }
 
-// Compressible reports whether a file is text the build precompresses (when it is large enough and
-// compression pays).
+// Compressible reports whether the build precompresses a file (when it is large enough and compression
+// pays): text, and the search files (.bin), whose indexes shrink to under half.
 func Compressible(rel string) bool {
-	_, text := mediaTypes[path.Ext(rel)]
-	return text
+	ext := path.Ext(rel)
+	_, text := mediaTypes[ext]
+	return text || ext == ".bin"
 }
 
 // Coding is a content coding the build precompresses text files with.
