@@ -5,7 +5,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -13,6 +12,7 @@ import (
 	"runtime"
 	"sort"
 	"sync"
+	"time"
 
 	"golang.org/x/sync/errgroup"
 
@@ -75,96 +75,105 @@ func (s *site) paths() []string {
 	return paths
 }
 
-// writeStats counts what writing the site changed on disk.
+// writeStats counts what publishing the site changed.
 type writeStats struct {
 	Files, Written, Removed int
 	Bytes                   int64
+	Snapshot                string // the directory the output path points to
 }
 
-// write makes dir hold exactly the site: it writes files whose bytes changed and removes files the site no
-// longer has. It refuses a non-empty dir that is not an earlier build (one without catalog.json), so a
-// mistyped --out never deletes someone's files.
-func (s *site) write(dir string) (writeStats, error) {
-	var st writeStats
-	if err := checkOutDir(dir); err != nil {
+// write publishes the site as a new snapshot of out (see publication): files whose bytes the live
+// snapshot has too are hard links to its files, the others are written. When the live snapshot holds
+// exactly the site it stays, and nothing changes on disk: no swap, nothing for an edge to reload.
+func (s *site) write(out string) (writeStats, error) {
+	pub, err := openPublication(out)
+	if err != nil {
+		return writeStats{}, err
+	}
+	paths := s.paths()
+	st := writeStats{Files: len(paths), Snapshot: pub.live}
+	kept, err := s.compare(pub.live, paths, &st)
+	if err != nil || pub.unchanged(st) {
 		return st, err
 	}
-	var mu sync.Mutex
-	var g errgroup.Group
-	g.SetLimit(4 * runtime.GOMAXPROCS(0)) // file writes wait on the disk more than on the CPU
-	for _, p := range s.paths() {
-		body := s.files[p]
-		st.Files++
-		st.Bytes += int64(len(body))
-		g.Go(func() error {
-			written, err := writeIfChanged(filepath.Join(dir, filepath.FromSlash(p)), body)
-			if written {
-				mu.Lock()
-				st.Written++
-				mu.Unlock()
-			}
-			return err
-		})
-	}
-	if err := g.Wait(); err != nil {
+	dir, err := pub.newSnapshotDir()
+	if err != nil {
 		return st, err
 	}
-	removed, err := s.removeStale(dir)
-	st.Removed = removed
+	if err := s.fill(dir, pub.live, paths, kept); err != nil {
+		os.RemoveAll(dir)
+		return st, err
+	}
+	st.Snapshot, err = pub.publish(dir, snapshotID(time.Now(), s.files[catalog.ManifestFile]))
 	return st, err
 }
 
-// writeIfChanged writes body to path unless the file already holds exactly it.
-func writeIfChanged(path string, body []byte) (bool, error) {
-	if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, body) {
-		return false, nil
-	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return false, err
-	}
-	return true, os.WriteFile(path, body, 0o644)
-}
-
-func checkOutDir(dir string) error {
-	entries, err := os.ReadDir(dir)
-	if errors.Is(err, fs.ErrNotExist) || (err == nil && len(entries) == 0) {
-		return nil
-	}
+// compare reports which of paths the live snapshot holds with the same bytes, and counts the files to
+// write and the live files the site no longer has.
+func (s *site) compare(live string, paths []string, st *writeStats) ([]bool, error) {
+	kept := make([]bool, len(paths))
+	old, err := listFiles(live)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	if _, err := os.Stat(filepath.Join(dir, catalog.CatalogFile)); err != nil {
-		return fmt.Errorf("output directory %s is not empty and holds no earlier build (%s): refusing to overwrite it",
-			dir, catalog.CatalogFile)
+	var g errgroup.Group
+	g.SetLimit(4 * runtime.GOMAXPROCS(0)) // reads wait on the disk more than on the CPU
+	for i, p := range paths {
+		st.Bytes += int64(len(s.files[p]))
+		if !old[p] {
+			continue
+		}
+		g.Go(func() error {
+			b, err := os.ReadFile(filepath.Join(live, filepath.FromSlash(p)))
+			kept[i] = err == nil && bytes.Equal(b, s.files[p])
+			return nil // an unreadable old file is written anew
+		})
 	}
-	return nil
+	_ = g.Wait()
+	for i, p := range paths {
+		delete(old, p)
+		if !kept[i] {
+			st.Written++
+		}
+	}
+	st.Removed = len(old)
+	return kept, nil
 }
 
-func (s *site) removeStale(dir string) (int, error) {
-	removed := 0
-	var dirs []string
+// listFiles lists the slash paths of the files under dir; none when dir is "".
+func listFiles(dir string) (map[string]bool, error) {
+	files := map[string]bool{}
+	if dir == "" {
+		return files, nil
+	}
 	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
+		if err != nil || d.IsDir() {
 			return err
 		}
-		rel, _ := filepath.Rel(dir, path)
-		if d.IsDir() {
-			if rel != "." {
-				dirs = append(dirs, path)
-			}
-			return nil
-		}
-		if _, ok := s.files[filepath.ToSlash(rel)]; !ok {
-			removed++
-			return os.Remove(path)
-		}
-		return nil
+		rel, err := filepath.Rel(dir, path)
+		files[filepath.ToSlash(rel)] = true
+		return err
 	})
-	// Remove directories left empty, deepest first.
-	for i := len(dirs) - 1; i >= 0; i-- {
-		if entries, err := os.ReadDir(dirs[i]); err == nil && len(entries) == 0 {
-			os.Remove(dirs[i])
-		}
+	return files, err
+}
+
+// fill writes the site into the new snapshot dir: a hard link to the live snapshot's file for each path
+// kept (snapshots are never changed, so they may share files), the bytes for the others or when a link
+// cannot be made.
+func (s *site) fill(dir, live string, paths []string, kept []bool) error {
+	var g errgroup.Group
+	g.SetLimit(4 * runtime.GOMAXPROCS(0)) // file writes wait on the disk more than on the CPU
+	for i, p := range paths {
+		g.Go(func() error {
+			path := filepath.Join(dir, filepath.FromSlash(p))
+			if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+				return err
+			}
+			if kept[i] && os.Link(filepath.Join(live, filepath.FromSlash(p)), path) == nil {
+				return nil
+			}
+			return os.WriteFile(path, s.files[p], 0o644)
+		})
 	}
-	return removed, err
+	return g.Wait()
 }
