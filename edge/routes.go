@@ -11,7 +11,13 @@ import (
 	"github.com/iconlib/iconlib/edge/mcp"
 )
 
-// routes registers every endpoint of the edge, and wraps them in middleware, outermost first:
+// ServeHTTP serves r from the snapshot loaded last: the pointer is read once, and the whole request, from
+// the middleware to the last byte, is served by that snapshot's routes.
+func (e *Edge) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	e.current.Load().handler.ServeHTTP(w, r)
+}
+
+// routes registers every endpoint of the edge over one snapshot, and wraps them in middleware, outermost first:
 // recover from panics, log, CORS, compress (what the build did not precompress); the REST API, MCP servers and A2A agent also pass the
 // credential check and rate limits (static files never do).
 func (s *server) routes() http.Handler {
