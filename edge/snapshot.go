@@ -25,6 +25,9 @@ func readVersion(publicDir string) version {
 	if err != nil {
 		dir = publicDir
 	}
+	if abs, err := filepath.Abs(dir); err == nil {
+		dir = abs // for the log
+	}
 	info, _ := os.Stat(filepath.Join(dir, catalog.ManifestFile))
 	return version{dir: dir, manifest: info}
 }
