@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/iconlib/iconlib/internal/catalog"
@@ -17,7 +18,8 @@ import (
 // one rename, which POSIX makes atomic. Readers of <out> (the edge, a copy to a static host) see the old
 // snapshot or the new one, never a mix, and a failed build leaves the live one as it was. Snapshots are
 // never changed once published, so a new one shares the files it has in common with the live one (hard
-// links) and the edge may go on reading an old one while it loads the new.
+// links) and the edge may go on reading an old one while it loads the new. The live snapshot and the one
+// before it (for rollback) are kept; the one before that is recycled into the next snapshot.
 const (
 	snapshotsSuffix = ".snapshots" // <out>.snapshots holds the snapshots
 	swapSuffix      = ".swap"      // <out>.swap is the new link, until it is renamed over <out>
@@ -115,16 +117,32 @@ func (p *publication) unchanged(st writeStats) bool {
 	return p.kind == outLinked && p.live != "" && st.Written == 0 && st.Removed == 0
 }
 
-// newSnapshotDir makes the directory a new snapshot is written into, under a name no reader looks at.
-func (p *publication) newSnapshotDir() (string, error) {
+// startSnapshot returns the directory the snapshot id is written into, under a name no reader looks at,
+// and whether it is recycled. A build retires every snapshot but the live one, which it keeps as the
+// previous; the newest it retires is recycled: withdrawn under the new name, then updated to the site,
+// which writes far less than filling an empty directory. (If updating it fails, the build fails like any
+// other, and the next build starts from an empty directory.) Without one, the directory is new and empty.
+func (p *publication) startSnapshot(id string) (dir string, recycled bool, err error) {
 	if err := os.MkdirAll(p.snapshots, 0o755); err != nil {
-		return "", err
+		return "", false, err
 	}
-	dir, err := os.MkdirTemp(p.snapshots, partialPrefix)
-	if err != nil {
-		return "", err
+	dir = filepath.Join(p.snapshots, partialPrefix+id)
+	if old := p.retired(); old != "" && os.Rename(old, dir) == nil {
+		return dir, true, nil
 	}
-	return dir, os.Chmod(dir, 0o755) // MkdirTemp makes it private; a static host's server must read it
+	return dir, false, os.Mkdir(dir, 0o755)
+}
+
+// retired is the newest snapshot that is not live, or "".
+func (p *publication) retired() string {
+	entries, _ := os.ReadDir(p.snapshots) // sorted by name: oldest first, and the partial ones before all
+	for i := len(entries) - 1; i >= 0; i-- {
+		dir := filepath.Join(p.snapshots, entries[i].Name())
+		if entries[i].IsDir() && !strings.HasPrefix(entries[i].Name(), partialPrefix) && dir != p.live {
+			return dir
+		}
+	}
+	return ""
 }
 
 // publish names the complete snapshot in dir id, points the output path at it, and removes snapshots

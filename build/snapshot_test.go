@@ -1,6 +1,7 @@
 package build_test
 
 import (
+	"bytes"
 	"context"
 	"os"
 	"path/filepath"
@@ -88,6 +89,62 @@ func TestRunPublishesSnapshots(t *testing.T) {
 		filepath.Join(out+".snapshots", names[1]) != third.Snapshot {
 		t.Errorf("snapshots after three builds: %v; want the previous %s and the live %s", names, second.Snapshot, third.Snapshot)
 	}
+}
+
+// TestRunRecyclesTheRetiredSnapshot: the snapshot a build retires becomes the new one, updated to hold
+// exactly what a build into an empty directory writes, without touching the previous snapshot it shares
+// files with.
+func TestRunRecyclesTheRetiredSnapshot(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "public")
+	first := runBuild(t, editedContent(t, "One."), out)
+	second := runBuild(t, editedContent(t, "Two."), out)
+	previous := tree(t, second.Snapshot)
+	if err := os.MkdirAll(filepath.Join(first.Snapshot, "junk"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(first.Snapshot, "junk", "x.txt"), []byte("stale"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+
+	// Another base URL changes most files, also those the first two snapshots share.
+	third := buildAt(t, "https://other.example", out)
+	if _, err := os.Stat(first.Snapshot); !os.IsNotExist(err) {
+		t.Errorf("the retired snapshot %s is still there: %v", first.Snapshot, err)
+	}
+	fresh := filepath.Join(t.TempDir(), "public")
+	buildAt(t, "https://other.example", fresh)
+	if diff := differing(tree(t, fresh), tree(t, out)); len(diff) > 0 {
+		t.Errorf("the recycled snapshot differs from a fresh build in %v", diff)
+	}
+	if diff := differing(previous, tree(t, second.Snapshot)); len(diff) > 0 {
+		t.Errorf("recycling changed the previous snapshot in %v", diff)
+	}
+	sameFile(t, filepath.Join(second.Snapshot, "svg", "zigzag.svg"), filepath.Join(third.Snapshot, "svg", "zigzag.svg"))
+}
+
+// differing lists the paths two trees do not hold with the same bytes.
+func differing(a, b map[string][]byte) []string {
+	var paths []string
+	for p, body := range a {
+		if other, ok := b[p]; !ok || !bytes.Equal(body, other) {
+			paths = append(paths, p)
+		}
+	}
+	for p := range b {
+		if _, ok := a[p]; !ok {
+			paths = append(paths, p)
+		}
+	}
+	return paths
+}
+
+func buildAt(t *testing.T, base, out string) build.Report {
+	t.Helper()
+	r, err := build.Run(context.Background(), build.Options{ContentDir: fixtureContent, OutDir: out, BaseURL: base})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
 }
 
 func sameFile(t *testing.T, a, b string) {
