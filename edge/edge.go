@@ -82,6 +82,6 @@ func New(cfg Config) (*Edge, error) {
 	if err := e.assemble(s); err != nil {
 		return nil, err
 	}
-	e.serve(s, start)
+	e.swapIn(s, start)
 	return e, nil
 }

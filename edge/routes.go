@@ -17,9 +17,9 @@ func (e *Edge) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	e.current.Load().handler.ServeHTTP(w, r)
 }
 
-// routes registers every endpoint of the edge over one snapshot, and wraps them in middleware, outermost first:
-// recover from panics, log, CORS, compress (what the build did not precompress); the REST API, MCP servers and A2A agent also pass the
-// credential check and rate limits (static files never do).
+// routes registers every endpoint of the edge over one snapshot, and wraps them in middleware, outermost
+// first: recover from panics, log, CORS, compress (what the build did not precompress); the REST API, MCP
+// servers and A2A agent also pass the credential check and rate limits (static files never do).
 func (s *server) routes() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", s.handleHealth)

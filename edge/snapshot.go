@@ -74,8 +74,8 @@ func (e *Edge) assemble(s *server) error {
 	return nil
 }
 
-// serve makes s the snapshot every request from now on is served from.
-func (e *Edge) serve(s *server, since time.Time) {
+// swapIn makes s the snapshot every request from now on is served from.
+func (e *Edge) swapIn(s *server, since time.Time) {
 	e.current.Store(s)
 	e.cfg.Logger.Info("snapshot loaded", "snapshot", s.version.id(), "dir", s.version.dir, "icons", s.lib.Len(),
 		"took", time.Since(since).Round(time.Millisecond))
@@ -126,10 +126,11 @@ func (e *Edge) reload(v version) error {
 			"serving", e.current.Load().version.id())
 		return fmt.Errorf("snapshot %s: %w", v.dir, err)
 	}
-	e.serve(s, start)
+	e.swapIn(s, start)
 	return nil
 }
 
+// load opens the snapshot v whole, search included, and builds its routes.
 func (e *Edge) load(v version) (*server, error) {
 	s, err := e.open(v)
 	if err != nil {
