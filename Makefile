@@ -89,7 +89,7 @@ import-lottie-web:
 	  cp package/LICENSE.md $(CURDIR)/templates/static/vendor/LICENSE.lottie-web.md && rm -rf $$tmp
 
 clean:
-	rm -rf $(PUBLIC) bin
+	rm -rf $(PUBLIC) $(PUBLIC).snapshots $(PUBLIC).swap bin
 
 ## conformance: run the official MCP conformance suite (npm) against both MCP servers
 CONFORMANCE := test/conformance

@@ -25,12 +25,17 @@ type Options struct {
 // Report says what a build produced.
 type Report struct {
 	Icons, Guides, Categories int
-	Files, Written, Removed   int
-	Bytes                     int64
-	Duration                  time.Duration
+	// Files the snapshot holds; of them, Written are new or changed (the others are hard links into the
+	// snapshot it replaced); Removed are files of the replaced snapshot that the new one dropped.
+	Files, Written, Removed int
+	Bytes                   int64
+	Snapshot                string // the snapshot directory OutDir points to: a new one, or the live one when nothing changed
+	Duration                time.Duration
 }
 
-// Run builds the site from opts.ContentDir into opts.OutDir.
+// Run builds the site from opts.ContentDir and publishes it at opts.OutDir: a symbolic link to a new
+// snapshot directory under OutDir+".snapshots", swapped in atomically once the snapshot is complete
+// (see publication). A build that fails leaves the live snapshot as it was.
 func Run(ctx context.Context, opts Options) (Report, error) {
 	start := time.Now()
 	base, err := NormalizeBaseURL(opts.BaseURL)
@@ -55,7 +60,7 @@ func Run(ctx context.Context, opts Options) (Report, error) {
 		return Report{}, fmt.Errorf("writing %s: %w", opts.OutDir, err)
 	}
 	return Report{Icons: len(b.icons), Guides: len(b.guides), Categories: len(b.categories),
-		Files: st.Files, Written: st.Written, Removed: st.Removed, Bytes: st.Bytes,
+		Files: st.Files, Written: st.Written, Removed: st.Removed, Bytes: st.Bytes, Snapshot: st.Snapshot,
 		Duration: time.Since(start)}, nil
 }
 

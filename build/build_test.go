@@ -225,10 +225,16 @@ func TestRunIsDeterministic(t *testing.T) {
 	}
 }
 
+// tree reads every file of a build; dir is the output path, a link to the snapshot, which WalkDir does
+// not follow.
 func tree(t *testing.T, dir string) map[string][]byte {
 	t.Helper()
+	dir, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
 	files := map[string][]byte{}
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+	err = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
 		}

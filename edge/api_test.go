@@ -315,3 +315,17 @@ func TestHomeSearchWithoutJavaScript(t *testing.T) {
 		t.Errorf("blank q: %d", res.StatusCode)
 	}
 }
+
+// TestFilesBehindAPIRoutesVaryOnce: the records and categories the API sends as the build's files name
+// Accept-Encoding in Vary once, though two layers (the variants and the gzip of API answers) care.
+func TestFilesBehindAPIRoutesVaryOnce(t *testing.T) {
+	e := newEdge(t)
+	for _, p := range []string{"/api/v1/categories", "/api/v1/icons/arrow-left"} {
+		for _, accept := range []string{"gzip", ""} {
+			res, _ := send(t, http.MethodGet, e.URL+p, map[string]string{"Accept-Encoding": accept})
+			if n := strings.Count(strings.ToLower(strings.Join(res.Header.Values("Vary"), ",")), "accept-encoding"); n != 1 {
+				t.Errorf("%s (Accept-Encoding %q): Vary %q names Accept-Encoding %d times", p, accept, res.Header.Values("Vary"), n)
+			}
+		}
+	}
+}

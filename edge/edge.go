@@ -6,9 +6,9 @@ import (
 	"html/template"
 	"log/slog"
 	"net/http"
-	"runtime/debug"
-
-	"golang.org/x/sync/errgroup"
+	"sync"
+	"sync/atomic"
+	"time"
 
 	"github.com/iconlib/iconlib/edge/access"
 	"github.com/iconlib/iconlib/edge/library"
@@ -16,61 +16,72 @@ import (
 
 // Config is what the edge needs to start.
 type Config struct {
-	PublicDir string        // the build's output
+	PublicDir string        // the build's output: a link to its live snapshot, or a directory
 	Version   string        // the edge's version, shown by the MCP servers and the agent card
 	BaseURL   string        // the URL clients reach this edge at; empty means the one the build used
 	Access    access.Config // credentials and limits; New fills in BaseURL, PublicDir and Logger
 	Logger    *slog.Logger  // nil discards logs
 }
 
-// server holds what the handlers share; it is read-only after New, so one edge can serve any request.
-type server struct {
-	cfg    Config
-	files  *fileIndex
-	lib    *library.Library
-	access *access.Access
-	proto  protocols
-	home   *template.Template // the home page, for searches rendered on the server
-	logger *slog.Logger
+// Edge is the edge's handler. It serves every request from one snapshot of public/ (the files, the
+// library with its search indexes, and the protocol adapters over it), held behind one atomic pointer:
+// Reload loads a new snapshot beside the old one and swaps the pointer, so a request that started on a
+// snapshot finishes on it. What does not come from public/ (credentials, signing keys, rate-limit
+// counters, configuration, the logger) is shared by every snapshot.
+type Edge struct {
+	cfg     Config
+	access  *access.Access
+	home    *template.Template // the home page, for searches rendered on the server; not from public/
+	current atomic.Pointer[server]
+	mu      sync.Mutex // one reload at a time; guards refused
+	refused version    // the last snapshot that failed to load, so Watch does not retry it every tick
 }
 
-// New loads public/ and returns the edge's handler.
-func New(cfg Config) (http.Handler, error) {
+var _ http.Handler = (*Edge)(nil)
+
+// server serves one snapshot: its own files, library and protocol adapters, and the parts every snapshot
+// shares. It is read-only once loaded, so it can serve any number of requests at once.
+type server struct {
+	cfg     Config
+	version version // the snapshot's directory and manifest, as found when loading began
+	files   *fileIndex
+	lib     *library.Library
+	access  *access.Access
+	proto   protocols
+	home    *template.Template
+	logger  *slog.Logger
+	handler http.Handler // the routes over this snapshot
+}
+
+// New loads the snapshot public/ points to and returns the edge's handler.
+func New(cfg Config) (*Edge, error) {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
 	}
-	var lib *library.Library
-	var files *fileIndex
-	var load errgroup.Group // the library and the file index load at the same time
-	load.Go(func() (err error) { lib, err = library.Load(cfg.PublicDir); return err })
-	load.Go(func() (err error) { files, err = indexFiles(cfg.PublicDir); return err })
-	if err := load.Wait(); err != nil {
-		return nil, err
-	}
-	if err := lib.SearchErr(); err != nil {
-		cfg.Logger.Error("search is unavailable; everything else is served", "err", err)
-	}
-	if cfg.BaseURL == "" {
-		cfg.BaseURL = lib.BaseURL()
-	} else if cfg.BaseURL != lib.BaseURL() {
-		cfg.Logger.Warn("base URL differs from the one public/ was built for; links in generated files use the build's",
-			"base_url", cfg.BaseURL, "built_for", lib.BaseURL())
-	}
-	acfg := cfg.Access
-	acfg.BaseURL, acfg.PublicDir, acfg.Logger = cfg.BaseURL, cfg.PublicDir, cfg.Logger
-	acc, err := access.New(acfg)
+	home, err := loadHome()
 	if err != nil {
 		return nil, err
 	}
-	s := &server{cfg: cfg, files: files, lib: lib, access: acc, logger: cfg.Logger}
-	if s.proto, err = newProtocols(lib, cfg); err != nil {
+	start := time.Now()
+	e := &Edge{cfg: cfg, home: home}
+	s, err := e.open(readVersion(cfg.PublicDir))
+	if err != nil {
 		return nil, err
 	}
-	if s.home, err = loadHome(); err != nil {
+	if err := s.lib.SearchErr(); err != nil {
+		cfg.Logger.Error("search is unavailable; everything else is served", "err", err)
+	}
+	if e.cfg.BaseURL == "" {
+		e.cfg.BaseURL = s.lib.BaseURL()
+	}
+	acfg := cfg.Access
+	acfg.BaseURL, acfg.PublicDir, acfg.Logger = e.cfg.BaseURL, cfg.PublicDir, cfg.Logger
+	if e.access, err = access.New(acfg); err != nil {
 		return nil, err
 	}
-	// Reading public/ left tens of megabytes of parsed JSON behind; give them back to the OS now rather
-	// than at the collector's leisure.
-	debug.FreeOSMemory()
-	return s.routes(), nil
+	if err := e.assemble(s); err != nil {
+		return nil, err
+	}
+	e.swapIn(s, start)
+	return e, nil
 }

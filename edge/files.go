@@ -106,7 +106,14 @@ func (idx *fileIndex) readManifest(b []byte) error {
 			if !fs.ValidPath(rel) || len(e.SHA256) < 32 || e.MediaType == "" {
 				return fmt.Errorf("a bad entry for %q", rel)
 			}
-			idx.byPath[rel] = newListedFile(rel, e, intern(e.MediaType), intern(e.Cache.CacheControl()))
+			f := newListedFile(rel, e, intern(e.MediaType), intern(e.Cache.CacheControl()))
+			idx.byPath[rel] = f
+			for _, v := range f.encodings {
+				// A variant is a file of public/ too, as a static host serves it: by its own name and type.
+				direct := *v.file
+				direct.contentType = intern(contract.MediaType(v.rel))
+				idx.byPath[v.rel] = &direct
+			}
 		}
 		if _, err := dec.ReadToken(); err != nil {
 			return err

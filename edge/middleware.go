@@ -1,10 +1,11 @@
 package edge
 
 import (
-	"github.com/iconlib/iconlib/edge/internal/apierror"
 	"net/http"
 	"runtime/debug"
 	"time"
+
+	"github.com/iconlib/iconlib/edge/internal/apierror"
 )
 
 // recoverPanics turns a panic in a handler into a logged 500 with the contract's envelope and no stack

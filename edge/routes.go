@@ -11,9 +11,15 @@ import (
 	"github.com/iconlib/iconlib/internal/contract"
 )
 
-// routes registers every endpoint of the edge, and wraps them in middleware, outermost first:
-// recover from panics, log, CORS, compress (what the build did not precompress); the REST API, MCP servers and A2A agent also pass the
-// credential check and rate limits (static files never do).
+// ServeHTTP serves r from the snapshot loaded last: the pointer is read once, and the whole request, from
+// the middleware to the last byte, is served by that snapshot's routes.
+func (e *Edge) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	e.current.Load().handler.ServeHTTP(w, r)
+}
+
+// routes registers every endpoint of the edge over one snapshot, and wraps them in middleware, outermost
+// first: recover from panics, log, CORS, compress (what the build did not precompress); the REST API, MCP
+// servers and A2A agent also pass the credential check and rate limits (static files never do).
 func (s *server) routes() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", s.handleHealth)
@@ -58,12 +64,13 @@ func corsPolicy() *cors.Cors {
 	})
 }
 
-// compressDynamic gzips answers for clients that accept it, except static files the build precompressed:
-// those go out as their sidecars, with their own length and ETag (handleStatic).
+// compressDynamic gzips answers for clients that accept it, except static files: the build precompressed
+// those worth it (handleStatic sends the variants, with their own length and ETag), and the rest go out
+// as they are, as from nginx. Nothing static is compressed at request time.
 func (s *server) compressDynamic(next http.Handler) http.Handler {
 	gz := gzhttp.GzipHandler(next)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if f := s.staticFile(r.URL.Path); f != nil && len(f.encodings) > 0 {
+		if s.staticFile(r.URL.Path) != nil {
 			next.ServeHTTP(w, r)
 			return
 		}

@@ -51,7 +51,7 @@ func (s *server) sendFile(w http.ResponseWriter, r *http.Request, f *file) {
 	h.Set("Cache-Control", f.cacheControl)
 	body := f
 	if len(f.encodings) > 0 {
-		h.Add("Vary", "Accept-Encoding")
+		addVary(h, "Accept-Encoding")
 		if v := chooseVariant(parseAcceptEncoding(r.Header.Values("Accept-Encoding")), f.encodings); v != nil {
 			body = v.file
 			h.Set("Content-Encoding", v.coding)
@@ -82,6 +82,19 @@ func (s *server) sendFile(w http.ResponseWriter, r *http.Request, f *file) {
 		h.Set("Content-Length", strconv.FormatInt(info.Size(), 10))
 	}
 	http.ServeContent(w, r, "", time.Time{}, fh)
+}
+
+// addVary adds a header name to Vary unless it is there already (the gzip middleware of API answers may
+// have added it).
+func addVary(h http.Header, name string) {
+	for _, v := range h.Values("Vary") {
+		for _, n := range strings.Split(v, ",") {
+			if strings.EqualFold(strings.TrimSpace(n), name) {
+				return
+			}
+		}
+	}
+	h.Add("Vary", name)
 }
 
 // chooseVariant picks the precompressed variant the client accepts best (variants come best first, so

@@ -12,7 +12,7 @@ func newBuildCmd() *cobra.Command {
 	opts := build.Options{}
 	cmd := &cobra.Command{
 		Use:   "build",
-		Short: "Build the static site from content/ into public/",
+		Short: "Build the static site from content/ into a new snapshot, and point public/ at it",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			opts.Logger = logger()
@@ -21,14 +21,15 @@ func newBuildCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "built %d icons, %d categories, %d guides: %d files (%d written, %d removed), %.1f MB in %s\n",
-				r.Icons, r.Categories, r.Guides, r.Files, r.Written, r.Removed, float64(r.Bytes)/1e6, r.Duration.Round(1e6))
+			fmt.Fprintf(cmd.OutOrStdout(), "built %d icons, %d categories, %d guides: %d files (%d written, %d removed), %.1f MB in %s\n%s -> %s\n",
+				r.Icons, r.Categories, r.Guides, r.Files, r.Written, r.Removed, float64(r.Bytes)/1e6, r.Duration.Round(1e6),
+				opts.OutDir, r.Snapshot)
 			return nil
 		},
 	}
 	f := cmd.Flags()
 	f.StringVar(&opts.ContentDir, "content", "content", "content directory (icons and guides)")
-	f.StringVar(&opts.OutDir, "out", "public", "output directory")
+	f.StringVar(&opts.OutDir, "out", "public", "output path: a link to the live snapshot in <out>.snapshots/")
 	f.StringVar(&opts.BaseURL, "base-url", "http://localhost:8080", "absolute URL the site is served from")
 	return cmd
 }

@@ -38,7 +38,9 @@ var (
 func fullLibrary(t testing.TB) *library {
 	t.Helper()
 	libOnce.Do(func() {
-		libVal, libSrv, libErr = buildAndServe(context.Background(), "../../content", tempDir("iconlib-public-"))
+		// public in a directory of its own: the build puts public.snapshots beside it.
+		out := filepath.Join(tempDir("iconlib-public-"), "public")
+		libVal, libSrv, libErr = buildAndServe(context.Background(), "../../content", out)
 	})
 	if libErr != nil {
 		t.Fatalf("building the real library: %v", libErr)

@@ -6,6 +6,9 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -19,6 +22,7 @@ func newServeCmd() *cobra.Command {
 	cfg := edge.Config{}
 	var addr, rateLimits string
 	var proxies []string
+	var watch time.Duration
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Serve a built public/ directory with the edge server",
@@ -38,11 +42,10 @@ func newServeCmd() *cobra.Command {
 				return fmt.Errorf("--trusted-proxies: %w", err)
 			}
 			cfg.Access.TrustedProxies = tp
-			handler, err := edge.New(cfg)
-			if err != nil {
-				return err
+			if watch < 0 {
+				return fmt.Errorf("--watch: want a duration such as 2s, or 0 to stop watching, not %s", watch)
 			}
-			return serve(cmd.Context(), addr, handler, cfg)
+			return serveEdge(cmd.Context(), cfg, addr, watch)
 		},
 	}
 	f := cmd.Flags()
@@ -52,7 +55,40 @@ func newServeCmd() *cobra.Command {
 	f.StringVar(&cfg.Access.KeyFile, "key-file", credential.DefaultKeyFile, "token signing key file, created if missing; never under --public; edges may share it")
 	f.StringVar(&rateLimits, "rate-limits", "on", "on or off (off: for benchmarks)")
 	f.StringSliceVar(&proxies, "trusted-proxies", nil, "CIDRs or IPs of proxies whose X-Forwarded-For names the client")
+	f.DurationVar(&watch, "watch", 2*time.Second, "how often to look for a new build in --public and load it (0: only on SIGHUP)")
 	return cmd
+}
+
+// serveEdge loads the edge over cfg.PublicDir and serves it at addr until ctx ends. The edge loads the
+// snapshot public/ points to again on SIGHUP, and when it sees public/ change (every watch; 0 never).
+func serveEdge(ctx context.Context, cfg edge.Config, addr string, watch time.Duration) error {
+	e, err := edge.New(cfg)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	hangups := make(chan os.Signal, 1)
+	signal.Notify(hangups, syscall.SIGHUP)
+	defer signal.Stop(hangups)
+	go reloadOn(ctx, hangups, e)
+	if watch > 0 {
+		go e.Watch(ctx, watch)
+	}
+	return serve(ctx, addr, e, cfg)
+}
+
+// reloadOn reloads the edge for every signal until ctx ends; a signal that comes during a reload asks for
+// one more. Reload logs what it loaded or refused.
+func reloadOn(ctx context.Context, signals <-chan os.Signal, e *edge.Edge) {
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-signals:
+			e.Reload()
+		}
+	}
 }
 
 // serve runs the HTTP server until ctx ends (SIGINT or SIGTERM), then drains requests for up to 10 seconds.

@@ -41,9 +41,9 @@ var fixtureDir string
 func TestMain(m *testing.M) {
 	dir, err := os.MkdirTemp("", "a2a-fixture-")
 	if err == nil {
-		fixtureDir = dir
+		fixtureDir = filepath.Join(dir, "public") // the build puts public.snapshots beside it
 		_, err = build.Run(context.Background(), build.Options{
-			ContentDir: "../../build/testdata/content", OutDir: dir, BaseURL: "https://icons.example"})
+			ContentDir: "../../build/testdata/content", OutDir: fixtureDir, BaseURL: "https://icons.example"})
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "building the fixture:", err)

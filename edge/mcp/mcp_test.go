@@ -52,11 +52,11 @@ func run(m *testing.M) (int, error) {
 		return 0, err
 	}
 	defer os.RemoveAll(dir)
-	opts := build.Options{ContentDir: "../../build/testdata/content", OutDir: dir, BaseURL: base}
+	publicDir = filepath.Join(dir, "public") // the build puts public.snapshots beside it
+	opts := build.Options{ContentDir: "../../build/testdata/content", OutDir: publicDir, BaseURL: base}
 	if _, err := build.Run(context.Background(), opts); err != nil {
 		return 0, err
 	}
-	publicDir = dir
 	return m.Run(), nil
 }
 

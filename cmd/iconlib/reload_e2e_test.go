@@ -1,0 +1,323 @@
+//go:build unix
+
+package main
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"io/fs"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/iconlib/iconlib/build"
+	"github.com/iconlib/iconlib/edge"
+	"github.com/iconlib/iconlib/edge/access"
+)
+
+// The edit the reload test makes: one icon's hand-written description gets a word no icon has.
+const (
+	editedIcon = "activity"
+	editedFrom = "description: Show activity or a live pulse, such as system health or recent activity."
+	editedTo   = "description: Show activity or a live pulse, such as quokka telemetry."
+	editedWord = "quokka"
+)
+
+// TestServeReloadsANewBuildUnderLoad: the real library is served as `iconlib serve` does (watching off)
+// from a temporary output path. While a few clients send a bounded mix of requests (static files with
+// If-None-Match and gzip, records, pages, searches, listings), one icon's description is changed in a copy
+// of the content, the site rebuilt into the output path, and SIGHUP sent to the process. No request fails,
+// every body matches its ETag and Content-Length, and a search for the new word finds the icon after the
+// reload, and not before it (nor after the rebuild alone).
+func TestServeReloadsANewBuildUnderLoad(t *testing.T) {
+	lib := fullLibrary(t)
+	content, out := t.TempDir(), filepath.Join(t.TempDir(), "public")
+	if err := os.CopyFS(content, os.DirFS("../../content")); err != nil {
+		t.Fatal(err)
+	}
+	seedSnapshot(t, lib.Public, out)
+	addr := freeAddr(t)
+	edgeURL := "http://" + addr // the edge under test; the files link to the shared build's lib.URL
+	var logs syncBuffer
+	cfg := edge.Config{PublicDir: out, Logger: slog.New(slog.NewTextHandler(&logs, nil)), Access: access.Config{
+		KeyFile: filepath.Join(t.TempDir(), "key.pem"), Limits: access.Limits{Off: true}}}
+	ctx, stopServing := context.WithCancel(context.Background())
+	served := make(chan error, 1)
+	go func() { served <- serveEdge(ctx, cfg, addr, 0) }()
+	t.Cleanup(func() {
+		stopServing()
+		if err := <-served; err != nil {
+			t.Errorf("serve: %v", err)
+		}
+	})
+	client := &http.Client{Transport: &http.Transport{DisableCompression: true, MaxIdleConnsPerHost: 8}}
+	waitFor(t, "the edge to answer", func() bool {
+		res, err := client.Get(edgeURL + "/healthz")
+		if err == nil {
+			res.Body.Close()
+		}
+		return err == nil
+	})
+	if finds(t, client, edgeURL) {
+		t.Fatal("the first build already finds " + editedWord)
+	}
+
+	load := startLoad(client, edgeURL, 4)
+	t.Cleanup(load.stop) // before the edge stops, if the test ends early
+	editContent(t, content)
+	opts := build.Options{ContentDir: content, OutDir: out, BaseURL: lib.URL}
+	if _, err := build.Run(context.Background(), opts); err != nil {
+		t.Fatal(err)
+	}
+	if finds(t, client, edgeURL) {
+		t.Error("the edge serves the new build before it was told to reload")
+	}
+	if err := syscall.Kill(os.Getpid(), syscall.SIGHUP); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the search to find the new description", func() bool { return finds(t, client, edgeURL) })
+	after := load.sent.Load()
+	waitFor(t, "more requests after the reload", func() bool { return load.sent.Load() >= after+100 })
+	load.stop()
+
+	t.Logf("%d requests (%d 304), %d after the reload\n%s", load.sent.Load(), load.notModified.Load(),
+		load.sent.Load()-after, grepLines(logs.String(), "snapshot"))
+	for _, p := range load.problems() {
+		t.Error(p)
+	}
+	if l := logs.String(); strings.Count(l, "snapshot loaded") != 2 || strings.Contains(l, "snapshot refused") {
+		t.Errorf("want two snapshots loaded and none refused; the log:\n%s", l)
+	}
+}
+
+// seedSnapshot publishes the shared build of the real library at out as a build of the same content and
+// base URL would (builds are deterministic; a full build under -race takes minutes): a snapshot of hard
+// links to its files in <out>.snapshots, and out a link to it.
+func seedSnapshot(t *testing.T, public, out string) {
+	t.Helper()
+	src, err := filepath.EvalSymlinks(public)
+	if err != nil {
+		t.Fatal(err)
+	}
+	snapshot := filepath.Join(filepath.Base(out)+".snapshots", filepath.Base(src))
+	dst := filepath.Join(filepath.Dir(out), snapshot)
+	err = filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		if d.IsDir() {
+			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
+		}
+		return os.Link(p, filepath.Join(dst, rel))
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(snapshot, out); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func freeAddr(t *testing.T) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	return ln.Addr().String()
+}
+
+// waitFor polls cond until it holds; a generous bound only keeps a broken edge from hanging the tests.
+func waitFor(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(3 * time.Minute); !cond(); time.Sleep(50 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("gave up waiting for %s", what)
+		}
+	}
+}
+
+// editContent gives editedIcon its new description in the content's hand edits.
+func editContent(t *testing.T, content string) {
+	t.Helper()
+	path := filepath.Join(content, "icons", "edits.yaml")
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(b, []byte(editedFrom)) {
+		t.Fatalf("%s no longer holds %q; pick another edit", path, editedFrom)
+	}
+	if err := os.WriteFile(path, bytes.Replace(b, []byte(editedFrom), []byte(editedTo), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// finds reports whether searching editedWord ranks editedIcon first.
+func finds(t *testing.T, client *http.Client, base string) bool {
+	t.Helper()
+	res, err := client.Get(base + "/api/v1/icons?q=" + editedWord)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var answer struct {
+		Items []struct {
+			ID string `json:"id"`
+		} `json:"items"`
+	}
+	if err := json.NewDecoder(res.Body).Decode(&answer); err != nil || res.StatusCode != http.StatusOK {
+		t.Fatalf("search: %d %v", res.StatusCode, err)
+	}
+	return len(answer.Items) > 0 && answer.Items[0].ID == editedIcon
+}
+
+// load is a few clients sending a mix of requests until stopped, and what went wrong.
+type load struct {
+	sent, notModified atomic.Int64
+	done              chan struct{}
+	stopOnce          sync.Once
+	wg                sync.WaitGroup
+	mu                sync.Mutex
+	failed            []string
+}
+
+// loadMix is what each client asks for in turn; gzip asks for the build's precompressed sidecar.
+var loadMix = []struct {
+	path       string
+	gzip, etag bool // etag: revalidate with the ETag of the last answer
+}{
+	{path: "/catalog.json", gzip: true, etag: true},
+	{path: "/api/v1/icons/" + editedIcon, gzip: true, etag: true},
+	{path: "/icons/" + editedIcon + "/", gzip: true},
+	{path: "/assets/" + editedIcon + ".json", etag: true},
+	{path: "/api/v1/icons?q=pulse&limit=20"},
+	{path: "/api/v1/search?q=heart+beat"},
+	{path: "/api/v1/icons?limit=100&offset=%d"},
+	{path: "/manifest.json"},
+	{path: "/api/v1/icons?q=" + editedWord},
+}
+
+// startLoad starts n clients, each sending at most 5,000 requests.
+func startLoad(client *http.Client, base string, n int) *load {
+	l := &load{done: make(chan struct{})}
+	for c := range n {
+		l.wg.Go(func() {
+			etags := map[string]string{}
+			for i := range 5000 {
+				select {
+				case <-l.done:
+					return
+				default:
+				}
+				req := loadMix[(c+i)%len(loadMix)]
+				path := req.path
+				if strings.Contains(path, "%d") {
+					path = fmt.Sprintf(path, (i*100)%5200)
+				}
+				if problem := l.get(client, base+path, req.gzip, etags, req.etag); problem != "" {
+					l.mu.Lock()
+					l.failed = append(l.failed, "GET "+path+": "+problem)
+					l.mu.Unlock()
+				}
+			}
+		})
+	}
+	return l
+}
+
+// get sends one request and says what is wrong with its answer: a failure, a status other than 200 (or
+// 304 to a revalidation), a body that is not what its ETag or Content-Length says.
+func (l *load) get(client *http.Client, u string, gzip bool, etags map[string]string, revalidate bool) string {
+	l.sent.Add(1)
+	req, err := http.NewRequest(http.MethodGet, u, nil)
+	if err != nil {
+		return err.Error()
+	}
+	if gzip {
+		req.Header.Set("Accept-Encoding", "gzip")
+	}
+	sentTag := etags[u]
+	if revalidate && sentTag != "" {
+		req.Header.Set("If-None-Match", sentTag)
+	}
+	res, err := client.Do(req)
+	if err != nil {
+		return err.Error()
+	}
+	defer res.Body.Close()
+	body, err := io.ReadAll(res.Body)
+	switch {
+	case err != nil:
+		return "reading the body: " + err.Error()
+	case res.StatusCode == http.StatusNotModified && sentTag != "" && res.Header.Get("ETag") == sentTag:
+		l.notModified.Add(1)
+		return ""
+	case res.StatusCode != http.StatusOK:
+		return fmt.Sprintf("status %d: %.200s", res.StatusCode, body)
+	case gzip != (res.Header.Get("Content-Encoding") == "gzip"):
+		return "Content-Encoding " + res.Header.Get("Content-Encoding")
+	case res.ContentLength != int64(len(body)):
+		return fmt.Sprintf("Content-Length %d for %d bytes", res.ContentLength, len(body))
+	}
+	sum := sha256.Sum256(body)
+	if want := `"` + hex.EncodeToString(sum[:])[:32] + `"`; res.Header.Get("ETag") != want {
+		return "ETag " + res.Header.Get("ETag") + " for bytes hashing to " + want
+	}
+	etags[u] = res.Header.Get("ETag")
+	return ""
+}
+
+// stop ends the load and waits for every client; it may be called more than once.
+func (l *load) stop() {
+	l.stopOnce.Do(func() { close(l.done) })
+	l.wg.Wait()
+}
+
+func (l *load) problems() []string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.failed
+}
+
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+func grepLines(text, word string) string {
+	var lines []string
+	for _, line := range strings.Split(text, "\n") {
+		if strings.Contains(line, word) {
+			lines = append(lines, line)
+		}
+	}
+	return strings.Join(lines, "\n")
+}
