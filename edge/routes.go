@@ -22,24 +22,24 @@ func (e *Edge) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // servers and A2A agent also pass the credential check and rate limits (static files never do).
 func (s *server) routes() http.Handler {
 	mux := http.NewServeMux()
-	mux.HandleFunc("GET /healthz", s.handleHealth)
+	mux.HandleFunc("GET "+contract.HealthPath, s.handleHealth)
 	s.access.Routes(mux) // registration, token exchange, JWKS, OAuth discovery
 	for _, v := range apiVersions {
 		api := func(pattern string, h http.HandlerFunc) {
 			mux.Handle(v.prefix+pattern, s.access.Limit(v.wrap(s.cfg.BaseURL, getOnly(h)), access.REST))
 		}
-		api("/icons", s.handleIcons)
-		api("/icons/{id}", s.handleRecord)
-		api("/categories", s.handleCategories)
-		api("/search", s.handleSearch)
+		api(contract.IconsRoute, s.handleIcons)
+		api(contract.IconRoute, s.handleRecord)
+		api(contract.CategoriesRoute, s.handleCategories)
+		api(contract.SearchRoute, s.handleSearch)
 	}
 	// MCP and A2A take every method: their libraries answer each as their protocols say.
 	mux.Handle(contract.MCPIconsPath, s.access.Limit(s.proto.mcpIcons, access.JSONRPC))
 	mux.Handle(contract.MCPDocsPath, s.access.Limit(s.proto.mcpDocs, access.JSONRPC))
 	mux.Handle(contract.A2APath, s.access.Limit(s.proto.agent, access.JSONRPC))
-	mux.HandleFunc("GET /.well-known/mcp/server-card.json", s.serveCard(mcp.CardContentType, s.proto.mcpIconsCard))
-	mux.HandleFunc("GET /mcp/server-card", s.serveCard(mcp.CardContentType, s.proto.mcpIconsCard))
-	mux.HandleFunc("GET /mcp/docs/server-card", s.serveCard(mcp.CardContentType, s.proto.mcpDocsCard))
+	mux.HandleFunc("GET "+contract.MCPServerCardPath, s.serveCard(mcp.CardContentType, s.proto.mcpIconsCard))
+	mux.HandleFunc("GET "+contract.MCPIconsCardPath, s.serveCard(mcp.CardContentType, s.proto.mcpIconsCard))
+	mux.HandleFunc("GET "+contract.MCPDocsCardPath, s.serveCard(mcp.CardContentType, s.proto.mcpDocsCard))
 	mux.Handle(contract.AgentCardPath, s.proto.agentCard)
 	mux.HandleFunc("GET /{$}", s.handleHome)
 	mux.HandleFunc("/", s.handleStatic)

@@ -22,6 +22,14 @@ const (
 	ProtectedResourcePath   = "/.well-known/oauth-protected-resource"   // RFC 9728, per resource below it
 )
 
+// Paths of the REST API's resources, below APIPath (and LegacyAPIPath), as net/http patterns.
+const (
+	IconsRoute      = "/icons"
+	IconRoute       = "/icons/{id}" // {id}, or the record's file name {id}.json
+	CategoriesRoute = "/categories"
+	SearchRoute     = "/search"
+)
+
 // Resource is an endpoint that takes credentials, with the name its RFC 9728 document gives it.
 type Resource struct{ Path, Name string }
 
