@@ -48,12 +48,12 @@ type urlset struct {
 
 // addSitemap lists every HTML page: home, the motion gallery, guides, categories and icons.
 func (b *builder) addSitemap() error {
-	paths := []string{"/", motionsPage, contract.DocsPage}
+	paths := []string{"/", contract.MotionsPage, contract.DocsPage}
 	for _, g := range b.guides {
 		paths = append(paths, contract.GuidePage(g.Slug))
 	}
 	for _, c := range b.categories {
-		paths = append(paths, categoryPage(c.ID))
+		paths = append(paths, contract.CategoryPage(c.ID))
 	}
 	for _, ic := range b.icons {
 		paths = append(paths, contract.IconPage(ic.ID))

@@ -7,9 +7,6 @@ import (
 	"github.com/iconlib/iconlib/internal/catalog"
 )
 
-// motionsPage is the URL path of the motion gallery.
-const motionsPage = "/motions/"
-
 // galleryIcons is how many icons the gallery shows per motion.
 const galleryIcons = 6
 

@@ -136,12 +136,12 @@ func (b *builder) addPages(p *pages) error {
 		{"/", "home", templates.Home{Count: len(b.icons), Categories: b.categories, Featured: featured}},
 		{contract.DocsPage, "docs", map[string]any{"Guides": b.guides}},
 	}
-	jobs = append(jobs, pageJob{motionsPage, "motions", b.motionGallery()})
+	jobs = append(jobs, pageJob{contract.MotionsPage, "motions", b.motionGallery()})
 	for _, ic := range b.icons {
 		jobs = append(jobs, pageJob{contract.IconPage(ic.ID), "icon", newIconPage(ic, b.base)})
 	}
 	for _, c := range b.categories {
-		jobs = append(jobs, pageJob{categoryPage(c.ID), "category", map[string]any{"Category": c, "Icons": byCategory[c.ID]}})
+		jobs = append(jobs, pageJob{contract.CategoryPage(c.ID), "category", map[string]any{"Category": c, "Icons": byCategory[c.ID]}})
 	}
 	for _, j := range jobs {
 		body, err := p.render(j.page, j.data)
@@ -154,8 +154,6 @@ func (b *builder) addPages(p *pages) error {
 	}
 	return nil
 }
-
-func categoryPage(id string) string { return "/categories/" + id + "/" }
 
 // addStatic copies the embedded static files (styles, scripts, lottie-web) to public/static/.
 func (b *builder) addStatic() error {

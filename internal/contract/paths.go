@@ -30,7 +30,11 @@ const (
 const (
 	DocsPage       = "/docs/"            // the guides' index
 	VersioningPage = "/docs/versioning/" // the API's deprecation policy
+	MotionsPage    = "/motions/"         // every motion, played
 )
+
+// CategoryPage is the URL path of a category's HTML page.
+func CategoryPage(id string) string { return "/categories/" + id + "/" }
 
 // AnimationFile is the public/ path of an icon's Lottie file.
 func AnimationFile(id string) string { return "assets/" + id + ".json" }
