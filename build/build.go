@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/iconlib/iconlib/internal/contract"
 )
 
 // Options are the inputs of a build.
@@ -49,11 +51,15 @@ func Run(ctx context.Context, opts Options) (Report, error) {
 	if err := b.generate(ctx); err != nil {
 		return Report{}, err
 	}
-	if err := b.site.addPrecompressed(); err != nil {
+	if err := b.site.addPrecompressed(b.site.compressible()); err != nil {
 		return Report{}, fmt.Errorf("precompressing: %w", err)
 	}
 	if err := b.site.addManifest(cmp.Or(opts.Generator, "iconlib")); err != nil {
 		return Report{}, fmt.Errorf("manifest: %w", err)
+	}
+	// The manifest's own variants, which it cannot list (the edge hashes them when it loads).
+	if err := b.site.addPrecompressed([]string{contract.ManifestFile}); err != nil {
+		return Report{}, fmt.Errorf("precompressing: %w", err)
 	}
 	st, err := b.site.write(opts.OutDir)
 	if err != nil {

@@ -69,20 +69,29 @@ func (c *codec) compress(body []byte) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// addPrecompressed adds a variant per codec beside every text file worth it, and records it in
-// s.variants for the manifest.
-func (s *site) addPrecompressed() error {
+// compressible lists the files worth precompressing.
+func (s *site) compressible() []string {
+	var paths []string
+	for _, p := range s.paths() {
+		if contract.Compressible(p) && len(s.files[p]) >= compressMin {
+			paths = append(paths, p)
+		}
+	}
+	return paths
+}
+
+// addPrecompressed adds a variant per codec beside each of paths where compression pays, and records
+// it in s.variants for the manifest.
+func (s *site) addPrecompressed(paths []string) error {
 	type job struct {
 		path string
 		c    *codec
 		out  []byte
 	}
 	var jobs []*job
-	for _, p := range s.paths() {
-		if contract.Compressible(p) && len(s.files[p]) >= compressMin {
-			for _, c := range codecs {
-				jobs = append(jobs, &job{path: p, c: c})
-			}
+	for _, p := range paths {
+		for _, c := range codecs {
+			jobs = append(jobs, &job{path: p, c: c})
 		}
 	}
 	var g errgroup.Group

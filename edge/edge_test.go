@@ -429,3 +429,23 @@ func TestNewRefusesADamagedSnapshot(t *testing.T) {
 		}
 	}
 }
+
+// TestTheManifestHasVariantsToo: manifest.json, which cannot list its own variants, is sent as its .br or
+// .gz like every other file, and each variant is also a file by its own name.
+func TestTheManifestHasVariantsToo(t *testing.T) {
+	e := newEdge(t)
+	plain := mustGet(t, e, "/manifest.json")
+	for coding, suffix := range map[string]string{"br": ".br", "gzip": ".gz"} {
+		res, body := send(t, http.MethodGet, e.URL+"/manifest.json", map[string]string{"Accept-Encoding": coding})
+		onDisk, err := os.ReadFile(filepath.Join(e.public, "manifest.json"+suffix))
+		if err != nil || res.Header.Get("Content-Encoding") != coding || body != string(onDisk) {
+			t.Errorf("%s: encoding %q, %d bytes; the build's variant: %d bytes (%v)", coding, res.Header.Get("Content-Encoding"), len(body), len(onDisk), err)
+		}
+		if res, direct := send(t, http.MethodGet, e.URL+"/manifest.json"+suffix, nil); res.StatusCode != http.StatusOK || direct != string(onDisk) {
+			t.Errorf("/manifest.json%s by its name: %d, %d bytes", suffix, res.StatusCode, len(direct))
+		}
+	}
+	if len(plain) == 0 {
+		t.Error("no manifest")
+	}
+}

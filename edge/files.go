@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -58,10 +59,48 @@ func indexFiles(dir string) (*fileIndex, error) {
 		root.Close()
 		return nil, fmt.Errorf("%s: %w", contract.ManifestFile, err)
 	}
-	sum := sha256.Sum256(b) // the manifest does not list itself
-	idx.byPath[contract.ManifestFile] = newFile(contract.ManifestFile, hex.EncodeToString(sum[:]), len(b),
-		contract.MediaType(contract.ManifestFile), contract.CacheBuild.CacheControl())
+	if err := idx.addManifest(b); err != nil {
+		root.Close()
+		return nil, err
+	}
 	return idx, nil
+}
+
+// addManifest adds the manifest itself, which does not list itself, and its variants, by hashing them.
+func (idx *fileIndex) addManifest(b []byte) error {
+	e := contract.ManifestEntry{SHA256: hash(b), Size: len(b), MediaType: contract.MediaType(contract.ManifestFile),
+		Cache: contract.CacheBuild}
+	for _, c := range contract.Codings {
+		v, err := idx.root.ReadFile(contract.ManifestFile + c.Suffix)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		if e.Encodings == nil {
+			e.Encodings = map[string]contract.ManifestVariant{}
+		}
+		e.Encodings[c.Name] = contract.ManifestVariant{SHA256: hash(v), Size: len(v)}
+	}
+	idx.add(newListedFile(contract.ManifestFile, e, e.MediaType, e.Cache.CacheControl()))
+	return nil
+}
+
+func hash(b []byte) string {
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
+}
+
+// add indexes a file and its variants, which are files of public/ too, as a static host serves them: by
+// their own names and types.
+func (idx *fileIndex) add(f *file) {
+	idx.byPath[f.rel] = f
+	for _, v := range f.encodings {
+		direct := *v.file
+		direct.contentType = contract.MediaType(v.rel)
+		idx.byPath[v.rel] = &direct
+	}
 }
 
 // readManifest adds the files of a manifest, decoding one entry at a time: a map of every entry first
@@ -106,14 +145,7 @@ func (idx *fileIndex) readManifest(b []byte) error {
 			if !fs.ValidPath(rel) || len(e.SHA256) < 32 || e.MediaType == "" {
 				return fmt.Errorf("a bad entry for %q", rel)
 			}
-			f := newListedFile(rel, e, intern(e.MediaType), intern(e.Cache.CacheControl()))
-			idx.byPath[rel] = f
-			for _, v := range f.encodings {
-				// A variant is a file of public/ too, as a static host serves it: by its own name and type.
-				direct := *v.file
-				direct.contentType = intern(contract.MediaType(v.rel))
-				idx.byPath[v.rel] = &direct
-			}
+			idx.add(newListedFile(rel, e, intern(e.MediaType), intern(e.Cache.CacheControl())))
 		}
 		if _, err := dec.ReadToken(); err != nil {
 			return err
