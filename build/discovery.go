@@ -12,12 +12,12 @@ import (
 
 // addDiscovery writes the documents that tell people, crawlers and agents what the site holds.
 func (b *builder) addDiscovery() error {
-	t, err := template.ParseFS(templates.FS, "*.tmpl")
+	t, err := template.New("").Funcs(contract.TemplateFuncs()).ParseFS(templates.FS, "*.tmpl")
 	if err != nil {
 		return err
 	}
 	data := map[string]any{"Base": b.base, "Count": len(b.icons), "Guides": b.guides, "Categories": b.categories,
-		"REST": contract.REST}
+		"REST": contract.REST, "Links": contract.SiteLinks}
 	for name, file := range map[string]string{"llms.txt.tmpl": contract.LLMsFile, "index.md.tmpl": contract.IndexMarkdownFile,
 		"openapi.json.tmpl": contract.OpenAPIFile, "api-catalog.tmpl": contract.APICatalogFile} {
 		var buf bytes.Buffer
