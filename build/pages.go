@@ -22,7 +22,7 @@ type pages struct {
 func loadPages() (*pages, error) {
 	p := &pages{byName: map[string]*template.Template{}}
 	for _, name := range []string{"home", "icon", "category", "guide", "docs", "motions"} {
-		t, err := template.ParseFS(templates.FS, "layout.html", name+".html")
+		t, err := templates.ParseHTML("layout.html", name+".html")
 		if err != nil {
 			return nil, fmt.Errorf("template %s: %w", name, err)
 		}

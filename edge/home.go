@@ -14,7 +14,7 @@ const homeSearchLimit = 48
 
 // loadHome parses the home page template, which the edge renders for searches without JavaScript.
 func loadHome() (*template.Template, error) {
-	return template.ParseFS(templates.FS, "layout.html", "home.html")
+	return templates.ParseHTML("layout.html", "home.html")
 }
 
 // handleHome serves the built home page, or, for /?q=…, the home page with the search's results rendered

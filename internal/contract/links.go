@@ -26,11 +26,13 @@ var SiteLinks = Links{
 }
 
 // TemplateFuncs are the contract's path functions for templates (text or HTML): guideMarkdown,
-// guidePage, iconPage and categoryPage give URL paths; animationFile and recordFile give paths under
-// public/.
+// guidePage, iconPage, categoryPage and staticFile give URL paths; animationFile and recordFile give
+// paths under public/; links gives SiteLinks, for templates whose data has no Links ({{(links).Docs}}).
 func TemplateFuncs() map[string]any {
 	return map[string]any{
 		"guideMarkdown": GuideMarkdown, "guidePage": GuidePage, "iconPage": IconPage, "categoryPage": CategoryPage,
 		"animationFile": AnimationFile, "recordFile": RecordFile,
+		"staticFile": func(name string) string { return "/" + StaticDir + "/" + name },
+		"links":      func() Links { return SiteLinks },
 	}
 }
