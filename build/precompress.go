@@ -23,7 +23,9 @@ const (
 // codec is one content coding the build precompresses with.
 type codec struct {
 	contract.Coding
-	writers sync.Pool
+	min       int                         // bytes: smaller files get no variant in this coding
+	newWriter func(io.Writer) resetWriter // a writer of the coding into w
+	writers   *sync.Pool                  // writers to reuse; nil when each file needs a new one
 }
 
 // resetWriter is what both codecs' writers do: start a new stream into w.
@@ -32,23 +34,31 @@ type resetWriter interface {
 	Reset(w io.Writer)
 }
 
-// newWriter makes the writer of each of contract.Codings. The levels trade a little size for build time,
-// measured on the full library: gzip 9 made the cold build 2.5 times slower for files about 4% smaller
-// than gzip 6; brotli 7 took 40% longer than 5 on catalog.json for 2% less, and brotli 11 takes seconds
-// on it alone.
-var newWriter = map[string]func() any{
-	"br": func() any { return brotli.NewWriterLevel(nil, 5) },
-	"gzip": func() any {
-		zw, _ := gzip.NewWriterLevel(nil, 6) // a valid level: no error
-		return zw
-	},
-}
-
-// codecs are the content codings of the variants, in contract.Codings' order.
+// codecs are the content codings of the variants, in contract.Codings' order. Their levels trade a little
+// size for build time, measured on the full library: gzip 9 made the cold build 2.5 times slower for
+// files about 4% smaller than gzip 6; brotli 7 took 40% longer than 5 on catalog.json for 2% less, and
+// brotli 11 takes seconds on it alone.
+//
+// Brotli gets a new writer for every file: a reused one (Reset) keeps stale match candidates from earlier
+// files, so its output depended on what the writer compressed before, and two builds differed. Under
+// 8 KiB it saves about 5% over gzip, not worth a writer's set-up, so smaller files have gzip only.
 var codecs = func() []*codec {
+	newWriter := map[string]func(io.Writer) resetWriter{
+		"br": func(w io.Writer) resetWriter { return brotli.NewWriterLevel(w, 5) },
+		"gzip": func(w io.Writer) resetWriter {
+			zw, _ := gzip.NewWriterLevel(w, 6) // a valid level: no error
+			return zw
+		},
+	}
 	var cs []*codec
 	for _, c := range contract.Codings {
-		cs = append(cs, &codec{Coding: c, writers: sync.Pool{New: newWriter[c.Name]}})
+		cd := &codec{Coding: c, min: compressMin, newWriter: newWriter[c.Name]}
+		if c.Name == "br" {
+			cd.min = 8 << 10
+		} else {
+			cd.writers = &sync.Pool{New: func() any { return cd.newWriter(nil) }}
+		}
+		cs = append(cs, cd)
 	}
 	return cs
 }()
@@ -57,9 +67,14 @@ var codecs = func() []*codec {
 // bytes.
 func (c *codec) compress(body []byte) ([]byte, error) {
 	var buf bytes.Buffer
-	w := c.writers.Get().(resetWriter)
-	defer c.writers.Put(w)
-	w.Reset(&buf)
+	var w resetWriter
+	if c.writers != nil {
+		w = c.writers.Get().(resetWriter)
+		defer c.writers.Put(w)
+		w.Reset(&buf)
+	} else {
+		w = c.newWriter(&buf)
+	}
 	if _, err := w.Write(body); err != nil {
 		return nil, err
 	}
@@ -91,7 +106,9 @@ func (s *site) addPrecompressed(paths []string) error {
 	var jobs []*job
 	for _, p := range paths {
 		for _, c := range codecs {
-			jobs = append(jobs, &job{path: p, c: c})
+			if len(s.files[p]) >= c.min {
+				jobs = append(jobs, &job{path: p, c: c})
+			}
 		}
 	}
 	var g errgroup.Group
