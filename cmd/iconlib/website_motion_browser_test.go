@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -341,12 +342,19 @@ func TestWebsiteMotionGallery(t *testing.T) {
 		Icon, Hover string
 		First, Want int
 	}
-	// A tile that had not appeared plays the hover once loaded; sample while they play.
-	plays := js[[]tilePlay](t, ctx, `[...document.querySelectorAll("section.motion a[data-icon]")].map((a) => {
-	  const p = window.iconlib.players().find((x) => x.wrapper === a.querySelector(".preview"));
-	  const m = p.animationData.markers.find((x) => x.cm === a.dataset.hover);
-	  return { icon: a.dataset.icon, hover: a.dataset.hover, first: Math.round(p.firstFrame), want: m ? m.tm : -1 };
-	})`)
+	// A tile that had not appeared plays the hover once loaded (after drawing on, if it had not yet): watch
+	// until every tile plays its hover, or a generous while has passed.
+	var plays []tilePlay
+	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+		plays = js[[]tilePlay](t, ctx, `[...document.querySelectorAll("section.motion a[data-icon]")].map((a) => {
+		  const p = window.iconlib.players().find((x) => x.wrapper === a.querySelector(".preview"));
+		  const m = p.animationData.markers.find((x) => x.cm === a.dataset.hover);
+		  return { icon: a.dataset.icon, hover: a.dataset.hover, first: Math.round(p.firstFrame), want: m ? m.tm : -1 };
+		})`)
+		if !slices.ContainsFunc(plays, func(p tilePlay) bool { return p.First != p.Want }) || time.Now().After(deadline) {
+			break
+		}
+	}
 	for _, p := range plays {
 		if p.First != p.Want {
 			t.Errorf("%s: after Play every motion the tile plays from frame %d, want %s at %d", p.Icon, p.First, p.Hover, p.Want)
