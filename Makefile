@@ -27,10 +27,7 @@ binary:
 test: test-deps conformance-deps renderers-deps
 	$(GO) vet ./...
 	test -z "$$(gofmt -l $$(git ls-files '*.go'))" || (gofmt -l $$(git ls-files '*.go'); exit 1)
-	$(GO) test -race -count=1 -timeout 20m $(GOTESTFLAGS) $$($(GO) list ./... | grep -v '/cmd/iconlib$$')
-	@# The end-to-end tests (real binary, browsers, nginx, two builds of the full library) run without the
-	@# race detector, under which a full build took minutes; every package's own tests above run with it.
-	$(GO) test -count=1 -timeout 20m $(GOTESTFLAGS) ./cmd/iconlib
+	$(GO) test -race -count=1 -timeout 20m $(GOTESTFLAGS) ./...
 
 ## test-deps: what the tests need beyond Go: Debian's Chromium, and Debian's nginx for the deploy test
 ## (installing nginx-light also starts its default site on port 80 where an init system runs)
