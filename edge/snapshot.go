@@ -79,11 +79,11 @@ func (e *Edge) assemble(s *server) error {
 // swapIn makes s the snapshot every request from now on is served from.
 func (e *Edge) swapIn(s *server, since time.Time) {
 	e.current.Store(s)
+	e.cfg.Logger.Info("snapshot loaded", "snapshot", s.version.id(), "dir", s.version.dir, "icons", s.lib.Len(),
+		"took", time.Since(since).Round(time.Millisecond))
 	// Loading left tens of megabytes of parsed JSON behind (and a reload, the old snapshot once its last
 	// request ends); give them back to the OS now rather than at the collector's leisure.
 	debug.FreeOSMemory()
-	e.cfg.Logger.Info("snapshot loaded", "snapshot", s.version.id(), "dir", s.version.dir, "icons", s.lib.Len(),
-		"took", time.Since(since).Round(time.Millisecond))
 }
 
 // Reload loads the snapshot public/ points to now, beside the one being served, and serves it from the

@@ -102,11 +102,10 @@ func TestServeReloadsANewBuildUnderLoad(t *testing.T) {
 	for _, p := range load.problems() {
 		t.Error(p)
 	}
-	// The search switching is what proves the reload; the log must only not show a refusal. (Counting the
-	// "snapshot loaded" lines failed twice in full-package CI runs with one of the two missing, though the
-	// search switched: not understood yet, see the notes.)
-	if l := logs.String(); strings.Contains(l, "snapshot refused") {
-		t.Errorf("a snapshot was refused; the log:\n%s", grepLines(l, "snapshot"))
+	// The new snapshot serves from the moment it is swapped in, a moment before its log line is written.
+	waitFor(t, "the reload's log line", func() bool { return strings.Count(logs.String(), "snapshot loaded") >= 2 })
+	if l := logs.String(); strings.Count(l, "snapshot loaded") != 2 || strings.Contains(l, "snapshot refused") {
+		t.Errorf("want two snapshots loaded and none refused; the log:\n%s", grepLines(l, "snapshot"))
 	}
 }
 
