@@ -11,7 +11,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"net"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -50,7 +49,7 @@ func TestServeReloadsANewBuildUnderLoad(t *testing.T) {
 	if err := os.CopyFS(content, os.DirFS(reloadContent)); err != nil {
 		t.Fatal(err)
 	}
-	addr := freeAddr(t)
+	addr := freeLoopbackAddr(t)
 	edgeURL := "http://" + addr
 	opts := build.Options{ContentDir: content, OutDir: out, BaseURL: edgeURL}
 	if _, err := build.Run(context.Background(), opts); err != nil {
@@ -107,16 +106,6 @@ func TestServeReloadsANewBuildUnderLoad(t *testing.T) {
 	if l := logs.String(); strings.Count(l, "snapshot loaded") != 2 || strings.Contains(l, "snapshot refused") {
 		t.Errorf("want two snapshots loaded and none refused; the log:\n%s", grepLines(l, "snapshot"))
 	}
-}
-
-func freeAddr(t *testing.T) string {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ln.Close()
-	return ln.Addr().String()
 }
 
 // waitFor polls cond until it holds; a generous bound only keeps a broken edge from hanging the tests.
