@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -150,6 +151,11 @@ func TestRunWritesGuidesAndDiscovery(t *testing.T) {
 	md := readFile(t, out, "docs/getting-started.md")
 	if !strings.HasPrefix(md, "# Getting started\n") || !strings.Contains(md, fixtureBase+"/api/v1/icons?q=arrow") {
 		t.Errorf("guide markdown lacks its title or the filled-in base URL:\n%s", md)
+	}
+	bounds := fmt.Sprintf("`q` takes at most %d characters; `limit` runs from 1 to %d (default %d).",
+		contract.REST.QueryMaxRunes, contract.REST.LimitMax, contract.REST.LimitDefault)
+	if !strings.Contains(md, bounds) {
+		t.Errorf("guide markdown lacks the REST bounds from the contract, %q:\n%s", bounds, md)
 	}
 	page := readFile(t, out, "docs/getting-started/index.html")
 	if !strings.Contains(page, `<h2 id="find-an-icon">Find an icon</h2>`) {

@@ -89,5 +89,5 @@ func (b *builder) addIconIndex() error {
 	if err != nil {
 		return err
 	}
-	return b.site.add(contract.StaticDir+"/icon-index.json", body)
+	return b.site.add(contract.IconIndexFile, body)
 }

@@ -3,6 +3,7 @@ package build
 import (
 	"bytes"
 	"html/template"
+	"strconv"
 	"strings"
 
 	"github.com/yuin/goldmark"
@@ -16,21 +17,32 @@ import (
 	"github.com/iconlib/iconlib/internal/contract"
 )
 
-// baseURLPlaceholder in a guide stands for the site's base URL.
-const baseURLPlaceholder = "{base_url}"
+// guidePlaceholders are what a guide may write in braces for a value the build knows: the site's base URL
+// and the REST API's bounds, so a guide never restates a number the edge enforces.
+func guidePlaceholders(base string) *strings.Replacer {
+	n := strconv.Itoa
+	return strings.NewReplacer(
+		"{base_url}", base,
+		"{query_max_runes}", n(contract.REST.QueryMaxRunes),
+		"{limit_default}", n(contract.REST.LimitDefault),
+		"{limit_max}", n(contract.REST.LimitMax),
+		"{offset_max}", n(contract.REST.OffsetMax),
+	)
+}
 
 var markdown = goldmark.New(
 	goldmark.WithExtensions(extension.GFM),
 	goldmark.WithParserOptions(parser.WithAutoHeadingID()),
 )
 
-// addGuides writes each guide as Markdown (docs/<slug>.md, base URL filled in) and as an HTML page, and
+// addGuides writes each guide as Markdown (docs/<slug>.md, placeholders filled in) and as an HTML page, and
 // the list of guides and of their sections for the edge.
 func (b *builder) addGuides(p *pages) error {
 	var index []catalog.Guide
+	fill := guidePlaceholders(b.base)
 	for i := range b.guides {
 		g := &b.guides[i]
-		g.Body = strings.ReplaceAll(g.Body, baseURLPlaceholder, b.base)
+		g.Body = fill.Replace(g.Body)
 		if err := b.site.add(strings.TrimPrefix(contract.GuideMarkdown(g.Slug), "/"), guideMarkdown(g)); err != nil {
 			return err
 		}

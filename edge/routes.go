@@ -26,7 +26,7 @@ func (s *server) routes() http.Handler {
 	s.access.Routes(mux) // registration, token exchange, JWKS, OAuth discovery
 	for _, v := range apiVersions {
 		api := func(pattern string, h http.HandlerFunc) {
-			mux.Handle(v.prefix+pattern, s.access.Limit(v.wrap(s.cfg.BaseURL, getOnly(h)), access.REST))
+			mux.Handle(v.prefix+pattern, s.access.Limit(v.wrap(s.cfg.BaseURL, methodsOf(v.prefix+pattern, h)), access.REST))
 		}
 		api(contract.IconsRoute, s.handleIcons)
 		api(contract.IconRoute, s.handleRecord)
@@ -55,7 +55,7 @@ func (s *server) routes() http.Handler {
 func corsPolicy() *cors.Cors {
 	return cors.New(cors.Options{
 		AllowedOrigins: []string{"*"},
-		AllowedMethods: []string{http.MethodGet, http.MethodHead, http.MethodPost, http.MethodDelete},
+		AllowedMethods: contract.Methods(),
 		AllowedHeaders: []string{"Authorization", "Content-Type", "If-None-Match", "Accept",
 			"Mcp-Session-Id", "Mcp-Protocol-Version", "Last-Event-ID", "A2A-Version"},
 		ExposedHeaders: []string{"ETag", "Link", "Deprecation", "Sunset", "Retry-After", "RateLimit",

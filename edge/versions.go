@@ -55,11 +55,17 @@ func (v apiVersion) wrap(base string, h http.Handler) http.Handler {
 	})
 }
 
-// getOnly answers every method but GET and HEAD with 405 method_not_allowed and an Allow header.
-func getOnly(h http.HandlerFunc) http.Handler {
+// methodsOf answers a method the contract's endpoint at path does not take with 405 method_not_allowed
+// and an Allow header.
+func methodsOf(path string, h http.HandlerFunc) http.Handler {
+	e, ok := contract.EndpointAt(path)
+	if !ok {
+		panic("edge: no endpoint in the contract at " + path) // a route without its contract entry
+	}
+	allow := e.Allow()
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method != http.MethodGet && r.Method != http.MethodHead {
-			methodNotAllowed(w, "GET, HEAD")
+		if !e.Takes(r.Method) {
+			methodNotAllowed(w, allow)
 			return
 		}
 		h(w, r)

@@ -1,5 +1,11 @@
 package contract
 
+import (
+	"net/http"
+	"slices"
+	"strings"
+)
+
 // Paths the edge answers that are not files of public/, as URL paths.
 const (
 	HealthPath    = "/healthz"
@@ -39,4 +45,93 @@ var Resources = []Resource{
 	{MCPIconsPath, "iconlib icons MCP server"},
 	{MCPDocsPath, "iconlib guides MCP server"},
 	{A2APath, "iconlib A2A agent"},
+}
+
+// Endpoint is a path the edge answers that is not a file of public/: the methods it takes, and the
+// discovery documents that name it, so a client that reads any of them finds it.
+type Endpoint struct {
+	Path    string   // a URL path; {id} stands for a segment that varies
+	Methods []string // GET implies HEAD
+	NamedBy []string // URL paths of the documents (files or edge answers) that name it
+}
+
+// Allow is the endpoint's methods as an Allow header's value.
+func (e Endpoint) Allow() string {
+	allow := strings.Join(e.Methods, ", ")
+	if slices.Contains(e.Methods, http.MethodGet) {
+		allow += ", " + http.MethodHead
+	}
+	return allow
+}
+
+// Takes reports whether the endpoint takes method.
+func (e Endpoint) Takes(method string) bool {
+	return slices.Contains(e.Methods, method) || method == http.MethodHead && slices.Contains(e.Methods, http.MethodGet)
+}
+
+// Methods are the methods some endpoint takes, HEAD among them, sorted.
+func Methods() []string {
+	methods := []string{http.MethodHead}
+	for _, e := range Endpoints {
+		methods = append(methods, e.Methods...)
+	}
+	slices.Sort(methods)
+	return slices.Compact(methods)
+}
+
+// Documents that name endpoints, as URL paths.
+var (
+	llms        = "/" + LLMsFile
+	indexMD     = "/" + IndexMarkdownFile
+	openAPI     = "/" + OpenAPIFile
+	apiCatalog  = "/" + APICatalogFile
+	ard         = "/" + ARDFile
+	aiCatalog   = "/" + AICatalogFile
+	authGuide   = "/" + AuthGuideFile
+	asMetadata  = AuthorizationServerPath
+	agentCard   = AgentCardPath
+	agentLists  = []string{ard, aiCatalog}
+	credentials = []string{openAPI, authGuide, agentCard, asMetadata}
+)
+
+var (
+	get  = []string{http.MethodGet}
+	post = []string{http.MethodPost}
+	// The MCP servers take requests by POST and a session's end by DELETE (Streamable HTTP); they stream
+	// no answers, so a GET for a stream is refused.
+	mcpMethods = []string{http.MethodPost, http.MethodDelete}
+)
+
+// Endpoints are every path the edge answers beyond public/'s files, the home page and guides.
+var Endpoints = []Endpoint{
+	{HealthPath, get, []string{apiCatalog}},
+	{APIPath + IconsRoute, get, []string{openAPI, indexMD}},
+	{APIPath + IconRoute, get, []string{openAPI, indexMD}},
+	{APIPath + CategoriesRoute, get, []string{openAPI, llms}},
+	{APIPath + SearchRoute, get, []string{openAPI}},
+	{LegacyAPIPath + IconsRoute, get, []string{openAPI}},
+	{LegacyAPIPath + IconRoute, get, []string{openAPI}},
+	{LegacyAPIPath + CategoriesRoute, get, []string{openAPI}},
+	{LegacyAPIPath + SearchRoute, get, []string{openAPI}},
+	{MCPIconsPath, mcpMethods, []string{llms, ard, aiCatalog, MCPServerCardPath, authGuide, asMetadata}},
+	{MCPDocsPath, mcpMethods, []string{llms, ard, aiCatalog, MCPDocsCardPath, authGuide, asMetadata}},
+	{A2APath, post, []string{llms, ard, aiCatalog, agentCard, authGuide, asMetadata}},
+	{AgentCardPath, get, append([]string{llms}, agentLists...)},
+	{MCPServerCardPath, get, agentLists},
+	{MCPIconsCardPath, get, nil}, // the icons server's card where the docs server's card is; lists name the other
+	{MCPDocsCardPath, get, agentLists},
+	{TokenPath, post, credentials},
+	{RegistrationPath, post, credentials},
+	{JWKSPath, get, []string{authGuide, asMetadata}},
+	{AuthorizationServerPath, get, []string{authGuide, agentCard}},
+	{ProtectedResourcePath, get, []string{authGuide}},
+}
+
+// EndpointAt is the endpoint at path (a pattern as Endpoints spell it), and false if there is none.
+func EndpointAt(path string) (Endpoint, bool) {
+	i := slices.IndexFunc(Endpoints, func(e Endpoint) bool { return e.Path == path })
+	if i < 0 {
+		return Endpoint{}, false
+	}
+	return Endpoints[i], true
 }

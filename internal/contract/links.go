@@ -24,13 +24,17 @@ var SiteLinks = Links{
 }
 
 // TemplateFuncs are the contract's path functions for templates (text or HTML): guideMarkdown,
-// guidePage, iconPage, categoryPage and staticFile give URL paths; animationFile gives a path under
-// public/; links gives SiteLinks, for templates whose data has no Links ({{(links).Docs}}).
+// guidePage, iconPage, categoryPage and staticFile give URL paths; animationFile and svgFile give paths under
+// public/; links gives SiteLinks, for templates whose data has no Links ({{(links).Docs}}); rest gives the
+// REST API's bounds and siteScript what the site's script takes.
 func TemplateFuncs() map[string]any {
 	return map[string]any{
 		"guideMarkdown": GuideMarkdown, "guidePage": GuidePage, "iconPage": IconPage, "categoryPage": CategoryPage,
 		"animationFile": AnimationFile,
 		"staticFile":    func(name string) string { return "/" + StaticDir + "/" + name },
+		"svgFile":       SVGFile,
 		"links":         func() Links { return SiteLinks },
+		"rest":          func() RESTBounds { return REST },
+		"siteScript":    func() Script { return SiteScript },
 	}
 }

@@ -7,8 +7,9 @@ const (
 	CatalogFile    = "catalog.json"
 	CategoriesFile = "api/v1/categories.json"
 	StaticDir      = "static"
-	GuidesFile     = "docs/index.json"    // the guides' metadata
-	SectionsFile   = "docs/sections.json" // the guides' sections, for search answers
+	IconIndexFile  = StaticDir + "/icon-index.json" // every icon's words, for the site's search without the edge
+	GuidesFile     = "docs/index.json"              // the guides' metadata
+	SectionsFile   = "docs/sections.json"           // the guides' sections, for search answers
 	// VectorsFile is the word vector table every search index embeds queries with.
 	VectorsFile   = "search/vectors.bin"
 	IconIndexDir  = "search/icons"  // the icons' search index (its index.bin inside)

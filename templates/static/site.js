@@ -7,6 +7,9 @@
   const reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
   const byId = (id) => document.getElementById(id);
   const ICON_ID = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+  // SITE: the service's paths and bounds, from the page (the build writes them from its contract).
+  const SITE = JSON.parse(byId("site-contract").textContent);
+  const sitePath = (pattern, id) => pattern.replace("{id}", encodeURIComponent(id));
   const PLATFORMS = ["javascript", "react", "ios", "android"];
   const page = document.querySelector(".icon-page");
   const pageIcon = page ? page.dataset.icon : "";
@@ -96,7 +99,7 @@
     anim.goToAndStop(anim.totalFrames - 1, true);
   }
 
-  const assetPath = (id) => "/assets/" + encodeURIComponent(id) + ".json";
+  const assetPath = (id) => sitePath(SITE.animation, id);
 
   // loadPlayer replaces the static SVG in box with the animation at path; ready runs once it can play.
   function loadPlayer(box, path, ready) {
@@ -161,8 +164,8 @@
   const GRID_MOTIONS = ["signature", "draw"];
   const gridPick = { style: "outline", motion: "signature" };
   const tileFilled = (link) => gridPick.style === "filled" && (link.dataset.styles || "").split(" ").includes("filled");
-  const tileAsset = (link) => tileFilled(link) ? "/assets/filled/" + encodeURIComponent(link.dataset.icon) + ".json" : assetPath(link.dataset.icon);
-  const tileSVG = (link) => (tileFilled(link) ? "/svg/filled/" : "/svg/") + encodeURIComponent(link.dataset.icon) + ".svg";
+  const tileAsset = (link) => tileFilled(link) ? sitePath(SITE.filled_animation, link.dataset.icon) : assetPath(link.dataset.icon);
+  const tileSVG = (link) => sitePath(tileFilled(link) ? SITE.filled_svg : SITE.svg, link.dataset.icon);
   // The filled files have no draw states: their tiles play the signature.
   const tileState = (link, state) => gridPick.motion === "draw" && !tileFilled(link) ? state + "-draw" : state;
 
@@ -229,7 +232,7 @@
     const li = document.createElement("li");
     li.className = "tile";
     const a = document.createElement("a");
-    a.href = "/icons/" + icon.id + "/";
+    a.href = sitePath(SITE.icon_page, icon.id);
     a.dataset.icon = icon.id;
     if (icon.styles) a.dataset.styles = icon.styles.join(" ");
     if (icon.description) a.title = icon.description;
@@ -268,7 +271,7 @@
 
   async function staticIndex() {
     if (!indexRows) {
-      const res = await fetch("/static/icon-index.json");
+      const res = await fetch(SITE.icon_index);
       if (!res.ok) throw new Error("the icon index could not be read (HTTP " + res.status + ")");
       indexRows = await res.json();
     }
@@ -300,7 +303,7 @@
       const params = new URLSearchParams(q ? { q, limit: String(limit) } : { limit: String(limit) });
       if (category) params.set("category", category);
       try {
-        const res = await fetch("/api/v1/icons?" + params, { headers: { Accept: "application/json" } });
+        const res = await fetch(SITE.icons + "?" + params, { headers: { Accept: "application/json" } });
         if (res.ok) {
           const body = await res.json();
           return body.items.map((it) => ({ id: it.id, name: it.name, description: it.description, category: it.category, styles: it.styles }));
@@ -368,7 +371,7 @@
     }
     return {
       query: q, category: category || "", total: items.length,
-      items: items.map((it) => ({ ...it, page_url: new URL("/icons/" + it.id + "/", location.href).href })),
+      items: items.map((it) => ({ ...it, page_url: new URL(sitePath(SITE.icon_page, it.id), location.href).href })),
     };
   }
 
@@ -387,7 +390,7 @@
     }
     if (records.has(id)) return records.get(id);
     // The edge answers /api/v1/icons/<id>; a static host has the same record as a .json file.
-    for (const url of ["/api/v1/icons/" + id, "/api/v1/icons/" + id + ".json"]) {
+    for (const url of [sitePath(SITE.record, id), sitePath(SITE.record_file, id)]) {
       try {
         const res = await fetch(url, { headers: { Accept: "application/json" } });
         if (res.ok) {
@@ -762,7 +765,7 @@
       try {
         return new URL(f.svg_url, location.href).pathname;
       } catch (_) {
-        return "/svg/" + pageIcon + ".svg";
+        return sitePath(SITE.svg, pageIcon);
       }
     };
     const play = () => {
@@ -942,7 +945,7 @@
 
     const fromURL = () => {
       const p = new URLSearchParams(location.search);
-      return { q: (p.get("q") || "").slice(0, 200), category: p.get("category") || "" };
+      return { q: (p.get("q") || "").slice(0, SITE.query_max_runes), category: p.get("category") || "" };
     };
     const setURL = (q, category, push) => {
       const url = new URL(location.href);
@@ -1037,7 +1040,7 @@
     const searchSchema = {
       type: "object",
       properties: {
-        query: { type: "string", minLength: 1, maxLength: 200, description: "What the icon should mean, or its name or words; typos are fine. Example: \"upload finished\"." },
+        query: { type: "string", minLength: 1, maxLength: SITE.query_max_runes, description: "What the icon should mean, or its name or words; typos are fine. Example: \"upload finished\"." },
         category: { type: "string", pattern: "^[a-z0-9-]*$", description: "Optional category id, such as arrows or e-commerce, to search only that category." },
         limit: { type: "integer", minimum: 1, maximum: SEARCH_LIMIT, default: 24, description: "How many matches to return." },
       },
@@ -1053,7 +1056,7 @@
       annotations: { readOnlyHint: true },
       async execute(args) {
         const a = checkArgs(args, searchSchema);
-        if (typeof a.query !== "string" || !a.query.trim() || a.query.length > 200) throw new Error("query must be 1 to 200 characters");
+        if (typeof a.query !== "string" || !a.query.trim() || a.query.length > SITE.query_max_runes) throw new Error("query must be 1 to " + SITE.query_max_runes + " characters");
         const limit = a.limit === undefined ? 24 : Number(a.limit);
         if (!Number.isInteger(limit) || limit < 1 || limit > SEARCH_LIMIT) throw new Error("limit must be an integer from 1 to " + SEARCH_LIMIT);
         return search({ query: a.query, category: a.category || "", limit });
@@ -1076,7 +1079,7 @@
         async execute(args) {
           const { id } = checkArgs(args, openSchema);
           const rec = await getRecord(id);
-          const url = new URL("/icons/" + rec.id + "/", location.href).href;
+          const url = new URL(sitePath(SITE.icon_page, rec.id), location.href).href;
           setTimeout(() => location.assign(url), 0); // after the answer has gone back to the agent
           return { opened: rec.id, name: rec.name, url };
         },
