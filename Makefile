@@ -73,7 +73,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzAPIQuery -fuzztime $(FUZZTIME) ./edge
 	$(GO) test -run '^$$' -fuzz FuzzChooseVariant -fuzztime $(FUZZTIME) ./edge
 	$(GO) test -run '^$$' -fuzz FuzzParseRegistration -fuzztime $(FUZZTIME) ./edge/access
-	$(GO) test -run '^$$' -fuzz FuzzVerify -fuzztime $(FUZZTIME) ./internal/credential
+	$(GO) test -run '^$$' -fuzz FuzzVerify -fuzztime $(FUZZTIME) ./edge/internal/credential
 
 ## import-tabler: re-import Tabler Icons from npm into content/icons (hand edits in edits.yaml are kept)
 import-tabler:

@@ -1,14 +1,11 @@
 package main
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
-	"os"
 
 	"github.com/spf13/cobra"
 
-	"github.com/iconlib/iconlib/internal/credential"
+	"github.com/iconlib/iconlib/edge/access"
 )
 
 func newKeysCmd() *cobra.Command {
@@ -29,36 +26,22 @@ with them get 401 invalid_token; agents register again, or go on without a token
 revocation.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if err := credential.CheckNotPublic(keyFile, publicDir); err != nil {
-				return err
-			}
-			old := ""
-			if _, err := os.Stat(keyFile); err == nil {
-				kf, err := credential.OpenKeyFile(keyFile)
-				if err != nil {
-					return fmt.Errorf("refusing to replace an unreadable key file: %w", err)
-				}
-				k, _ := kf.Current()
-				old = k.ID
-			} else if !errors.Is(err, fs.ErrNotExist) {
-				return err
-			}
-			key, err := credential.Rotate(keyFile)
+			old, key, err := access.RotateKey(keyFile, publicDir)
 			if err != nil {
 				return err
 			}
 			out := cmd.OutOrStdout()
 			if old == "" {
-				fmt.Fprintf(out, "created signing key %s in %s\n", key.ID, keyFile)
+				fmt.Fprintf(out, "created signing key %s in %s\n", key, keyFile)
 				return nil
 			}
 			fmt.Fprintf(out, "replaced signing key %s with %s in %s; every credential issued before is now invalid\n",
-				old, key.ID, keyFile)
+				old, key, keyFile)
 			return nil
 		},
 	}
 	f := rotate.Flags()
-	f.StringVar(&keyFile, "key-file", credential.DefaultKeyFile, "file holding the signing key (shared by every edge copy)")
+	f.StringVar(&keyFile, "key-file", access.DefaultKeyFile, "file holding the signing key (shared by every edge copy)")
 	f.StringVar(&publicDir, "public", "public", "served directory the key file must not be inside")
 	keys.AddCommand(rotate)
 	return keys

@@ -15,7 +15,6 @@ import (
 
 	"github.com/iconlib/iconlib/edge"
 	"github.com/iconlib/iconlib/edge/access"
-	"github.com/iconlib/iconlib/internal/credential"
 )
 
 func newServeCmd() *cobra.Command {
@@ -52,7 +51,7 @@ func newServeCmd() *cobra.Command {
 	f.StringVar(&addr, "addr", ":8080", "address to listen on")
 	f.StringVar(&cfg.PublicDir, "public", "public", "directory the build wrote")
 	f.StringVar(&cfg.BaseURL, "base-url", "", "URL clients reach this server at (default: the build's base URL)")
-	f.StringVar(&cfg.Access.KeyFile, "key-file", credential.DefaultKeyFile, "token signing key file, created if missing; never under --public; edges may share it")
+	f.StringVar(&cfg.Access.KeyFile, "key-file", access.DefaultKeyFile, "token signing key file, created if missing; never under --public; edges may share it")
 	f.StringVar(&rateLimits, "rate-limits", "on", "on or off (off: for benchmarks)")
 	f.StringSliceVar(&proxies, "trusted-proxies", nil, "CIDRs or IPs of proxies whose X-Forwarded-For names the client")
 	f.DurationVar(&watch, "watch", 2*time.Second, "how often to look for a new build in --public and load it (0: only on SIGHUP)")

@@ -13,9 +13,9 @@ import (
 	"net/netip"
 	"time"
 
+	"github.com/iconlib/iconlib/edge/internal/credential"
 	"github.com/iconlib/iconlib/edge/internal/ratelimit"
 	"github.com/iconlib/iconlib/internal/contract"
-	"github.com/iconlib/iconlib/internal/credential"
 )
 
 // Config is what [New] needs.

@@ -7,9 +7,9 @@ import (
 	"time"
 
 	"github.com/iconlib/iconlib/edge/internal/apierror"
+	"github.com/iconlib/iconlib/edge/internal/credential"
 	"github.com/iconlib/iconlib/edge/internal/ratelimit"
 	"github.com/iconlib/iconlib/internal/contract"
-	"github.com/iconlib/iconlib/internal/credential"
 	"github.com/iconlib/iconlib/internal/jsonfile"
 )
 

@@ -11,7 +11,7 @@ import (
 
 	"github.com/golang-jwt/jwt/v5"
 
-	"github.com/iconlib/iconlib/internal/credential"
+	"github.com/iconlib/iconlib/edge/internal/credential"
 )
 
 func TestWholeFlow(t *testing.T) {

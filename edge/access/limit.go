@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/iconlib/iconlib/edge/internal/apierror"
-	"github.com/iconlib/iconlib/internal/credential"
+	"github.com/iconlib/iconlib/edge/internal/credential"
 )
 
 // ErrorShape is how [Access.Limit] writes the errors it answers with itself (401 and 429).

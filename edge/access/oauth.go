@@ -10,8 +10,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/iconlib/iconlib/edge/internal/credential"
 	"github.com/iconlib/iconlib/internal/contract"
-	"github.com/iconlib/iconlib/internal/credential"
 )
 
 const (
