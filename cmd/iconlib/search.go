@@ -18,10 +18,10 @@ func newSearchCmd() *cobra.Command {
 	var o search.Options
 	cmd := &cobra.Command{
 		Use:   "search QUERY",
-		Short: "Rank the icons of a built public/ for a query, as /api/v1/icons?q= does",
+		Short: "Rank the icons of a built public/ for a query, as " + contract.SiteLinks.Icons + "?q= does",
 		Long: "search ranks the icons of a built site for a name, a misspelt name or a plain-language need and\n" +
 			"prints id, score, name and description, best first. --semantic ranks by meaning alone, as\n" +
-			"/api/v1/search does.",
+			contract.SiteLinks.Search + " does.",
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			emb, err := search.LoadEmbedder(publicDir)

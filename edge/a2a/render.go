@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/iconlib/iconlib/edge/markdown"
+	"github.com/iconlib/iconlib/internal/contract"
 )
 
 // This file gives each reply its text part, readable without its data part. Package markdown renders the
@@ -18,7 +19,7 @@ func (r *iconsResult) markdown(base string) string {
 	if r.Error != nil {
 		return fmt.Sprintf("Icon search is unavailable right now, so icons cannot be found by meaning. Retry in a "+
 			"moment. Meanwhile, look an icon up by its exact id (skill `%s`), or browse the whole catalog at "+
-			"%s/catalog.json.\n", skillIconDetails, base)
+			"%s%s.\n", skillIconDetails, base, contract.SiteLinks.Catalog)
 	}
 	return markdown.IconHits(markdown.Search{Query: r.Query, Category: r.Category,
 		Next: fmt.Sprintf("For an icon's files, sha256, install commands and code, ask `%s` with its id.",
@@ -46,5 +47,5 @@ func (r *guidesResult) markdown(base string) string {
 			markdown.Guides(r.Guides)
 	}
 	return markdown.SectionHits(markdown.Search{Query: r.Query, Full: fullSections,
-		Instead: fmt.Sprintf("Or browse the guides at %s/docs/.", base)}, r.Items)
+		Instead: fmt.Sprintf("Or browse the guides at %s%s.", base, contract.DocsPage)}, r.Items)
 }
