@@ -197,3 +197,39 @@ func residentKB(t *testing.T) int {
 	t.Skip("no VmRSS")
 	return 0
 }
+
+// BenchmarkSearchLong measures the fused ranking of 20-word queries (evaluation queries run together),
+// where word matching, not the semantic scan, costs most.
+func BenchmarkSearchLong(b *testing.B) {
+	ix := libraryIndex(b)
+	var words []string
+	for _, q := range evalQueries(b) {
+		words = append(words, strings.Fields(q)...)
+	}
+	var qs []string
+	for i := 0; i+20 <= len(words); i += 20 {
+		qs = append(qs, strings.Join(words[i:i+20], " "))
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		if _, err := ix.Search(qs[i%len(qs)], search.Options{Limit: 20}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkSearchTypos measures queries of misspelt words the index lacks, which take the typo path at
+// distance 2.
+func BenchmarkSearchTypos(b *testing.B) {
+	ix := libraryIndex(b)
+	qs := []string{"calnedar evnet", "notifcation bel", "shoping cartt", "downlaod compelte", "settigns gaer",
+		"mesage bublle", "lokc screeen", "camrea foto", "microphnoe mutde", "calcualtor"}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		if _, err := ix.Search(qs[i%len(qs)], search.Options{Limit: 20}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -45,6 +45,7 @@ type lexicon struct {
 	wordTerm []int32          // surface word → term id of its stem
 	deletes  deletes
 	byLen    [maxWordLen + 2][]int32 // surface words by length (up to maxWordLen)
+	masks    []uint32                // surface word → letterMask of it
 }
 
 // fields splits a document into the words of each field. Stop words are dropped except from the name.
@@ -122,8 +123,10 @@ func newLexicon(docs []Doc) *lexicon {
 	}
 	sort.Strings(lx.words)
 	lx.wordTerm = make([]int32, len(lx.words))
+	lx.masks = make([]uint32, len(lx.words))
 	for i, w := range lx.words {
 		lx.wordID[w] = int32(i)
+		lx.masks[i] = letterMask(w)
 		lx.wordTerm[i] = lx.terms[stem(w)]
 		if len(w) <= maxWordLen {
 			lx.byLen[len(w)] = append(lx.byLen[len(w)], int32(i))

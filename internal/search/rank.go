@@ -3,6 +3,9 @@ package search
 import (
 	"slices"
 	"strings"
+
+	"gonum.org/v1/gonum/blas"
+	"gonum.org/v1/gonum/blas/blas32"
 )
 
 // Weights of the fused score's parts; an exact name match outweighs all of them together. They were tuned
@@ -67,6 +70,7 @@ type scratch struct {
 	lex, name, best, sem, scores []float32
 	exact, seen                  []bool
 	touched                      []int32
+	terms                        *termTable
 }
 
 func (ix *Index) scratch() *scratch {
@@ -75,7 +79,8 @@ func (ix *Index) scratch() *scratch {
 	}
 	n := len(ix.docs)
 	return &scratch{lex: make([]float32, n), name: make([]float32, n), best: make([]float32, n),
-		sem: make([]float32, n), scores: make([]float32, n), exact: make([]bool, n), seen: make([]bool, n)}
+		sem: make([]float32, n), scores: make([]float32, n), exact: make([]bool, n), seen: make([]bool, n),
+		terms: newTermTable(len(ix.lex.postings))}
 }
 
 // cosines embeds qu and writes its cosine similarity with every document into out; it reports false when
@@ -89,9 +94,10 @@ func (ix *Index) cosines(qu query, out []float32) bool {
 		return false
 	}
 	removeDirection(v, ix.common)
-	for i := range out {
-		out[i] = dot(v, ix.vecs[i*ix.dim:(i+1)*ix.dim])
-	}
+	// One matrix-vector product over every document: gonum's kernel is vectorised, about five times as
+	// fast as a Go loop per document.
+	docs := blas32.General{Rows: len(out), Cols: ix.dim, Stride: ix.dim, Data: ix.vecs}
+	blas32.Gemv(blas.NoTrans, 1, docs, blas32.Vector{N: ix.dim, Inc: 1, Data: v}, 0, blas32.Vector{N: len(out), Inc: 1, Data: out})
 	return true
 }
 
@@ -144,15 +150,16 @@ func (ix *Index) lexical(qu query, sc *scratch) {
 			best[d] = 0
 		}
 	}
-	cov := make([]float32, len(qu.slots))
-	matched := queryTerms(qu.slots)
+	tt := sc.terms
+	tt.fill(qu.slots)
+	defer tt.reset()
 	for _, d := range touched {
 		seen[d] = false
 		lex[d] = min(lex[d]/ideal, 1)
 		for _, terms := range ix.names[d] {
-			name[d] = max(name[d], nameCoverage(terms, qu.slots))
+			name[d] = max(name[d], tt.nameCoverage(terms))
 		}
-		if c := tagCoverage(ix.tags[d], qu.slots, matched, cov); c > 0 {
+		if c := tt.tagCoverage(ix.tags[d]); c > 0 {
 			name[d] = max(name[d], weightTag*c/float32(max(len(ix.names[d][0]), 1)))
 		}
 	}
@@ -164,89 +171,6 @@ func (ix *Index) lexical(qu query, sc *scratch) {
 
 // weightTag discounts a query matching a whole keyword of a document against one matching its name.
 const weightTag = 0.8
-
-// slotWeight is the best weight with which slot matches one of terms, 0 when it matches none.
-func slotWeight(slot []alt, terms []int32) float32 {
-	var m float32
-	for _, a := range slot {
-		if slices.Contains(terms, a.term) {
-			m = max(m, a.weight)
-		}
-	}
-	return m
-}
-
-// nameCoverage scores how well the query words (slots) and a name's terms cover each other: the share of
-// the name's terms the query matches times the share of query words the name matches, each match counted
-// at its weight.
-func nameCoverage(terms []int32, slots [][]alt) float32 {
-	if len(terms) == 0 || len(slots) == 0 {
-		return 0
-	}
-	var nameSum, querySum float32
-	for _, t := range terms {
-		var m float32
-		for _, slot := range slots {
-			m = max(m, slotWeight(slot, []int32{t}))
-		}
-		nameSum += m
-	}
-	for _, slot := range slots {
-		querySum += slotWeight(slot, terms)
-	}
-	return nameSum / float32(len(terms)) * querySum / float32(len(slots))
-}
-
-// tagCoverage is the share of query words (slots) that match, at their weight, a keyword whose every term
-// the query matches ("trash can" matches the keyword "trash-can", "can" alone does not). cov is scratch
-// space of len(slots).
-func tagCoverage(tags [][]int32, slots [][]alt, matched map[int32]bool, cov []float32) float32 {
-	clear(cov)
-	for _, tag := range tags {
-		if !allMatched(tag, matched) {
-			continue // most tags share no term with the query: skip them before weighing
-		}
-		whole := true
-		for _, t := range tag {
-			var m float32
-			for _, slot := range slots {
-				m = max(m, slotWeight(slot, []int32{t}))
-			}
-			whole = whole && m > 0
-		}
-		if !whole {
-			continue
-		}
-		for s, slot := range slots {
-			cov[s] = max(cov[s], slotWeight(slot, tag))
-		}
-	}
-	var sum float32
-	for _, c := range cov {
-		sum += c
-	}
-	return sum / float32(len(slots))
-}
-
-// queryTerms is the set of every term any query word may stand for.
-func queryTerms(slots [][]alt) map[int32]bool {
-	m := make(map[int32]bool)
-	for _, slot := range slots {
-		for _, a := range slot {
-			m[a.term] = true
-		}
-	}
-	return m
-}
-
-func allMatched(terms []int32, matched map[int32]bool) bool {
-	for _, t := range terms {
-		if !matched[t] {
-			return false
-		}
-	}
-	return true
-}
 
 // top returns the best hits with a positive score, within o.Group and o.Limit, best first; equal scores keep
 // document order. It keeps the best so far in a min-heap, so it costs O(n log limit).

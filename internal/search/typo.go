@@ -1,6 +1,7 @@
 package search
 
 import (
+	"math/bits"
 	"slices"
 
 	"github.com/iconlib/iconlib/internal/wordvec"
@@ -39,6 +40,18 @@ func oneDeleted(w string) []string {
 	return out
 }
 
+// letterMask is the set of the bytes of w, each byte as bit b%32. One edit changes the set of a word's
+// letters by at most two (a substitution takes one letter out and puts another in), so words whose masks
+// differ in more than 2d bits are more than d edits apart; two bytes sharing a bit only make the test
+// looser, never wrong.
+func letterMask(w string) uint32 {
+	var m uint32
+	for k := range len(w) {
+		m |= 1 << (w[k] % 32)
+	}
+	return m
+}
+
 // typoCandidate is a vocabulary word close to a query word.
 type typoCandidate struct {
 	word int32 // index into the vocabulary
@@ -68,9 +81,12 @@ func (lx *lexicon) candidates(q string, far bool) []typoCandidate {
 			}
 		}
 	} else if len(q) >= 5 {
+		qm := letterMask(q)
 		for n := len(q) - 2; n <= len(q)+2; n++ {
 			for _, i := range lx.byLen[min(n, maxWordLen+1)] {
-				add(i, 2)
+				if bits.OnesCount32(qm^lx.masks[i]) <= 2*2 { // else more than two edits apart
+					add(i, 2)
+				}
 			}
 		}
 	}

@@ -1,0 +1,108 @@
+package search
+
+// termTable holds, for one query, the weight with which each query word (slot) matches each term the
+// query may stand for, so scoring a document's name and keywords costs one array lookup per term instead
+// of a search through the query's alternatives.
+type termTable struct {
+	row     []int32   // by term id: 1 + the term's row, 0 for a term the query does not match
+	weights []float32 // per row, one weight per slot (0: the slot does not match the term)
+	best    []float32 // per row, its highest weight
+	terms   []int32   // the rows' terms, to reset row
+	slots   int
+	slotMax []float32 // scratch of len(slots)
+}
+
+func newTermTable(vocabulary int) *termTable {
+	return &termTable{row: make([]int32, vocabulary)}
+}
+
+// fill sets the table for a query's slots; reset must follow before the next fill.
+func (tt *termTable) fill(slots [][]alt) {
+	tt.slots = len(slots)
+	tt.weights, tt.best, tt.terms = tt.weights[:0], tt.best[:0], tt.terms[:0]
+	for s, slot := range slots {
+		for _, a := range slot {
+			r := tt.row[a.term] - 1
+			if r < 0 {
+				r = int32(len(tt.terms))
+				tt.row[a.term] = r + 1
+				tt.terms = append(tt.terms, a.term)
+				tt.best = append(tt.best, 0)
+				tt.weights = append(tt.weights, make([]float32, len(slots))...)
+			}
+			w := &tt.weights[int(r)*len(slots)+s]
+			*w = max(*w, a.weight)
+			tt.best[r] = max(tt.best[r], a.weight)
+		}
+	}
+	tt.slotMax = append(tt.slotMax[:0], make([]float32, len(slots))...)
+}
+
+// reset clears what fill set.
+func (tt *termTable) reset() {
+	for _, t := range tt.terms {
+		tt.row[t] = 0
+	}
+}
+
+// nameCoverage scores how well the query words and a name's terms cover each other: the share of the
+// name's terms the query matches times the share of query words the name matches, each match counted at
+// its weight.
+func (tt *termTable) nameCoverage(terms []int32) float32 {
+	if len(terms) == 0 || tt.slots == 0 {
+		return 0
+	}
+	clear(tt.slotMax)
+	var nameSum float32
+	for _, t := range terms {
+		r := int(tt.row[t]) - 1
+		if r < 0 {
+			continue
+		}
+		nameSum += tt.best[r]
+		tt.maxInto(r)
+	}
+	return nameSum / float32(len(terms)) * tt.sumSlotMax() / float32(tt.slots)
+}
+
+// tagCoverage is the share of query words that match, at their weight, a keyword whose every term the
+// query matches ("trash can" matches the keyword "trash-can", "can" alone does not).
+func (tt *termTable) tagCoverage(tags [][]int32) float32 {
+	if tt.slots == 0 {
+		return 0
+	}
+	clear(tt.slotMax)
+	for _, tag := range tags {
+		if !tt.matchesAll(tag) {
+			continue
+		}
+		for _, t := range tag {
+			tt.maxInto(int(tt.row[t]) - 1)
+		}
+	}
+	return tt.sumSlotMax() / float32(tt.slots)
+}
+
+func (tt *termTable) matchesAll(terms []int32) bool {
+	for _, t := range terms {
+		if tt.row[t] == 0 {
+			return false
+		}
+	}
+	return len(terms) > 0
+}
+
+// maxInto raises each slot's running maximum to the row's weight in it.
+func (tt *termTable) maxInto(r int) {
+	for s, w := range tt.weights[r*tt.slots : (r+1)*tt.slots] {
+		tt.slotMax[s] = max(tt.slotMax[s], w)
+	}
+}
+
+func (tt *termTable) sumSlotMax() float32 {
+	var sum float32
+	for _, m := range tt.slotMax {
+		sum += m
+	}
+	return sum
+}

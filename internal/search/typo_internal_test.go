@@ -1,0 +1,47 @@
+package search
+
+import (
+	"math/bits"
+	"math/rand/v2"
+	"testing"
+)
+
+// TestLetterMaskNeverRulesOutANearWord: for words up to two edits apart (insertions, deletions,
+// substitutions, transpositions of neighbours), the masks differ in at most four bits, so the far typo
+// scan's filter never drops a correction the distance would accept.
+func TestLetterMaskNeverRulesOutANearWord(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	letters := "abcdefghijklmnopqrstuvwxyz0123456789"
+	edit := func(w []byte) []byte {
+		k := r.IntN(len(w) + 1)
+		c := letters[r.IntN(len(letters))]
+		switch op := r.IntN(4); {
+		case op == 0 || len(w) < 2: // insert
+			return append(w[:k:k], append([]byte{c}, w[k:]...)...)
+		case op == 1 && k < len(w): // delete
+			return append(w[:k:k], w[k+1:]...)
+		case op == 2 && k < len(w): // substitute
+			out := append([]byte(nil), w...)
+			out[k] = c
+			return out
+		default: // transpose
+			k = min(k, len(w)-2)
+			out := append([]byte(nil), w...)
+			out[k], out[k+1] = out[k+1], out[k]
+			return out
+		}
+	}
+	for range 100_000 {
+		w := make([]byte, 3+r.IntN(10))
+		for k := range w {
+			w[k] = letters[r.IntN(26)]
+		}
+		v := edit(edit(w))
+		if d := osaDistance(string(w), string(v), 2); d > 2 {
+			continue // two edits can undo each other's shortcut; only pairs within distance 2 matter
+		}
+		if diff := bits.OnesCount32(letterMask(string(w)) ^ letterMask(string(v))); diff > 4 {
+			t.Fatalf("%q and %q are within two edits but their masks differ in %d bits", w, v, diff)
+		}
+	}
+}
