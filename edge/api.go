@@ -1,16 +1,12 @@
 package edge
 
 import (
-	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/iconlib/iconlib/edge/library"
 	"github.com/iconlib/iconlib/internal/contract"
@@ -21,6 +17,8 @@ const (
 	cacheAPI    = "public, max-age=300"
 	cacheSearch = "public, max-age=60"
 )
+
+const jsonType = "application/json"
 
 // searchAnswer is the body of a search.
 type searchAnswer struct {
@@ -51,14 +49,20 @@ func (s *server) handleIcons(w http.ResponseWriter, r *http.Request) {
 		writeParamError(w, err)
 		return
 	}
-	records, total, err := s.lib.Page(category, offset, limit)
+	key := answerKey("list", category, strconv.Itoa(limit), strconv.Itoa(offset))
+	a, err := s.cachedAnswer(key, jsonType, cacheAPI, func() ([]byte, error) {
+		records, total, err := s.lib.Page(category, offset, limit)
+		if err != nil {
+			return nil, err
+		}
+		return encodePage(records, total, limit, offset), nil
+	})
 	if err != nil {
 		s.logger.Error("listing", "err", err)
 		unavailable(w, "the library")
 		return
 	}
-	w.Header().Set("Cache-Control", cacheAPI)
-	s.writeBytes(w, r, encodePage(records, total, limit, offset), "application/json")
+	sendAnswer(w, r, a)
 }
 
 // encodePage writes a listing, {"items":[…],"total","limit","offset","next_offset"}, by joining the
@@ -104,7 +108,21 @@ func (s *server) search(w http.ResponseWriter, r *http.Request, p params, semant
 		writeParamError(w, err)
 		return
 	}
-	hits, err := s.lib.SearchIcons(q, library.SearchOptions{Category: category, Limit: limit, Semantic: semantic})
+	kind := "icons"
+	if semantic {
+		kind = "semantic"
+	}
+	// The answer repeats q as given, so it is cached under q itself; the ranking beneath is cached under
+	// q's normalised form, for every surface.
+	key := answerKey(kind, category, strconv.Itoa(limit), q)
+	a, err := s.cachedAnswer(key, jsonType, cacheSearch, func() ([]byte, error) {
+		hits, err := s.lib.SearchIcons(q, library.SearchOptions{Category: category, Limit: limit, Semantic: semantic})
+		if err != nil {
+			return nil, err
+		}
+		body, err := json.Marshal(searchAnswer{Query: q, Items: hits, Total: len(hits)})
+		return append(body, '\n'), err
+	})
 	if err != nil {
 		if !errors.Is(err, library.ErrSearchUnavailable) {
 			s.logger.Error("search", "query", q, "err", err)
@@ -112,7 +130,13 @@ func (s *server) search(w http.ResponseWriter, r *http.Request, p params, semant
 		unavailable(w, "the search index")
 		return
 	}
-	s.writeJSON(w, r, searchAnswer{Query: q, Items: hits, Total: len(hits)}, cacheSearch)
+	sendAnswer(w, r, a)
+}
+
+// answerKey names an API answer in the answer cache by what it answers: the surface's kind and its
+// parameters, as validated.
+func answerKey(kind string, params ...string) string {
+	return "answer\x00" + kind + "\x00" + strings.Join(params, "\x00")
 }
 
 // handleRecord answers GET /api/v1/icons/{id} with the icon's precomputed record; the record's file name,
@@ -143,27 +167,6 @@ func (s *server) handleCategories(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.sendFile(w, r, f)
-}
-
-// writeJSON sends v with an ETag of its bytes.
-func (s *server) writeJSON(w http.ResponseWriter, r *http.Request, v any, cacheControl string) {
-	body, err := json.Marshal(v)
-	if err != nil {
-		s.logger.Error("encode", "path", r.URL.Path, "err", err)
-		unavailable(w, "the answer")
-		return
-	}
-	w.Header().Set("Cache-Control", cacheControl)
-	s.writeBytes(w, r, append(body, '\n'), "application/json")
-}
-
-// writeBytes sends a body with an ETag of it; http.ServeContent answers If-None-Match and HEAD.
-func (s *server) writeBytes(w http.ResponseWriter, r *http.Request, body []byte, contentType string) {
-	sum := sha256.Sum256(body)
-	h := w.Header()
-	h.Set("Content-Type", contentType)
-	h.Set("ETag", `"`+hex.EncodeToString(sum[:16])+`"`)
-	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(body))
 }
 
 func firstErr(errs ...*paramError) *paramError {

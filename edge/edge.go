@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/iconlib/iconlib/edge/access"
+	"github.com/iconlib/iconlib/edge/internal/answers"
 	"github.com/iconlib/iconlib/edge/library"
 )
 
@@ -21,6 +22,9 @@ type Config struct {
 	BaseURL   string        // the URL clients reach this edge at; empty means the one the build used
 	Access    access.Config // credentials and limits; New fills in BaseURL, PublicDir and Logger
 	Logger    *slog.Logger  // nil discards logs
+	// AnswerCacheMB bounds the memory each snapshot keeps finished answers and rankings in, in MiB; 0
+	// turns the cache off.
+	AnswerCacheMB int
 }
 
 // Edge is the edge's handler. It serves every request from one snapshot of public/ (the files, the
@@ -46,6 +50,7 @@ type server struct {
 	version version // the snapshot's directory and manifest, as found when loading began
 	files   *fileIndex
 	lib     *library.Library
+	answers *answers.Cache // finished answers and rankings of this snapshot; nil when off
 	access  *access.Access
 	proto   protocols
 	home    *template.Template

@@ -50,7 +50,7 @@ func newEdgeAfter(t *testing.T, damage func(public string)) *testEdge {
 		t.Fatal(err)
 	}
 	damage(out)
-	h, err := edge.New(edge.Config{PublicDir: out, Access: access.Config{KeyFile: filepath.Join(t.TempDir(), "key.pem")}})
+	h, err := edge.New(edge.Config{PublicDir: out, AnswerCacheMB: 8, Access: access.Config{KeyFile: filepath.Join(t.TempDir(), "key.pem")}})
 	if err != nil {
 		t.Fatal(err)
 	}

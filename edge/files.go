@@ -34,8 +34,9 @@ type variant struct {
 
 // fileIndex maps slash paths relative to public/ ("assets/x.json") to files.
 type fileIndex struct {
-	root   *os.Root // public/ as it was when indexed: files open inside it, even if public/ moves on
-	byPath map[string]*file
+	root     *os.Root // public/ as it was when indexed: files open inside it, even if public/ moves on
+	byPath   map[string]*file
+	snapshot string // the manifest's SHA-256, which names every file's bytes: the snapshot's identity
 }
 
 // open opens a file of the index.
@@ -54,7 +55,7 @@ func indexFiles(dir string) (*fileIndex, error) {
 	if err != nil {
 		return nil, err
 	}
-	idx := &fileIndex{root: root, byPath: map[string]*file{}}
+	idx := &fileIndex{root: root, byPath: map[string]*file{}, snapshot: hash(b)}
 	if err := idx.readManifest(b); err != nil {
 		root.Close()
 		return nil, fmt.Errorf("%s: %w", contract.ManifestFile, err)

@@ -27,21 +27,25 @@ func (s *server) handleHome(w http.ResponseWriter, r *http.Request) {
 		s.handleStatic(w, r) // no usable search: the plain home page; its script explains
 		return
 	}
-	data := templates.Home{Count: s.lib.Len(), Categories: s.lib.Categories(), Query: q, Category: category}
-	hits, err := s.lib.SearchIcons(q, library.SearchOptions{Category: category, Limit: homeSearchLimit})
+	a, err := s.cachedAnswer(answerKey("home", category, q), "text/html; charset=utf-8", cacheSearch, func() ([]byte, error) {
+		hits, err := s.lib.SearchIcons(q, library.SearchOptions{Category: category, Limit: homeSearchLimit})
+		if err != nil {
+			return nil, err
+		}
+		data := templates.Home{Count: s.lib.Len(), Categories: s.lib.Categories(), Query: q, Category: category}
+		for _, h := range hits {
+			data.Featured = append(data.Featured, templates.Tile{ID: h.ID, Name: h.Name, Description: h.Description, Styles: h.Styles})
+		}
+		var buf bytes.Buffer
+		if err := s.home.ExecuteTemplate(&buf, "layout", data); err != nil {
+			s.logger.Error("home page", "err", err)
+			return nil, err
+		}
+		return buf.Bytes(), nil
+	})
 	if err != nil {
-		s.handleStatic(w, r)
+		s.handleStatic(w, r) // the plain home page
 		return
 	}
-	for _, h := range hits {
-		data.Featured = append(data.Featured, templates.Tile{ID: h.ID, Name: h.Name, Description: h.Description, Styles: h.Styles})
-	}
-	var buf bytes.Buffer
-	if err := s.home.ExecuteTemplate(&buf, "layout", data); err != nil {
-		s.logger.Error("home page", "err", err)
-		s.handleStatic(w, r)
-		return
-	}
-	w.Header().Set("Cache-Control", cacheSearch)
-	s.writeBytes(w, r, buf.Bytes(), "text/html; charset=utf-8")
+	sendAnswer(w, r, a)
 }

@@ -1,6 +1,8 @@
 package edge
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"net/http"
 
 	"github.com/iconlib/iconlib/edge/a2a"
@@ -41,9 +43,8 @@ func newProtocols(lib *library.Library, cfg Config) (protocols, error) {
 }
 
 // serveCard answers GET and HEAD with a precomputed discovery document.
-func (s *server) serveCard(contentType string, body []byte) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Cache-Control", "public, max-age=3600")
-		s.writeBytes(w, r, body, contentType)
-	}
+func serveCard(contentType string, body []byte) http.HandlerFunc {
+	sum := sha256.Sum256(body)
+	a := newAnswer(body, `"`+hex.EncodeToString(sum[:16])+`"`, contentType, "public, max-age=3600")
+	return func(w http.ResponseWriter, r *http.Request) { sendAnswer(w, r, a) }
 }

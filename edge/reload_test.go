@@ -56,6 +56,10 @@ type reloadable struct {
 	*edge.Edge
 	out string
 	log *syncBuffer
+	mu  sync.Mutex
+	// named maps each ETag of a computed answer to the SHA-256 of the bytes first seen under it: an
+	// ETag names bytes, so it must never come with others.
+	named map[string][sha256.Size]byte
 }
 
 func newReloadable(t *testing.T, content string) *reloadable {
@@ -63,12 +67,12 @@ func newReloadable(t *testing.T, content string) *reloadable {
 	out := filepath.Join(t.TempDir(), "public")
 	publish(t, content, out)
 	log := &syncBuffer{}
-	e, err := edge.New(edge.Config{PublicDir: out, Logger: slog.New(slog.NewTextHandler(log, nil)),
+	e, err := edge.New(edge.Config{PublicDir: out, AnswerCacheMB: 8, Logger: slog.New(slog.NewTextHandler(log, nil)),
 		Access: access.Config{KeyFile: filepath.Join(t.TempDir(), "key.pem"), Limits: access.Limits{Off: true}}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &reloadable{Edge: e, out: out, log: log}
+	return &reloadable{Edge: e, out: out, log: log, named: map[string][sha256.Size]byte{}}
 }
 
 // get serves one request, and fails the test unless it is a 200 whose body is what its ETag and
@@ -89,18 +93,34 @@ func (r *reloadable) serve(path string) (*httptest.ResponseRecorder, string) {
 	if rec.Code != http.StatusOK {
 		return rec, "GET " + path + ": " + strconv.Itoa(rec.Code) + " " + rec.Body.String()
 	}
-	if msg := disagrees(rec.Header(), rec.Body.Bytes()); msg != "" {
+	if msg := disagrees(rec.Header(), rec.Body.Bytes(), strings.Contains(path, "?")); msg != "" {
 		return rec, "GET " + path + ": " + msg
 	}
-	return rec, ""
+	return rec, r.renamed(path, rec)
 }
 
-// disagrees says how a body differs from its ETag (the first 32 hex digits of its SHA-256) or its
-// Content-Length, or returns "".
-func disagrees(h http.Header, body []byte) string {
+// renamed says whether an ETag came with other bytes before.
+func (r *reloadable) renamed(path string, rec *httptest.ResponseRecorder) string {
+	etag, sum := rec.Header().Get("ETag"), sha256.Sum256(rec.Body.Bytes())
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if first, ok := r.named[etag]; ok && first != sum {
+		return "GET " + path + ": ETag " + etag + " came with other bytes before"
+	}
+	r.named[etag] = sum
+	return ""
+}
+
+// disagrees says how a body differs from its Content-Length or, for a file (not computed), from its ETag
+// (the first 32 hex digits of its SHA-256), or returns "". A computed answer's ETag names the snapshot
+// and the question, not the bytes: renamed checks it.
+func disagrees(h http.Header, body []byte, computed bool) string {
 	sum := sha256.Sum256(body)
-	if want := `"` + hex.EncodeToString(sum[:])[:32] + `"`; h.Get("ETag") != want {
+	if want := `"` + hex.EncodeToString(sum[:])[:32] + `"`; !computed && h.Get("ETag") != want {
 		return "ETag " + h.Get("ETag") + " for bytes hashing to " + want
+	}
+	if computed && h.Get("ETag") == "" {
+		return "no ETag"
 	}
 	if n := h.Get("Content-Length"); n != "" && n != strconv.Itoa(len(body)) {
 		return "Content-Length " + n + " for " + strconv.Itoa(len(body)) + " bytes"
@@ -202,7 +222,7 @@ func TestReloadFinishesRequestsOnTheirSnapshot(t *testing.T) {
 	if !bytes.Equal(held.body.Bytes(), before) {
 		t.Error("the request in flight did not finish with the bytes of its snapshot")
 	}
-	if msg := disagrees(held.header, held.body.Bytes()); msg != "" {
+	if msg := disagrees(held.header, held.body.Bytes(), false); msg != "" {
 		t.Errorf("the request in flight: %s", msg)
 	}
 

@@ -8,6 +8,7 @@ import (
 	"runtime/debug"
 	"time"
 
+	"github.com/iconlib/iconlib/edge/internal/answers"
 	"github.com/iconlib/iconlib/edge/library"
 	"github.com/iconlib/iconlib/internal/contract"
 	"golang.org/x/sync/errgroup"
@@ -57,6 +58,8 @@ func (e *Edge) open(v version) (*server, error) {
 	if err := load.Wait(); err != nil {
 		return nil, err
 	}
+	s.answers = answers.New(e.cfg.AnswerCacheMB << 20)
+	s.lib.CacheRankings(s.answers)
 	return s, nil
 }
 

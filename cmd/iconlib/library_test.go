@@ -62,7 +62,7 @@ func buildAndServe(ctx context.Context, contentDir, out string) (*library, *http
 		return nil, nil, err
 	}
 	// Limits are off: the shared library serves many tests; edge/access tests the limits.
-	h, err := edge.New(edge.Config{PublicDir: out, Access: access.Config{
+	h, err := edge.New(edge.Config{PublicDir: out, AnswerCacheMB: 64, Access: access.Config{
 		KeyFile: filepath.Join(tempDir("iconlib-key-"), "key.pem"), Limits: access.Limits{Off: true}}})
 	if err != nil {
 		ln.Close()

@@ -41,6 +41,9 @@ func newServeCmd() *cobra.Command {
 				return fmt.Errorf("--trusted-proxies: %w", err)
 			}
 			cfg.Access.TrustedProxies = tp
+			if cfg.AnswerCacheMB < 0 {
+				return fmt.Errorf("--answer-cache-mb: want 0 (off) or more, not %d", cfg.AnswerCacheMB)
+			}
 			if watch < 0 {
 				return fmt.Errorf("--watch: want a duration such as 2s, or 0 to stop watching, not %s", watch)
 			}
@@ -54,6 +57,7 @@ func newServeCmd() *cobra.Command {
 	f.StringVar(&cfg.Access.KeyFile, "key-file", access.DefaultKeyFile, "token signing key file, created if missing; never under --public; edges may share it")
 	f.StringVar(&rateLimits, "rate-limits", "on", "on or off (off: for benchmarks)")
 	f.StringSliceVar(&proxies, "trusted-proxies", nil, "CIDRs or IPs of proxies whose X-Forwarded-For names the client")
+	f.IntVar(&cfg.AnswerCacheMB, "answer-cache-mb", 64, "memory for finished search answers and rankings per snapshot, in MiB (0: off)")
 	f.DurationVar(&watch, "watch", 2*time.Second, "how often to look for a new build in --public and load it (0: only on SIGHUP)")
 	return cmd
 }

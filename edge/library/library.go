@@ -14,6 +14,7 @@ import (
 	"github.com/go-json-experiment/json"
 	"golang.org/x/sync/errgroup"
 
+	"github.com/iconlib/iconlib/edge/internal/answers"
 	"github.com/iconlib/iconlib/internal/catalog"
 	"github.com/iconlib/iconlib/internal/contract"
 	"github.com/iconlib/iconlib/internal/jsonfile"
@@ -39,6 +40,7 @@ type Library struct {
 	icon        Ranker // nil when no icon index could be read
 	guide       Ranker // nil when no guide index could be read
 	searchErr   error  // why an index could not be read
+	rankings    *answers.Cache
 }
 
 // Guide is a guide's metadata and Markdown.

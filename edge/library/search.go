@@ -1,7 +1,12 @@
 package library
 
 import (
+	"strconv"
+	"unsafe"
+
+	"github.com/iconlib/iconlib/edge/internal/answers"
 	"github.com/iconlib/iconlib/internal/catalog"
+	"github.com/iconlib/iconlib/internal/search"
 )
 
 // Ranker ranks the documents of one search index (icons, or guide sections) for a query.
@@ -50,47 +55,64 @@ func (l *Library) UseRankers(icons, guides Ranker) {
 	l.icon, l.guide = icons, guides
 }
 
-// SearchIcons ranks icons for q; without an icon index it returns ErrSearchUnavailable.
+// CacheRankings keeps the rankings of searches in c, shared by every surface that searches this library;
+// set it before the library serves. Without it, every search ranks afresh.
+func (l *Library) CacheRankings(c *answers.Cache) {
+	l.rankings = c
+}
+
+// RankingKey names a search's ranking: searches with one key rank alike, whatever the surface. kind tells
+// the rankings apart ("icons", "semantic", "guides").
+func RankingKey(kind, q, category string, limit int) string {
+	return kind + "\x00" + category + "\x00" + strconv.Itoa(limit) + "\x00" + search.QueryKey(q)
+}
+
+// SearchIcons ranks icons for q; without an icon index it returns ErrSearchUnavailable. The hits may be
+// shared with other callers: read them, do not change them.
 func (l *Library) SearchIcons(q string, o SearchOptions) ([]IconHit, error) {
 	if l.icon == nil {
 		return nil, ErrSearchUnavailable
 	}
-	rank := l.icon.Fused
+	rank, kind := l.icon.Fused, "icons"
 	if o.Semantic {
-		rank = l.icon.Semantic
+		rank, kind = l.icon.Semantic, "semantic"
 	}
-	hits, err := rank(q, o.Category, o.Limit)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]IconHit, 0, len(hits))
-	for _, h := range hits {
-		i, ok := l.byID[h.ID]
-		if !ok {
-			continue
+	return answers.Get(l.rankings, RankingKey(kind, q, o.Category, o.Limit), func() ([]IconHit, int, error) {
+		hits, err := rank(q, o.Category, o.Limit)
+		if err != nil {
+			return nil, 0, err
 		}
-		hit := l.summaries[i]
-		hit.Score = h.Score
-		out = append(out, hit)
-	}
-	return out, nil
+		out := make([]IconHit, 0, len(hits))
+		for _, h := range hits {
+			i, ok := l.byID[h.ID]
+			if !ok {
+				continue
+			}
+			hit := l.summaries[i]
+			hit.Score = h.Score
+			out = append(out, hit)
+		}
+		return out[:len(out):len(out)], len(out) * int(unsafe.Sizeof(IconHit{})), nil // the strings are the summaries'
+	})
 }
 
 // SearchGuides returns the guide sections that best answer q; without a guide index it returns
-// ErrSearchUnavailable.
+// ErrSearchUnavailable. The hits may be shared with other callers: read them, do not change them.
 func (l *Library) SearchGuides(q string, limit int) ([]SectionHit, error) {
 	if l.guide == nil {
 		return nil, ErrSearchUnavailable
 	}
-	hits, err := l.guide.Fused(q, "", limit)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]SectionHit, 0, len(hits))
-	for _, h := range hits {
-		if s, ok := l.sectionByID[h.ID]; ok {
-			out = append(out, SectionHit{Section: s, Score: h.Score})
+	return answers.Get(l.rankings, RankingKey("guides", q, "", limit), func() ([]SectionHit, int, error) {
+		hits, err := l.guide.Fused(q, "", limit)
+		if err != nil {
+			return nil, 0, err
 		}
-	}
-	return out, nil
+		out := make([]SectionHit, 0, len(hits))
+		for _, h := range hits {
+			if s, ok := l.sectionByID[h.ID]; ok {
+				out = append(out, SectionHit{Section: s, Score: h.Score})
+			}
+		}
+		return out[:len(out):len(out)], len(out) * int(unsafe.Sizeof(SectionHit{})), nil
+	})
 }

@@ -48,10 +48,7 @@ type query struct {
 // parse reads q: words, stop words dropped (unless nothing else is left), each word matched exactly, by
 // stem, as an unfinished prefix (the last word only), joined with its neighbour, split in two, or corrected.
 func (ix *Index) parse(q string) (query, error) {
-	if len(q) > maxQueryBytes {
-		q = strings.ToValidUTF8(q[:maxQueryBytes], "")
-	}
-	words := wordvec.Tokenize(q)
+	words, unfinished := read(q)
 	if len(words) == 0 {
 		return query{}, ErrEmptyQuery
 	}
@@ -61,8 +58,6 @@ func (ix *Index) parse(q string) (query, error) {
 		words = content
 	}
 	words = words[:min(len(words), maxQueryWords)]
-	last, _ := utf8.DecodeLastRuneInString(q)
-	unfinished := unicode.IsLetter(last) || unicode.IsDigit(last)
 	lx := ix.lex
 	for i, w := range words {
 		var alts []alt
@@ -121,6 +116,27 @@ func (ix *Index) parse(q string) (query, error) {
 		qu.slots, qu.embed = append(qu.slots, alts), append(qu.embed, embed)
 	}
 	return qu, nil
+}
+
+// read is all of q a ranking depends on: its words, and whether the last one is unfinished (q ends in a
+// letter or digit, as while someone types).
+func read(q string) (words []string, unfinished bool) {
+	if len(q) > maxQueryBytes {
+		q = strings.ToValidUTF8(q[:maxQueryBytes], "")
+	}
+	last, _ := utf8.DecodeLastRuneInString(q)
+	return wordvec.Tokenize(q), unicode.IsLetter(last) || unicode.IsDigit(last)
+}
+
+// QueryKey is the normalised form of q: two queries with one key get the same ranking from every index,
+// so answers can be cached under it ("Trash  Can" and "trash can" share one).
+func QueryKey(q string) string {
+	words, unfinished := read(q)
+	key := strings.Join(words, " ")
+	if unfinished {
+		key += "…"
+	}
+	return key
 }
 
 // corrections returns the vocabulary words w may be a typo of: at Damerau distance 1, or with far at

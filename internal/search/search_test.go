@@ -261,3 +261,24 @@ func TestLoadEmbedder(t *testing.T) {
 		t.Error("a corrupt table loaded")
 	}
 }
+
+// TestQueryKeyNamesTheRanking: queries with one key rank alike; the key keeps what changes a ranking.
+func TestQueryKeyNamesTheRanking(t *testing.T) {
+	ix := libraryIndex(t)
+	same := [][2]string{{"Trash  Can", "trash can"}, {"  upload finished", "upload, finished"}, {"ARROW left", "arrow-left"}}
+	for _, p := range same {
+		if search.QueryKey(p[0]) != search.QueryKey(p[1]) {
+			t.Errorf("QueryKey(%q) = %q, QueryKey(%q) = %q; want one key", p[0], search.QueryKey(p[0]), p[1], search.QueryKey(p[1]))
+			continue
+		}
+		a, _ := ix.Search(p[0], search.Options{Limit: 10})
+		b, _ := ix.Search(p[1], search.Options{Limit: 10})
+		if !slices.Equal(a, b) {
+			t.Errorf("%q and %q share a key but rank differently", p[0], p[1])
+		}
+	}
+	// A finished word ("arr ") is not completed; an unfinished one ("arr") is: different keys.
+	if search.QueryKey("arr ") == search.QueryKey("arr") {
+		t.Error(`"arr " and "arr" share a key, but only the second is completed as a prefix`)
+	}
+}

@@ -1,0 +1,93 @@
+package edge
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"net/http"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/klauspost/compress/gzip"
+
+	"github.com/iconlib/iconlib/edge/internal/answers"
+)
+
+// answer is a finished answer of the API, kept in the snapshot's answer cache: its body, and the body's
+// gzip coding when that is worth sending, each with its own ETag. A cached answer costs what a static
+// file costs: nothing is ranked, encoded, hashed or compressed again.
+type answer struct {
+	body, gzipped []byte
+	etag          string // of body; the gzip coding's adds -gzip
+	contentType   string
+	cacheControl  string
+}
+
+// Answers at least this long get a gzip coding, kept when it is at most 90% of the body (as the build
+// decides for static files).
+const minCompressible = 1024
+
+var gzipOnly = []variant{{coding: "gzip"}}
+
+var gzipWriters = sync.Pool{New: func() any { w, _ := gzip.NewWriterLevel(nil, gzip.DefaultCompression); return w }}
+
+// newAnswer makes an answer of body; etag names it (see etagFor).
+func newAnswer(body []byte, etag, contentType, cacheControl string) *answer {
+	a := &answer{body: body, etag: etag, contentType: contentType, cacheControl: cacheControl}
+	if len(body) >= minCompressible {
+		var buf bytes.Buffer
+		zw := gzipWriters.Get().(*gzip.Writer)
+		zw.Reset(&buf)
+		zw.Write(body)
+		zw.Close()
+		gzipWriters.Put(zw)
+		if buf.Len()*10 <= len(body)*9 {
+			a.gzipped = buf.Bytes()
+		}
+	}
+	return a
+}
+
+// size is the bytes an answer holds, as the answer cache counts them.
+func (a *answer) size() int { return len(a.body) + len(a.gzipped) + len(a.etag) + 64 }
+
+// etagFor names the answer to key (the normalised parameters of a request) within this snapshot: within
+// one snapshot the same parameters always get the same bytes, so the ETag needs no hash of the body.
+func (s *server) etagFor(key string) string {
+	sum := sha256.Sum256([]byte(s.files.snapshot + "\x00" + key))
+	return `"` + hex.EncodeToString(sum[:16]) + `"`
+}
+
+// cachedAnswer returns the answer cached under key, or makes it with encode (its body) and caches it.
+func (s *server) cachedAnswer(key, contentType, cacheControl string, encode func() ([]byte, error)) (*answer, error) {
+	return answers.Get(s.answers, key, func() (*answer, int, error) {
+		body, err := encode()
+		if err != nil {
+			return nil, 0, err
+		}
+		a := newAnswer(body, s.etagFor(key), contentType, cacheControl)
+		return a, a.size(), nil
+	})
+}
+
+// sendAnswer writes an answer in the coding the client accepts best; http.ServeContent answers
+// If-None-Match, Range and HEAD.
+func sendAnswer(w http.ResponseWriter, r *http.Request, a *answer) {
+	h := w.Header()
+	h.Set("Content-Type", a.contentType)
+	h.Set("Cache-Control", a.cacheControl)
+	body, etag := a.body, a.etag
+	if a.gzipped != nil {
+		addVary(h, "Accept-Encoding")
+		if chooseVariant(parseAcceptEncoding(r.Header.Values("Accept-Encoding")), gzipOnly) != nil {
+			body, etag = a.gzipped, etag[:len(etag)-1]+`-gzip"`
+			h.Set("Content-Encoding", "gzip")
+			if r.Header.Get("Range") == "" {
+				h.Set("Content-Length", strconv.Itoa(len(body)))
+			}
+		}
+	}
+	h.Set("ETag", etag)
+	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(body))
+}
