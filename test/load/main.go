@@ -73,6 +73,9 @@ func parseFlags(args []string) (config, error) {
 		return cfg, fmt.Errorf("unexpected arguments %q: every setting is a flag", fs.Args())
 	}
 	cfg.scenarios = splitList(scenarios)
+	if _, err := choose((&workload{}).scenarios(), cfg.scenarios); err != nil {
+		return cfg, err // before a build that takes half a minute
+	}
 	cfg.labelled = splitList(labelled)
 	cfg.edgeArgs = strings.Fields(edgeArgs)
 	switch {
