@@ -63,6 +63,15 @@ $(RENDERERS)/node_modules/.package-lock.json: $(RENDERERS)/package.json $(RENDER
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
 
+## bench-load: start the edge on the full library (built into a temp dir) and drive it on loopback; prints
+## req/s, p50/p99, the edge's CPU µs per request and errors for lookups, static files, listings, cached,
+## uncached, 20-word and semantic searches, MCP and A2A, and the edge's RSS (not part of make test;
+## LOAD_ARGS="-duration 5s -scenarios lookup,search-cached -public public -out load.md")
+LOAD_ARGS ?=
+.PHONY: bench-load
+bench-load: binary
+	$(GO) run ./test/load -bin $(BIN) $(LOAD_ARGS)
+
 ## fuzz: fuzz every parser of outside input for a while each
 FUZZTIME ?= 60s
 fuzz:

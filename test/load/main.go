@@ -1,0 +1,102 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+)
+
+// config is the benchmark's settings, from its flags.
+type config struct {
+	bin            string        // the iconlib binary
+	public         string        // a built public/ to serve; empty: build one into a temp dir
+	content        string        // content/ to build from
+	labelled       []string      // files of labelled queries (JSON lines with "query")
+	conns          int           // connections, and so requests in flight at most
+	duration       time.Duration // measured time per scenario
+	warmup         time.Duration // unmeasured time before it
+	scenarios      []string      // empty: all
+	edgeArgs       []string      // more arguments for iconlib serve
+	out            string        // also write the table here
+	mix            int           // queries in the mix the cached scenarios draw from
+	seed           uint64
+	acceptEncoding string
+}
+
+func main() {
+	cfg, err := parseFlags(os.Args[1:])
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "load:", err)
+		os.Exit(2)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, cfg, os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, "load:", err)
+		stop()
+		os.Exit(1)
+	}
+}
+
+func parseFlags(args []string) (config, error) {
+	var cfg config
+	var scenarios, labelled, edgeArgs string
+	fs := flag.NewFlagSet("load", flag.ContinueOnError)
+	fs.StringVar(&cfg.bin, "bin", "bin/iconlib", "the iconlib binary to build and serve with")
+	fs.StringVar(&cfg.public, "public", "", "a built public/ to serve (default: build the library from -content into a temp dir)")
+	fs.StringVar(&cfg.content, "content", "content", "content directory to build from when -public is not given")
+	fs.StringVar(&labelled, "queries", "internal/search/testdata/eval.jsonl,internal/search/testdata/holdout.jsonl",
+		"comma-separated JSON-lines files of labelled queries to start the mix with")
+	fs.IntVar(&cfg.conns, "conns", 16, "connections, each with one request in flight at a time")
+	fs.DurationVar(&cfg.duration, "duration", 10*time.Second, "measured time per scenario")
+	fs.DurationVar(&cfg.warmup, "warmup", time.Second, "unmeasured time before each scenario")
+	fs.StringVar(&scenarios, "scenarios", "", "comma-separated scenarios to run, in order (default: all)")
+	fs.StringVar(&edgeArgs, "edge-args", "", "more arguments for iconlib serve, separated by spaces")
+	fs.StringVar(&cfg.out, "out", "", "also write the Markdown report to this file")
+	fs.IntVar(&cfg.mix, "mix", 5000, "distinct queries in the mix the Zipf-drawn scenarios draw from")
+	fs.Uint64Var(&cfg.seed, "seed", 1, "seed of the query mix and of every random choice")
+	fs.StringVar(&cfg.acceptEncoding, "accept-encoding", "", "Accept-Encoding to send, such as gzip (default: none, like wrk)")
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "usage: go run ./test/load [flags]\n\nscenarios: %s\n\n",
+			strings.Join(scenarioNames((&workload{}).scenarios()), ", "))
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return cfg, err
+	}
+	if fs.NArg() > 0 {
+		return cfg, fmt.Errorf("unexpected arguments %q: every setting is a flag", fs.Args())
+	}
+	cfg.scenarios = splitList(scenarios)
+	if _, err := choose((&workload{}).scenarios(), cfg.scenarios); err != nil {
+		return cfg, err // before a build that takes half a minute
+	}
+	cfg.labelled = splitList(labelled)
+	cfg.edgeArgs = strings.Fields(edgeArgs)
+	switch {
+	case cfg.conns < 1:
+		return cfg, fmt.Errorf("-conns must be at least 1, not %d", cfg.conns)
+	case cfg.duration <= 0:
+		return cfg, fmt.Errorf("-duration must be positive, not %s", cfg.duration)
+	case cfg.warmup < 0:
+		return cfg, fmt.Errorf("-warmup must not be negative, not %s", cfg.warmup)
+	case cfg.mix < 2:
+		return cfg, fmt.Errorf("-mix must be at least 2, not %d", cfg.mix)
+	}
+	return cfg, nil
+}
+
+func splitList(s string) []string {
+	var out []string
+	for _, f := range strings.Split(s, ",") {
+		if f = strings.TrimSpace(f); f != "" {
+			out = append(out, f)
+		}
+	}
+	return out
+}

@@ -1,0 +1,17 @@
+//go:build !linux
+
+package main
+
+import (
+	"errors"
+	"os/exec"
+	"time"
+)
+
+var errNoProc = errors.New("needs Linux's /proc")
+
+func cpuTime(int) (time.Duration, error) { return 0, errNoProc }
+
+func residentBytes(int) (int64, error) { return 0, errNoProc }
+
+func ownChild(*exec.Cmd) {}

@@ -1,0 +1,80 @@
+package main
+
+import (
+	"os"
+	"runtime"
+	"testing"
+	"time"
+)
+
+func TestPercentileIsTheNearestRank(t *testing.T) {
+	hundred := make([]time.Duration, 100)
+	for i := range hundred {
+		hundred[i] = time.Duration(i+1) * time.Millisecond // 1 ms … 100 ms
+	}
+	tests := []struct {
+		name   string
+		sorted []time.Duration
+		p      float64
+		want   time.Duration
+	}{
+		{"no values", nil, 50, 0},
+		{"one value", []time.Duration{7}, 99, 7},
+		{"median of 100", hundred, 50, 50 * time.Millisecond},
+		{"p99 of 100", hundred, 99, 99 * time.Millisecond},
+		{"p100 is the largest", hundred, 100, 100 * time.Millisecond},
+		{"a tiny p is the smallest", hundred, 0.1, time.Millisecond},
+		{"p99 of 10 is the largest", hundred[:10], 99, 10 * time.Millisecond},
+		{"median of 4 is the second", []time.Duration{1, 2, 3, 4}, 50, 2},
+		{"p75 of 4 is the third", []time.Duration{1, 2, 3, 4}, 75, 3},
+		{"p76 of 4 is the fourth", []time.Duration{1, 2, 3, 4}, 76, 4},
+	}
+	for _, tc := range tests {
+		if got := percentile(tc.sorted, tc.p); got != tc.want {
+			t.Errorf("%s: percentile(p%g) = %v, want %v", tc.name, tc.p, got, tc.want)
+		}
+	}
+}
+
+func TestMergeSortedSortsEveryConnectionsLatencies(t *testing.T) {
+	got := mergeSorted([][]time.Duration{{5, 1}, nil, {3, 2, 4}})
+	for i, d := range got {
+		if d != time.Duration(i+1) {
+			t.Fatalf("mergeSorted = %v, want 1…5", got)
+		}
+	}
+}
+
+func TestFormats(t *testing.T) {
+	for in, want := range map[float64]string{0: "0", 999.4: "999", 41234.6: "41,235", 1234567: "1,234,567"} {
+		if got := thousands(in); got != want {
+			t.Errorf("thousands(%g) = %q, want %q", in, got, want)
+		}
+	}
+	for in, want := range map[time.Duration]string{312 * time.Microsecond: "0.312 ms", 4700 * time.Microsecond: "4.70 ms",
+		12345 * time.Microsecond: "12.3 ms", 250 * time.Millisecond: "250 ms"} {
+		if got := millis(in); got != want {
+			t.Errorf("millis(%v) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// The edge's CPU time and memory come from /proc; this process's own must read as plausible.
+func TestProcReadsThisProcess(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("reads /proc")
+	}
+	before, err := cpuTime(os.Getpid())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for start := time.Now(); time.Since(start) < 50*time.Millisecond; { // burn 50 ms of CPU
+	}
+	after, err := cpuTime(os.Getpid())
+	if err != nil || after-before < 20*time.Millisecond || after-before > 5*time.Second {
+		t.Errorf("CPU time went from %v to %v (%v), want about 50ms more", before, after, err)
+	}
+	if rss, err := residentBytes(os.Getpid()); err != nil || rss < 1<<20 || rss > 1<<34 {
+		t.Errorf("RSS %d bytes (%v), want some megabytes", rss, err)
+	}
+}
