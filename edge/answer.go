@@ -18,10 +18,12 @@ import (
 // gzip coding when that is worth sending, each with its own ETag. A cached answer costs what a static
 // file costs: nothing is ranked, encoded, hashed or compressed again.
 type answer struct {
-	body, gzipped []byte
-	etag          string // of body; the gzip coding's adds -gzip
-	contentType   string
-	cacheControl  string
+	body         []byte
+	etag         string // of body; the gzip coding's adds -gzip
+	contentType  string
+	cacheControl string
+	gzipOnce     sync.Once
+	gzipped      []byte // made by the first client that takes gzip; nil when not worth it
 }
 
 // Answers at least this long get a gzip coding, kept when it is at most 90% of the body (as the build
@@ -34,23 +36,32 @@ var gzipWriters = sync.Pool{New: func() any { w, _ := gzip.NewWriterLevel(nil, g
 
 // newAnswer makes an answer of body; etag names it (see etagFor).
 func newAnswer(body []byte, etag, contentType, cacheControl string) *answer {
-	a := &answer{body: body, etag: etag, contentType: contentType, cacheControl: cacheControl}
-	if len(body) >= minCompressible {
+	return &answer{body: body, etag: etag, contentType: contentType, cacheControl: cacheControl}
+}
+
+// gzipCoding is the body's gzip coding, compressed once, on first use; nil for a body too short to be
+// worth it, or one gzip barely shrinks.
+func (a *answer) gzipCoding() []byte {
+	a.gzipOnce.Do(func() {
+		if len(a.body) < minCompressible {
+			return
+		}
 		var buf bytes.Buffer
 		zw := gzipWriters.Get().(*gzip.Writer)
 		zw.Reset(&buf)
-		zw.Write(body)
+		zw.Write(a.body)
 		zw.Close()
 		gzipWriters.Put(zw)
-		if buf.Len()*10 <= len(body)*9 {
+		if buf.Len()*10 <= len(a.body)*9 {
 			a.gzipped = buf.Bytes()
 		}
-	}
-	return a
+	})
+	return a.gzipped
 }
 
-// size is the bytes an answer holds, as the answer cache counts them.
-func (a *answer) size() int { return len(a.body) + len(a.gzipped) + len(a.etag) + 64 }
+// size is the bytes an answer holds, as the answer cache counts them: its gzip coding, made later, is
+// counted ahead at a third of the body, about what gzip makes of JSON and HTML.
+func (a *answer) size() int { return len(a.body)*4/3 + len(a.etag) + 128 }
 
 // etagFor names the answer to key (the normalised parameters of a request) within this snapshot: within
 // one snapshot the same parameters always get the same bytes, so the ETag needs no hash of the body.
@@ -78,9 +89,9 @@ func sendAnswer(w http.ResponseWriter, r *http.Request, a *answer) {
 	h.Set("Content-Type", a.contentType)
 	h.Set("Cache-Control", a.cacheControl)
 	body, etag := a.body, a.etag
-	if a.gzipped != nil {
+	if len(a.body) >= minCompressible {
 		addVary(h, "Accept-Encoding")
-		if chooseVariant(parseAcceptEncoding(r.Header.Values("Accept-Encoding")), gzipOnly) != nil {
+		if chooseVariant(parseAcceptEncoding(r.Header.Values("Accept-Encoding")), gzipOnly) != nil && a.gzipCoding() != nil {
 			body, etag = a.gzipped, etag[:len(etag)-1]+`-gzip"`
 			h.Set("Content-Encoding", "gzip")
 			if r.Header.Get("Range") == "" {

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/iconlib/iconlib/edge/library"
 	"github.com/iconlib/iconlib/internal/contract"
@@ -49,36 +50,31 @@ func (s *server) handleIcons(w http.ResponseWriter, r *http.Request) {
 		writeParamError(w, err)
 		return
 	}
-	key := answerKey("list", category, strconv.Itoa(limit), strconv.Itoa(offset))
-	a, err := s.cachedAnswer(key, jsonType, cacheAPI, func() ([]byte, error) {
-		records, total, err := s.lib.Page(category, offset, limit)
-		if err != nil {
-			return nil, err
-		}
-		return encodePage(records, total, limit, offset), nil
-	})
+	// Not cached: a page is the records' bytes joined, cheap to make and large to keep (440 KB at
+	// limit=100), so its buffer is reused instead; its ETag names the snapshot and the parameters.
+	buf := pageBuffers.Get().(*[]byte)
+	defer pageBuffers.Put(buf)
+	page, err := s.encodePage((*buf)[:0], category, limit, offset)
 	if err != nil {
 		s.logger.Error("listing", "err", err)
 		unavailable(w, "the library")
 		return
 	}
-	sendAnswer(w, r, a)
+	*buf = page
+	key := answerKey("list", category, strconv.Itoa(limit), strconv.Itoa(offset))
+	sendAnswer(w, r, newAnswer(page, s.etagFor(key), jsonType, cacheAPI))
 }
 
-// encodePage writes a listing, {"items":[…],"total","limit","offset","next_offset"}, by joining the
-// records' precomputed JSON: re-encoding them on every request cost most of a listing's time.
-func encodePage(records [][]byte, total, limit, offset int) []byte {
-	size := 96
-	for _, r := range records {
-		size += len(r) + 1
-	}
-	b := make([]byte, 0, size)
+// pageBuffers hold listings while they are sent.
+var pageBuffers = sync.Pool{New: func() any { return new([]byte) }}
+
+// encodePage appends a listing, {"items":[…],"total","limit","offset","next_offset"}, to b, joining the
+// records' JSON as the build wrote it: re-encoding them on every request cost most of a listing's time.
+func (s *server) encodePage(b []byte, category string, limit, offset int) ([]byte, error) {
 	b = append(b, `{"items":[`...)
-	for i, r := range records {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = append(b, r...)
+	b, total, err := s.lib.AppendPage(b, category, offset, limit)
+	if err != nil {
+		return nil, err
 	}
 	b = fmt.Appendf(b, `],"total":%d,"limit":%d,"offset":%d,"next_offset":`, total, limit, offset)
 	if next := offset + limit; next < total {
@@ -86,7 +82,7 @@ func encodePage(records [][]byte, total, limit, offset int) []byte {
 	} else {
 		b = append(b, "null"...)
 	}
-	return append(b, "}\n"...)
+	return append(b, "}\n"...), nil
 }
 
 // handleSearch answers GET /api/v1/search: the semantic ranking alone.

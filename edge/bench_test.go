@@ -4,6 +4,8 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -14,9 +16,13 @@ import (
 	"github.com/iconlib/iconlib/edge/access"
 )
 
-// buildFullLibrary builds the real library (5,233 icons) for a benchmark.
+// buildFullLibrary builds the real library (5,233 icons) for a benchmark; ICONLIB_BENCH_PUBLIC=<a built
+// public/> uses that one instead.
 func buildFullLibrary(b *testing.B) string {
 	b.Helper()
+	if dir := os.Getenv("ICONLIB_BENCH_PUBLIC"); dir != "" {
+		return dir
+	}
 	out := filepath.Join(b.TempDir(), "public")
 	if _, err := build.Run(context.Background(), build.Options{ContentDir: "../content", OutDir: out, BaseURL: base}); err != nil {
 		b.Fatal(err)
@@ -68,6 +74,35 @@ func BenchmarkNewFullLibrary(b *testing.B) {
 		if _, err := edge.New(edge.Config{PublicDir: public, Access: access.Config{KeyFile: key}}); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// BenchmarkAPISearch answers GET /api/v1/icons?q= through the whole edge on the full library: every
+// query new (the answer cache off), and a few popular queries asked again and again (the cache on).
+func BenchmarkAPISearch(b *testing.B) {
+	public := buildFullLibrary(b)
+	queries := []string{"upload finished", "calender", "arrow left", "something to delete a file", "shoping cart",
+		"bell", "notification settings for the user", "heart", "log out of the account", "camera"}
+	for _, c := range []struct {
+		name    string
+		cacheMB int
+	}{{"uncached", 0}, {"cached", 64}} {
+		b.Run(c.name, func(b *testing.B) {
+			h, err := edge.New(edge.Config{PublicDir: public, AnswerCacheMB: c.cacheMB,
+				Access: access.Config{KeyFile: filepath.Join(b.TempDir(), "key.pem"), Limits: access.Limits{Off: true}}})
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			for i := 0; b.Loop(); i++ {
+				q := url.QueryEscape(queries[i%len(queries)])
+				w := &countingWriter{header: http.Header{}}
+				h.ServeHTTP(w, httptest.NewRequest(http.MethodGet, "/api/v1/icons?q="+q, nil))
+				if w.n < 100 {
+					b.Fatalf("%s: %d bytes", q, w.n)
+				}
+			}
+		})
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/go-json-experiment/json"
@@ -152,12 +153,18 @@ func (l *Library) Icon(id string) (catalog.Icon, error) {
 
 // record reads the record at catalog position i.
 func (l *Library) record(i int) ([]byte, error) {
+	return l.appendRecord(nil, i)
+}
+
+// appendRecord appends the bytes of the record at catalog position i to dst.
+func (l *Library) appendRecord(dst []byte, i int) ([]byte, error) {
 	s := l.spans[i]
-	b := make([]byte, s.n)
+	dst = slices.Grow(dst, s.n)
+	b := dst[len(dst) : len(dst)+s.n]
 	if _, err := l.catalog.ReadAt(b, s.off); err != nil {
 		return nil, fmt.Errorf("reading icon %s from %s: %w", l.summaries[i].ID, contract.CatalogFile, err)
 	}
-	return b, nil
+	return dst[:len(dst)+s.n], nil
 }
 
 // Categories lists every category with its icon count, by id.
@@ -169,18 +176,19 @@ func (l *Library) HasCategory(id string) bool {
 	return ok
 }
 
-// Page returns the records, as the build wrote them, of the icons at [offset, offset+limit) of a
-// category ("" for every icon), in id order, and how many icons the whole list holds.
-func (l *Library) Page(category string, offset, limit int) (records [][]byte, total int, err error) {
+// AppendPage appends the records of one page of a category ("" for every icon), joined by commas, to dst
+// (which a caller can reuse: a page of 100 records is 440 KB), and returns it with the category's size.
+func (l *Library) AppendPage(dst []byte, category string, offset, limit int) (page []byte, total int, err error) {
 	members := l.members[category]
 	for i := offset; i >= 0 && i < len(members) && i < offset+limit; i++ {
-		b, err := l.record(members[i])
-		if err != nil {
+		if i > offset {
+			dst = append(dst, ',')
+		}
+		if dst, err = l.appendRecord(dst, members[i]); err != nil {
 			return nil, 0, err
 		}
-		records = append(records, b)
 	}
-	return records, len(members), nil
+	return dst, len(members), nil
 }
 
 // Guides lists every guide, by slug.
