@@ -52,6 +52,7 @@ func newEnv(t testing.TB, configure ...func(*access.Config)) *env {
 		t.Fatal(err)
 	}
 	e.access = a
+	t.Cleanup(func() { a.Close() })
 	ok := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "ok "+r.URL.Path) })
 	mux := http.NewServeMux()
 	a.Routes(mux)
