@@ -34,8 +34,9 @@ type variant struct {
 
 // fileIndex maps slash paths relative to public/ ("assets/x.json") to files.
 type fileIndex struct {
-	root   *os.Root // public/ as it was when indexed: files open inside it, even if public/ moves on
-	byPath map[string]*file
+	root     *os.Root // public/ as it was when indexed: files open inside it, even if public/ moves on
+	byPath   map[string]*file
+	snapshot string // the manifest's hash of the whole snapshot
 }
 
 // open opens a file of the index.
@@ -123,7 +124,14 @@ func (idx *fileIndex) readManifest(b []byte) error {
 		if err != nil {
 			return err
 		}
-		if name.String() != "files" { // read before the next read voids name
+		switch name.String() { // read before the next read voids name
+		case "files":
+		case "snapshot":
+			if err := json.UnmarshalDecode(dec, &idx.snapshot); err != nil {
+				return fmt.Errorf("snapshot: %w", err)
+			}
+			continue
+		default:
 			if err := dec.SkipValue(); err != nil {
 				return err
 			}

@@ -194,8 +194,8 @@ func (l Limits) withDefaults() Limits {
 	return d
 }
 
-// Routes registers the credential and discovery endpoints on mux, with path-only patterns (each handler
-// answers other methods itself, with 405 and Allow):
+// Routes registers the credential and discovery endpoints with handle (a ServeMux's HandleFunc), with
+// path-only patterns (each handler answers other methods itself, with 405 and Allow):
 //
 //	/agent/identity                                  Register
 //	/oauth2/token                                    Token
@@ -205,11 +205,11 @@ func (l Limits) withDefaults() Limits {
 //	/.well-known/oauth-protected-resource/           and per resource: …/api/v1, …/mcp, …/mcp/docs, …/a2a
 //
 // The REST API, the MCP servers and the A2A agent are not registered here: wrap them in [Access.Limit].
-func (a *Access) Routes(mux *http.ServeMux) {
-	mux.HandleFunc(contract.RegistrationPath, a.Register)
-	mux.HandleFunc(contract.TokenPath, a.Token)
-	mux.HandleFunc(contract.JWKSPath, a.JWKS)
-	mux.HandleFunc(contract.AuthorizationServerPath, a.AuthorizationServerMetadata)
-	mux.HandleFunc(contract.ProtectedResourcePath, a.ProtectedResourceMetadata)
-	mux.HandleFunc(contract.ProtectedResourcePath+"/", a.ProtectedResourceMetadata)
+func (a *Access) Routes(handle func(pattern string, handler func(http.ResponseWriter, *http.Request))) {
+	handle(contract.RegistrationPath, a.Register)
+	handle(contract.TokenPath, a.Token)
+	handle(contract.JWKSPath, a.JWKS)
+	handle(contract.AuthorizationServerPath, a.AuthorizationServerMetadata)
+	handle(contract.ProtectedResourcePath, a.ProtectedResourceMetadata)
+	handle(contract.ProtectedResourcePath+"/", a.ProtectedResourceMetadata)
 }
