@@ -90,9 +90,17 @@ func New(cfg Config) (*Edge, error) {
 	return e, nil
 }
 
-// Metrics serves the edge's metrics in the Prometheus text format. It is not one of the edge's routes:
-// serve it on an address of its own (iconlib serve --metrics-addr), where the public cannot reach it.
-func (e *Edge) Metrics() http.Handler { return e.metrics.Handler() }
+// Metrics serves the edge's metrics in the Prometheus text format at GET /metrics, and nothing else. It
+// is not one of the edge's routes: serve it on an address of its own (iconlib serve --metrics-addr),
+// where the public cannot reach it.
+func (e *Edge) Metrics() http.Handler {
+	mux := http.NewServeMux()
+	mux.Handle("GET "+MetricsPath, e.metrics.Handler())
+	return mux
+}
+
+// MetricsPath is where [Edge.Metrics] answers.
+const MetricsPath = "/metrics"
 
 // Close releases what the edge holds outside the process: the connections to a shared limiter store.
 // Call it after the server stops.

@@ -160,7 +160,7 @@ func New(cfg Config) (*Access, error) {
 // storeName is a limits store as the log shows it: without a password.
 func storeName(store string) string {
 	if store == "" {
-		return "memory"
+		store = "memory"
 	}
 	return ratelimit.Redacted(store)
 }
