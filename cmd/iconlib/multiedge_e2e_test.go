@@ -3,6 +3,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -23,8 +24,9 @@ import (
 // TestTwoEdgesShareOneLimit runs two `iconlib serve` processes over one build, one key file and one
 // Redis, as docs/deploy.md's multi-edge section deploys them, and sends anonymous requests from one
 // client address (X-Forwarded-For from a trusted proxy) to each in turn: 240 of them see exactly 120
-// admitted, counted down jointly, and 120 refused with Retry-After. With Redis stopped under load, no
-// request fails and each edge counts alone (120 each); once Redis is back, both count jointly again.
+// admitted, counted down jointly, and 120 refused with Retry-After. So do 240 through nginx with both
+// edges in its upstream (where nginx is installed). With Redis stopped under load, no request fails and
+// each edge counts alone (120 each); once Redis is back, both count jointly again.
 func TestTwoEdgesShareOneLimit(t *testing.T) {
 	rds := redistest.Start(t)
 	bin, err := exec.LookPath("iconlib") // this test binary, as TestMain put it in PATH
@@ -44,6 +46,21 @@ func TestTwoEdgesShareOneLimit(t *testing.T) {
 	c := rawClient(t)
 
 	t.Run("shared quota", func(t *testing.T) { checkJointQuota(t, c, edges, "203.0.113.1") })
+
+	t.Run("behind nginx", func(t *testing.T) {
+		// deploy/nginx/iconlib.conf with both edges in its upstream, as docs/deploy.md renders it.
+		ngx := startNginx(t, nginxForTest(t), out, edges[0].addr()+"; server "+edges[1].addr())
+		before := []float64{servedCategories(t, c, edges[0]), servedCategories(t, c, edges[1])}
+		checkJointQuota(t, c, []*edgeProcess{{url: ngx}}, "203.0.113.4")
+		for i, e := range edges {
+			if n := servedCategories(t, c, e) - before[i]; n < 30 { // round robin: about 60 each
+				t.Errorf("edge %s answered %v of the 120 REST requests through nginx; want its share", e.url, n)
+			}
+		}
+		if a := send(t, c, "GET", ngx+"/catalog.json", ""); a.status != http.StatusOK || !bytes.Equal(a.body, mustRead(t, out, "catalog.json")) {
+			t.Errorf("catalog.json through nginx: %d, %d bytes", a.status, len(a.body))
+		}
+	})
 
 	t.Run("tokens work on either edge", func(t *testing.T) {
 		reg := send(t, c, "POST", edges[0].url+"/agent/identity", `{"type":"anonymous"}`, "Content-Type", "application/json")
@@ -126,12 +143,13 @@ func TestTwoEdgesShareOneLimit(t *testing.T) {
 	})
 }
 
-// checkJointQuota sends 240 anonymous requests from client to the edges in turn: the first 120 are
-// admitted, with RateLimit counting down across both edges, and the rest refused with Retry-After.
+// checkJointQuota sends 240 anonymous requests from client to the edges in turn (or to one in front of
+// them): the first 120 are admitted, with RateLimit counting down across the edges, and the rest refused
+// with Retry-After.
 func checkJointQuota(t *testing.T, c *http.Client, edges []*edgeProcess, client string) {
 	t.Helper()
 	for i := range 240 {
-		a := anonymousRequest(t, c, edges[i%2], i, client)
+		a := anonymousRequest(t, c, edges[i%len(edges)], i, client)
 		if i < 120 {
 			if want := fmt.Sprintf(`"anonymous";r=%d;t=`, 119-i); a.status != http.StatusOK || !strings.HasPrefix(a.header.Get("RateLimit"), want) {
 				t.Fatalf("request %d: %d RateLimit %q, want 200 and %s…", i+1, a.status, a.header.Get("RateLimit"), want)
@@ -159,6 +177,25 @@ func anonymousRequest(t *testing.T, c *http.Client, e *edgeProcess, i int, clien
 type edgeProcess struct {
 	url, metricsURL string
 	log             *syncBuffer
+}
+
+// addr is the edge's host:port.
+func (e *edgeProcess) addr() string { return strings.TrimPrefix(e.url, "http://") }
+
+// servedCategories is how many requests for /api/v1/categories the edge has answered, by its metrics.
+func servedCategories(t *testing.T, c *http.Client, e *edgeProcess) float64 {
+	t.Helper()
+	var n float64
+	for _, line := range strings.Split(scrape(t, c, e.metricsURL), "\n") {
+		if rest, ok := strings.CutPrefix(line, `iconlib_http_requests_total{route="/api/v1/categories",`); ok {
+			v, err := strconv.ParseFloat(rest[strings.LastIndexByte(rest, ' ')+1:], 64)
+			if err != nil {
+				t.Fatalf("metrics line %q: %v", line, err)
+			}
+			n += v
+		}
+	}
+	return n
 }
 
 // startEdgeProcess runs `iconlib serve` on free loopback ports with the limits in Redis, trusting
