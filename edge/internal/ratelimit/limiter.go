@@ -13,8 +13,8 @@ const RetryInterval = time.Second
 
 // Limiter counts requests under policies. With a shared store it counts there, and while the store fails
 // (an error or a timeout) it counts in this process's memory instead: limits stay in force, per edge,
-// and no request waits on a store that is down. It logs when it falls back and when the store answers
-// again, once each way. Without a shared store it counts in memory only and never falls back.
+// and only one request a RetryInterval waits on a store that is down. It logs when it falls back and
+// when the store answers again, once each way. Without a shared store it counts in memory only.
 type Limiter struct {
 	shared   Store // nil: local only
 	local    *MemoryStore

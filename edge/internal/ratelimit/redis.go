@@ -2,7 +2,6 @@ package ratelimit
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net/url"
 	"time"
@@ -58,7 +57,7 @@ func OpenRedis(rawURL string, timeout time.Duration) (*RedisStore, error) {
 	opt.DialTimeout, opt.ReadTimeout, opt.WriteTimeout, opt.PoolTimeout = timeout, timeout, timeout, timeout
 	opt.ContextTimeoutEnabled = true
 	opt.MaxRetries = -1   // no retries: a failed call falls back to local counters at once
-	opt.DialerRetries = 1 // one dial per attempt
+	opt.DialerRetries = 1 // one dial, not five
 	opt.DisableIdentity = true
 	opt.MaintNotificationsConfig = &maintnotifications.Config{Mode: maintnotifications.ModeDisabled}
 	return &RedisStore{client: redis.NewClient(opt), timeout: timeout}, nil
@@ -83,7 +82,7 @@ func (s *RedisStore) Take(ctx context.Context, key string, limit int, window tim
 		return Decision{}, fmt.Errorf("redis: %w", err)
 	}
 	if len(v) != 3 {
-		return Decision{}, errors.New("redis: the rate limit script answered " + fmt.Sprint(v))
+		return Decision{}, fmt.Errorf("redis: the rate limit script answered %v", v)
 	}
 	return Decision{Allowed: v[0] == 1, Remaining: limit - int(v[1]), Reset: time.UnixMilli(v[2])}, nil
 }
