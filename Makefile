@@ -10,7 +10,7 @@ GOTESTFLAGS ?=
 TABLER_VERSION := 3.51.0
 LOTTIE_WEB_VERSION := 5.13.0
 
-.PHONY: run build binary test test-deps bench fuzz motion-check-all lottie-check-all motion-sheets import-tabler import-lottie-web clean
+.PHONY: run build binary test test-deps redis-deps bench bench-limits fuzz motion-check-all lottie-check-all motion-sheets import-tabler import-lottie-web clean
 
 ## run: build the site into public/ and serve it at $(BASE_URL)
 run: build
@@ -23,21 +23,28 @@ build: binary
 binary:
 	$(GO) build -o $(BIN) ./cmd/iconlib
 
-## test: vet and run every test (installs Chromium, nginx and the second Lottie renderer for the tests when missing)
+## test: vet and run every test (installs Chromium, nginx, Redis and the second Lottie renderer for the tests when missing)
 test: test-deps conformance-deps renderers-deps
 	$(GO) vet ./...
 	test -z "$$(gofmt -l $$(git ls-files '*.go'))" || (gofmt -l $$(git ls-files '*.go'); exit 1)
 	$(GO) test -race -count=1 -timeout 20m $(GOTESTFLAGS) ./...
 
-## test-deps: what the tests need beyond Go: Debian's Chromium, and Debian's nginx for the deploy test
-## (installing nginx-light also starts its default site on port 80 where an init system runs)
-test-deps:
+## test-deps: what the tests need beyond Go: Debian's Chromium, Debian's nginx for the deploy test, and
+## Debian's redis-server for the rate limits on Redis (installing nginx-light also starts its default site
+## on port 80 where an init system runs, and redis-server a server on port 6379; the tests use neither)
+test-deps: redis-deps
 	@command -v chromium >/dev/null 2>&1 || { \
 	  echo "installing chromium (Debian) for the browser tests"; \
 	  $(SUDO) apt-get update && $(SUDO) apt-get install -y --no-install-recommends chromium; }
 	@command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || { \
 	  echo "installing nginx-light (Debian) for the deploy test"; \
 	  $(SUDO) apt-get update && $(SUDO) apt-get install -y --no-install-recommends nginx-light; }
+
+## redis-deps: Debian's redis-server, which the rate limit tests and benchmarks run on loopback ports of their own
+redis-deps:
+	@command -v redis-server >/dev/null 2>&1 || [ -x /usr/bin/redis-server ] || { \
+	  echo "installing redis-server (Debian) for the rate limit tests"; \
+	  $(SUDO) apt-get update && $(SUDO) apt-get install -y --no-install-recommends redis-server; }
 
 ## motion-check-all: play every icon's animation files with lottie-web and Skottie in Chromium and check
 ## every state against the SVGs (make test checks a sample of about 330 icons)
@@ -59,8 +66,9 @@ $(RENDERERS)/node_modules/.package-lock.json: $(RENDERERS)/package.json $(RENDER
 	cd $(RENDERERS) && npm ci --ignore-scripts
 	touch $@
 
-## bench: build and serving benchmarks
-bench:
+## bench: build, serving and rate limit benchmarks (the limiter's cost per request on memory and on Redis:
+## BenchmarkLimiter's p50-ns and p99-ns)
+bench: redis-deps
 	$(GO) test -run '^$$' -bench . -benchmem ./...
 
 ## bench-load: start the edge on the full library (built into a temp dir) and drive it on loopback; prints
@@ -71,6 +79,10 @@ LOAD_ARGS ?=
 .PHONY: bench-load
 bench-load: binary
 	$(GO) run ./test/load -bin $(BIN) $(LOAD_ARGS)
+
+## bench-limits: the limiter's added latency per request, p50 and p99, with counters in memory and in Redis on loopback
+bench-limits: redis-deps
+	$(GO) test -run '^$$' -bench 'BenchmarkLimiter$$' -benchtime 20000x -count 3 ./edge/internal/ratelimit
 
 ## fuzz: fuzz every parser of outside input for a while each
 FUZZTIME ?= 60s

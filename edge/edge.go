@@ -12,6 +12,7 @@ import (
 
 	"github.com/iconlib/iconlib/edge/access"
 	"github.com/iconlib/iconlib/edge/internal/answers"
+	"github.com/iconlib/iconlib/edge/internal/metrics"
 	"github.com/iconlib/iconlib/edge/library"
 )
 
@@ -20,7 +21,7 @@ type Config struct {
 	PublicDir string        // the build's output: a link to its live snapshot, or a directory
 	Version   string        // the edge's version, shown by the MCP servers and the agent card
 	BaseURL   string        // the URL clients reach this edge at; empty means the one the build used
-	Access    access.Config // credentials and limits; New fills in BaseURL, PublicDir and Logger
+	Access    access.Config // credentials and limits; New fills in BaseURL, PublicDir, Logger and Metrics
 	Logger    *slog.Logger  // nil discards logs
 	// AnswerCacheMB bounds the memory each snapshot keeps finished answers and rankings in, in MiB; 0
 	// turns the cache off.
@@ -31,10 +32,11 @@ type Config struct {
 // library with its search indexes, and the protocol adapters over it), held behind one atomic pointer:
 // Reload loads a new snapshot beside the old one and swaps the pointer, so a request that started on a
 // snapshot finishes on it. What does not come from public/ (credentials, signing keys, rate-limit
-// counters, configuration, the logger) is shared by every snapshot.
+// counters, configuration, the logger, the metrics) is shared by every snapshot.
 type Edge struct {
 	cfg     Config
 	access  *access.Access
+	metrics *metrics.Metrics   // this edge's own registry
 	home    *template.Template // the home page, for searches rendered on the server; not from public/
 	current atomic.Pointer[server]
 	mu      sync.Mutex // one reload at a time; guards refused
@@ -55,6 +57,7 @@ type server struct {
 	proto   protocols
 	home    *template.Template
 	logger  *slog.Logger
+	metrics *metrics.Metrics
 	handler http.Handler // the routes over this snapshot
 }
 
@@ -68,7 +71,7 @@ func New(cfg Config) (*Edge, error) {
 		return nil, err
 	}
 	start := time.Now()
-	e := &Edge{cfg: cfg, home: home}
+	e := &Edge{cfg: cfg, home: home, metrics: metrics.New()}
 	s, err := e.open(readVersion(cfg.PublicDir))
 	if err != nil {
 		return nil, err
@@ -80,13 +83,30 @@ func New(cfg Config) (*Edge, error) {
 		e.cfg.BaseURL = s.lib.BaseURL()
 	}
 	acfg := cfg.Access
-	acfg.BaseURL, acfg.PublicDir, acfg.Logger = e.cfg.BaseURL, cfg.PublicDir, cfg.Logger
+	acfg.BaseURL, acfg.PublicDir, acfg.Logger, acfg.Metrics = e.cfg.BaseURL, cfg.PublicDir, cfg.Logger, e.metrics
 	if e.access, err = access.New(acfg); err != nil {
 		return nil, err
 	}
 	if err := e.assemble(s); err != nil {
+		e.access.Close()
 		return nil, err
 	}
 	e.swapIn(s, start)
 	return e, nil
 }
+
+// Metrics serves the edge's metrics in the Prometheus text format at GET /metrics, and nothing else. It
+// is not one of the edge's routes: serve it on an address of its own (iconlib serve --metrics-addr),
+// where the public cannot reach it.
+func (e *Edge) Metrics() http.Handler {
+	mux := http.NewServeMux()
+	mux.Handle("GET "+MetricsPath, e.metrics.Handler())
+	return mux
+}
+
+// MetricsPath is where [Edge.Metrics] answers.
+const MetricsPath = "/metrics"
+
+// Close releases what the edge holds outside the process: the connections to a shared limiter store.
+// Call it after the server stops.
+func (e *Edge) Close() error { return e.access.Close() }

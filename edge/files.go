@@ -36,7 +36,7 @@ type variant struct {
 type fileIndex struct {
 	root     *os.Root // public/ as it was when indexed: files open inside it, even if public/ moves on
 	byPath   map[string]*file
-	snapshot string // the manifest's SHA-256, which names every file's bytes: the snapshot's identity
+	snapshot string // the manifest's snapshot hash (its own SHA-256 when it names none): the snapshot's identity
 }
 
 // open opens a file of the index.
@@ -124,7 +124,14 @@ func (idx *fileIndex) readManifest(b []byte) error {
 		if err != nil {
 			return err
 		}
-		if name.String() != "files" { // read before the next read voids name
+		switch name.String() { // read before the next read voids name
+		case "files":
+		case "snapshot":
+			if err := json.UnmarshalDecode(dec, &idx.snapshot); err != nil {
+				return fmt.Errorf("snapshot: %w", err)
+			}
+			continue
+		default:
 			if err := dec.SkipValue(); err != nil {
 				return err
 			}

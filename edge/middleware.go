@@ -25,7 +25,7 @@ func (s *server) recoverPanics(next http.Handler) http.Handler {
 	})
 }
 
-// statusRecorder remembers the status a handler sent, for the request log.
+// statusRecorder remembers the status a handler sent, for the request log and the metrics.
 type statusRecorder struct {
 	http.ResponseWriter
 	status int
@@ -40,16 +40,23 @@ func (r *statusRecorder) WriteHeader(code int) {
 
 func (r *statusRecorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }
 
-// logRequests writes one line per request.
-func (s *server) logRequests(next http.Handler) http.Handler {
+// observe writes one log line per request and counts it in the metrics under the route pattern it
+// matched and that route's surface (surfaces, by pattern). A request no route took (a CORS preflight)
+// counts as route "none" of the site.
+func (s *server) observe(surfaces map[string]string, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		rec := &statusRecorder{ResponseWriter: w}
 		next.ServeHTTP(rec, r)
+		took := time.Since(start)
 		if rec.status == 0 {
 			rec.status = http.StatusOK
 		}
-		s.logger.Info("request", "method", r.Method, "path", r.URL.Path, "status", rec.status,
-			"duration", time.Since(start))
+		route, surface := r.Pattern, surfaces[r.Pattern] // the mux sets r.Pattern on this very request
+		if route == "" {
+			route, surface = "none", surfaceSite
+		}
+		s.metrics.Request(route, surface, rec.status, took)
+		s.logger.Info("request", "method", r.Method, "path", r.URL.Path, "status", rec.status, "duration", took)
 	})
 }

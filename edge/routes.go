@@ -11,42 +11,62 @@ import (
 	"github.com/iconlib/iconlib/internal/contract"
 )
 
+// Surfaces: what a route belongs to, as the metrics label requests and their durations.
+const (
+	surfaceSite    = "site"     // files, the home page, cards, health
+	surfaceAuth    = "auth"     // registration, token exchange, keys, OAuth metadata
+	surfaceREST    = "rest"     // an icon's record, the categories
+	surfaceSearch  = "search"   // the REST icon list and search (/icons?q=, /search)
+	surfaceMCP     = "mcp"      // the icons MCP server
+	surfaceMCPDocs = "mcp-docs" // the guides MCP server
+	surfaceA2A     = "a2a"      // the A2A agent
+)
+
 // ServeHTTP serves r from the snapshot loaded last: the pointer is read once, and the whole request, from
 // the middleware to the last byte, is served by that snapshot's routes.
 func (e *Edge) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	e.current.Load().handler.ServeHTTP(w, r)
 }
 
-// routes registers every endpoint of the edge over one snapshot, and wraps them in middleware, outermost
-// first: recover from panics, log, CORS, compress (what the build did not precompress); the REST API, MCP
-// servers and A2A agent also pass the credential check and rate limits (static files never do).
+// routes registers every endpoint of the edge over one snapshot, each with its surface, and wraps them
+// in middleware, outermost first: recover from panics, log and count, CORS, compress (what the build did
+// not precompress); the REST API, MCP servers and A2A agent also pass the credential check and rate
+// limits (static files never do).
 func (s *server) routes() http.Handler {
 	mux := http.NewServeMux()
-	mux.HandleFunc("GET "+contract.HealthPath, s.handleHealth)
-	s.access.Routes(mux) // registration, token exchange, JWKS, OAuth discovery
+	surfaces := map[string]string{} // by pattern
+	handle := func(surface, pattern string, h http.Handler) {
+		mux.Handle(pattern, h)
+		surfaces[pattern] = surface
+	}
+	handle(surfaceSite, "GET "+contract.HealthPath, http.HandlerFunc(s.handleHealth))
+	// registration, token exchange, JWKS, OAuth discovery
+	s.access.Routes(func(pattern string, h func(http.ResponseWriter, *http.Request)) {
+		handle(surfaceAuth, pattern, http.HandlerFunc(h))
+	})
 	for _, v := range apiVersions {
-		api := func(pattern string, h http.HandlerFunc) {
-			mux.Handle(v.prefix+pattern, s.access.Limit(v.wrap(s.cfg.BaseURL, methodsOf(v.prefix+pattern, h)), access.REST))
+		api := func(surface, pattern string, h http.HandlerFunc) {
+			handle(surface, v.prefix+pattern, s.access.Limit(v.wrap(s.cfg.BaseURL, methodsOf(v.prefix+pattern, h)), access.REST))
 		}
-		api(contract.IconsRoute, s.handleIcons)
-		api(contract.IconRoute, s.handleRecord)
-		api(contract.CategoriesRoute, s.handleCategories)
-		api(contract.SearchRoute, s.handleSearch)
+		api(surfaceSearch, contract.IconsRoute, s.handleIcons)
+		api(surfaceREST, contract.IconRoute, s.handleRecord)
+		api(surfaceREST, contract.CategoriesRoute, s.handleCategories)
+		api(surfaceSearch, contract.SearchRoute, s.handleSearch)
 	}
 	// MCP and A2A take every method: their libraries answer each as their protocols say.
-	mux.Handle(contract.MCPIconsPath, s.access.Limit(s.proto.mcpIcons, access.JSONRPC))
-	mux.Handle(contract.MCPDocsPath, s.access.Limit(s.proto.mcpDocs, access.JSONRPC))
-	mux.Handle(contract.A2APath, s.access.Limit(s.proto.agent, access.JSONRPC))
-	mux.HandleFunc("GET "+contract.MCPServerCardPath, serveCard(mcp.CardContentType, s.proto.mcpIconsCard))
-	mux.HandleFunc("GET "+contract.MCPIconsCardPath, serveCard(mcp.CardContentType, s.proto.mcpIconsCard))
-	mux.HandleFunc("GET "+contract.MCPDocsCardPath, serveCard(mcp.CardContentType, s.proto.mcpDocsCard))
-	mux.Handle(contract.AgentCardPath, s.proto.agentCard)
-	mux.HandleFunc("GET /{$}", s.handleHome)
-	mux.HandleFunc("/", s.handleStatic)
+	handle(surfaceMCP, contract.MCPIconsPath, s.access.Limit(s.proto.mcpIcons, access.JSONRPC))
+	handle(surfaceMCPDocs, contract.MCPDocsPath, s.access.Limit(s.proto.mcpDocs, access.JSONRPC))
+	handle(surfaceA2A, contract.A2APath, s.access.Limit(s.proto.agent, access.JSONRPC))
+	handle(surfaceSite, "GET "+contract.MCPServerCardPath, serveCard(mcp.CardContentType, s.proto.mcpIconsCard))
+	handle(surfaceSite, "GET "+contract.MCPIconsCardPath, serveCard(mcp.CardContentType, s.proto.mcpIconsCard))
+	handle(surfaceSite, "GET "+contract.MCPDocsCardPath, serveCard(mcp.CardContentType, s.proto.mcpDocsCard))
+	handle(surfaceSite, contract.AgentCardPath, s.proto.agentCard)
+	handle(surfaceSite, "GET /{$}", http.HandlerFunc(s.handleHome))
+	handle(surfaceSite, "/", http.HandlerFunc(s.handleStatic))
 
 	var h http.Handler = s.compressDynamic(mux)
 	h = corsPolicy().Handler(h)
-	h = s.logRequests(h)
+	h = s.observe(surfaces, h)
 	h = s.recoverPanics(h)
 	return h
 }

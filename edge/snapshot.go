@@ -70,7 +70,7 @@ func (e *Edge) assemble(s *server) error {
 		e.cfg.Logger.Warn("base URL differs from the one public/ was built for; links in generated files use the build's",
 			"base_url", e.cfg.BaseURL, "built_for", s.lib.BaseURL())
 	}
-	s.cfg, s.access, s.home, s.logger = e.cfg, e.access, e.home, e.cfg.Logger
+	s.cfg, s.access, s.home, s.logger, s.metrics = e.cfg, e.access, e.home, e.cfg.Logger, e.metrics
 	var err error
 	if s.proto, err = newProtocols(s.lib, e.cfg); err != nil {
 		return err
@@ -82,8 +82,9 @@ func (e *Edge) assemble(s *server) error {
 // swapIn makes s the snapshot every request from now on is served from.
 func (e *Edge) swapIn(s *server, since time.Time) {
 	e.current.Store(s)
-	e.cfg.Logger.Info("snapshot loaded", "snapshot", s.version.id(), "dir", s.version.dir, "icons", s.lib.Len(),
-		"took", time.Since(since).Round(time.Millisecond))
+	e.metrics.Snapshot(s.files.snapshot, e.cfg.Version)
+	e.cfg.Logger.Info("snapshot loaded", "snapshot", s.version.id(), "hash", s.files.snapshot, "dir", s.version.dir,
+		"icons", s.lib.Len(), "took", time.Since(since).Round(time.Millisecond))
 	// Loading left tens of megabytes of parsed JSON behind (and a reload, the old snapshot once its last
 	// request ends); give them back to the OS now rather than at the collector's leisure.
 	debug.FreeOSMemory()

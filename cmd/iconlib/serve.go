@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"net"
 	"net/http"
 	"os"
@@ -12,6 +13,7 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"golang.org/x/sync/errgroup"
 
 	"github.com/iconlib/iconlib/edge"
 	"github.com/iconlib/iconlib/edge/access"
@@ -19,7 +21,7 @@ import (
 
 func newServeCmd() *cobra.Command {
 	cfg := edge.Config{}
-	var addr, rateLimits string
+	var addr, metricsAddr, rateLimits string
 	var proxies []string
 	var watch time.Duration
 	cmd := &cobra.Command{
@@ -47,7 +49,7 @@ func newServeCmd() *cobra.Command {
 			if watch < 0 {
 				return fmt.Errorf("--watch: want a duration such as 2s, or 0 to stop watching, not %s", watch)
 			}
-			return serveEdge(cmd.Context(), cfg, addr, watch)
+			return serveEdge(cmd.Context(), cfg, addr, metricsAddr, watch)
 		},
 	}
 	f := cmd.Flags()
@@ -58,17 +60,22 @@ func newServeCmd() *cobra.Command {
 	f.StringVar(&rateLimits, "rate-limits", "on", "on or off (off: for benchmarks)")
 	f.StringSliceVar(&proxies, "trusted-proxies", nil, "CIDRs or IPs of proxies whose X-Forwarded-For names the client")
 	f.IntVar(&cfg.AnswerCacheMB, "answer-cache-mb", 64, "memory for finished search answers and rankings per snapshot, in MiB (0: off)")
+	f.StringVar(&cfg.Access.LimitsStore, "limits-store", "memory", "where rate limit counters live: memory (this process) or redis://host:6379/0, shared by every edge naming it")
+	f.DurationVar(&cfg.Access.LimitsStoreTimeout, "limits-store-timeout", access.DefaultLimitsStoreTimeout, "how long a call of the limits store may take before the request is counted in this process")
+	f.StringVar(&metricsAddr, "metrics-addr", "", "address to serve Prometheus metrics at (/metrics), apart from --addr; empty: none")
 	f.DurationVar(&watch, "watch", 2*time.Second, "how often to look for a new build in --public and load it (0: only on SIGHUP)")
 	return cmd
 }
 
-// serveEdge loads the edge over cfg.PublicDir and serves it at addr until ctx ends. The edge loads the
-// snapshot public/ points to again on SIGHUP, and when it sees public/ change (every watch; 0 never).
-func serveEdge(ctx context.Context, cfg edge.Config, addr string, watch time.Duration) error {
+// serveEdge loads the edge over cfg.PublicDir and serves it at addr, and its metrics at metricsAddr
+// (unless empty), until ctx ends. The edge loads the snapshot public/ points to again on SIGHUP, and when
+// it sees public/ change (every watch; 0 never).
+func serveEdge(ctx context.Context, cfg edge.Config, addr, metricsAddr string, watch time.Duration) error {
 	e, err := edge.New(cfg)
 	if err != nil {
 		return err
 	}
+	defer e.Close()
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	hangups := make(chan os.Signal, 1)
@@ -78,7 +85,12 @@ func serveEdge(ctx context.Context, cfg edge.Config, addr string, watch time.Dur
 	if watch > 0 {
 		go e.Watch(ctx, watch)
 	}
-	return serve(ctx, addr, e, cfg)
+	servers, ctx := errgroup.WithContext(ctx) // one failing to listen stops the other
+	servers.Go(func() error { return serve(ctx, "edge", addr, e, cfg.Logger) })
+	if metricsAddr != "" {
+		servers.Go(func() error { return serve(ctx, "metrics", metricsAddr, e.Metrics(), cfg.Logger) })
+	}
+	return servers.Wait()
 }
 
 // reloadOn reloads the edge for every signal until ctx ends; a signal that comes during a reload asks for
@@ -94,8 +106,9 @@ func reloadOn(ctx context.Context, signals <-chan os.Signal, e *edge.Edge) {
 	}
 }
 
-// serve runs the HTTP server until ctx ends (SIGINT or SIGTERM), then drains requests for up to 10 seconds.
-func serve(ctx context.Context, addr string, handler http.Handler, cfg edge.Config) error {
+// serve runs an HTTP server (name says which, in the log) until ctx ends (SIGINT or SIGTERM), then
+// drains requests for up to 10 seconds.
+func serve(ctx context.Context, name, addr string, handler http.Handler, log *slog.Logger) error {
 	srv := &http.Server{
 		Addr:              addr,
 		Handler:           handler,
@@ -107,9 +120,9 @@ func serve(ctx context.Context, addr string, handler http.Handler, cfg edge.Conf
 	}
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
-		return err
+		return fmt.Errorf("%s: %w", name, err)
 	}
-	cfg.Logger.Info("serving", "addr", ln.Addr().String(), "public", cfg.PublicDir)
+	log.Info("serving", "server", name, "addr", ln.Addr().String())
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	select {
@@ -117,7 +130,7 @@ func serve(ctx context.Context, addr string, handler http.Handler, cfg edge.Conf
 		return err
 	case <-ctx.Done():
 	}
-	cfg.Logger.Info("shutting down")
+	log.Info("shutting down", "server", name)
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	if err := srv.Shutdown(shutdownCtx); err != nil {

@@ -8,8 +8,6 @@ import (
 	"net/http"
 	"testing"
 	"time"
-
-	"github.com/iconlib/iconlib/edge"
 )
 
 // TestServeShutsDownGracefully: when the context ends (SIGINT or SIGTERM in main), a request already in
@@ -29,7 +27,7 @@ func TestServeShutsDownGracefully(t *testing.T) {
 	})
 	ctx, stop := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	go func() { done <- serve(ctx, addr, slow, edge.Config{Logger: slog.New(slog.DiscardHandler)}) }()
+	go func() { done <- serve(ctx, "edge", addr, slow, slog.New(slog.DiscardHandler)) }()
 
 	body := make(chan string, 1)
 	go func() {

@@ -14,21 +14,35 @@ import (
 	"time"
 
 	"github.com/iconlib/iconlib/edge/internal/credential"
+	"github.com/prometheus/client_golang/prometheus"
+
+	"github.com/iconlib/iconlib/edge/internal/metrics"
 	"github.com/iconlib/iconlib/edge/internal/ratelimit"
 	"github.com/iconlib/iconlib/internal/contract"
 )
 
 // Config is what [New] needs.
 type Config struct {
-	BaseURL        string           // the issuer and the base of every URL published; required
-	KeyFile        string           // the signing key file, created if missing; required
-	PublicDir      string           // if set, a KeyFile inside it is refused
-	Limits         Limits           // zero value: the contract's limits
-	TrustedProxies []netip.Prefix   // X-Forwarded-For is honoured only on connections from these
-	Store          ratelimit.Store  // nil: a [ratelimit.MemoryStore] of this process
-	Clock          func() time.Time // nil: time.Now
-	Logger         *slog.Logger     // nil discards logs
+	BaseURL        string         // the issuer and the base of every URL published; required
+	KeyFile        string         // the signing key file, created if missing; required
+	PublicDir      string         // if set, a KeyFile inside it is refused
+	Limits         Limits         // zero value: the contract's limits
+	TrustedProxies []netip.Prefix // X-Forwarded-For is honoured only on connections from these
+	// LimitsStore is where the rate limit counters live: "" or "memory" for this process, or a Redis URL
+	// (redis://host:6379/0) that every edge names alike, for one count across them all.
+	LimitsStore string
+	// LimitsStoreTimeout bounds each call of a shared store (0: 100 ms); past it, or when the call fails,
+	// the request is counted in this process's memory.
+	LimitsStoreTimeout time.Duration
+	Store              ratelimit.Store  // a shared store to use instead of LimitsStore's (for tests)
+	Clock              func() time.Time // nil: time.Now
+	Logger             *slog.Logger     // nil discards logs
+	Metrics            *metrics.Metrics // nil: metrics of its own, never served
 }
+
+// DefaultLimitsStoreTimeout bounds each call of a shared limiter store unless configured otherwise: a
+// Redis on the same network answers in well under a millisecond.
+const DefaultLimitsStoreTimeout = 100 * time.Millisecond
 
 // Limits are the three policies of the contract. A zero policy takes its default from [DefaultLimits].
 // Off turns counting off entirely (iconlib serve --rate-limits=off, for benchmarks): no request is refused
@@ -57,7 +71,9 @@ type Access struct {
 	anonymous limit
 	agent     limit
 	authLimit limit
-	store     ratelimit.Store
+	limiter   *ratelimit.Limiter
+	redis     *ratelimit.RedisStore // nil unless LimitsStore names Redis; closed by Close
+	issued    struct{ assertions, access prometheus.Counter }
 	now       func() time.Time
 	log       *slog.Logger
 	proxies   []netip.Prefix
@@ -65,10 +81,12 @@ type Access struct {
 	prDocs    map[string][]byte // RFC 9728 metadata by resource path, "" for the whole service
 }
 
-// limit is a policy with its RateLimit-Policy header value, written on every response.
+// limit is a policy with its RateLimit-Policy header value, written on every response, and the counters
+// of its decisions.
 type limit struct {
-	policy ratelimit.Policy
-	header string
+	policy             ratelimit.Policy
+	header             string
+	admitted, rejected prometheus.Counter
 }
 
 // New opens (or creates) the key file and prepares the handlers.
@@ -79,8 +97,11 @@ func New(cfg Config) (*Access, error) {
 	if cfg.Clock == nil {
 		cfg.Clock = time.Now
 	}
-	if cfg.Store == nil {
-		cfg.Store = ratelimit.NewMemoryStore()
+	if cfg.Metrics == nil {
+		cfg.Metrics = metrics.New()
+	}
+	if cfg.LimitsStoreTimeout <= 0 {
+		cfg.LimitsStoreTimeout = DefaultLimitsStoreTimeout
 	}
 	if cfg.KeyFile == "" {
 		return nil, errors.New("access: no key file configured")
@@ -107,23 +128,56 @@ func New(cfg Config) (*Access, error) {
 		}
 		names[p.Name] = true
 	}
+	m := cfg.Metrics
 	a := &Access{
-		base: auth.Issuer(), auth: auth, limits: limits, store: cfg.Store, now: cfg.Clock, log: cfg.Logger,
-		anonymous: newLimit(limits.Anonymous), agent: newLimit(limits.Agent), authLimit: newLimit(limits.Auth),
+		base: auth.Issuer(), auth: auth, limits: limits, now: cfg.Clock, log: cfg.Logger,
+		anonymous: newLimit(limits.Anonymous, m), agent: newLimit(limits.Agent, m), authLimit: newLimit(limits.Auth, m),
 	}
+	a.issued.assertions, a.issued.access = m.TokensIssued("assertion"), m.TokensIssued("access")
 	for _, p := range cfg.TrustedProxies {
 		a.proxies = append(a.proxies, p.Masked())
 	}
 	if err := a.buildDocuments(); err != nil {
 		return nil, err
 	}
+	shared := cfg.Store
+	switch cfg.LimitsStore {
+	case "", "memory":
+	default:
+		if a.redis, err = ratelimit.OpenRedis(cfg.LimitsStore, cfg.LimitsStoreTimeout); err != nil {
+			return nil, err
+		}
+		shared = a.redis
+	}
+	a.limiter = ratelimit.NewLimiter(shared, a.log)
+	m.WatchStore(a.limiter)
 	key, _ := keys.Current()
 	a.log.Info("agent credentials", "issuer", a.base, "key_file", keys.Path(), "kid", key.ID,
-		"rate_limits", !limits.Off, "trusted_proxies", len(a.proxies))
+		"rate_limits", !limits.Off, "limits_store", storeName(cfg.LimitsStore), "trusted_proxies", len(a.proxies))
 	return a, nil
 }
 
-func newLimit(p ratelimit.Policy) limit { return limit{policy: p, header: p.Header()} }
+// storeName is a limits store as the log shows it: without a password.
+func storeName(store string) string {
+	if store == "" {
+		store = "memory"
+	}
+	return ratelimit.Redacted(store)
+}
+
+// Close closes the connections to a shared limiter store, if there is one.
+func (a *Access) Close() error {
+	if a.redis == nil {
+		return nil
+	}
+	return a.redis.Close()
+}
+
+func newLimit(p ratelimit.Policy, m *metrics.Metrics) limit {
+	l := limit{policy: p, header: p.Header()}
+	l.admitted, l.rejected = m.Decisions(p.Name)
+	return l
+}
 
 func (l Limits) withDefaults() Limits {
 	d := DefaultLimits()
@@ -140,8 +194,8 @@ func (l Limits) withDefaults() Limits {
 	return d
 }
 
-// Routes registers the credential and discovery endpoints on mux, with path-only patterns (each handler
-// answers other methods itself, with 405 and Allow):
+// Routes registers the credential and discovery endpoints with handle (a ServeMux's HandleFunc), with
+// path-only patterns (each handler answers other methods itself, with 405 and Allow):
 //
 //	/agent/identity                                  Register
 //	/oauth2/token                                    Token
@@ -151,11 +205,11 @@ func (l Limits) withDefaults() Limits {
 //	/.well-known/oauth-protected-resource/           and per resource: …/api/v1, …/mcp, …/mcp/docs, …/a2a
 //
 // The REST API, the MCP servers and the A2A agent are not registered here: wrap them in [Access.Limit].
-func (a *Access) Routes(mux *http.ServeMux) {
-	mux.HandleFunc(contract.RegistrationPath, a.Register)
-	mux.HandleFunc(contract.TokenPath, a.Token)
-	mux.HandleFunc(contract.JWKSPath, a.JWKS)
-	mux.HandleFunc(contract.AuthorizationServerPath, a.AuthorizationServerMetadata)
-	mux.HandleFunc(contract.ProtectedResourcePath, a.ProtectedResourceMetadata)
-	mux.HandleFunc(contract.ProtectedResourcePath+"/", a.ProtectedResourceMetadata)
+func (a *Access) Routes(handle func(pattern string, handler func(http.ResponseWriter, *http.Request))) {
+	handle(contract.RegistrationPath, a.Register)
+	handle(contract.TokenPath, a.Token)
+	handle(contract.JWKSPath, a.JWKS)
+	handle(contract.AuthorizationServerPath, a.AuthorizationServerMetadata)
+	handle(contract.ProtectedResourcePath, a.ProtectedResourceMetadata)
+	handle(contract.ProtectedResourcePath+"/", a.ProtectedResourceMetadata)
 }

@@ -52,9 +52,10 @@ func newEnv(t testing.TB, configure ...func(*access.Config)) *env {
 		t.Fatal(err)
 	}
 	e.access = a
+	t.Cleanup(func() { a.Close() })
 	ok := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "ok "+r.URL.Path) })
 	mux := http.NewServeMux()
-	a.Routes(mux)
+	a.Routes(mux.HandleFunc)
 	mux.Handle("/api/v1/", a.Limit(ok, access.REST))
 	for _, p := range []string{"/mcp", "/mcp/docs", "/a2a"} {
 		mux.Handle(p, a.Limit(ok, access.JSONRPC))

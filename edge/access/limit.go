@@ -120,23 +120,22 @@ func bearer(r *http.Request) (string, bool) {
 
 // count counts a request under l and writes the RateLimit headers (and Retry-After when refused). It
 // reports whether the request may go on and, if not, the wait as text ("42 seconds"). With limits off it
-// does nothing. A store that fails lets the request through, logged: the service is free and public, and
-// failing closed would turn a store outage into a service outage.
+// does nothing. A shared store that fails does not let requests through: the limiter counts them in
+// this edge's memory meanwhile (failing open would lift every limit while the store is down; failing
+// closed would turn a store outage into a service outage).
 func (a *Access) count(w http.ResponseWriter, r *http.Request, l *limit, key string) (string, bool) {
 	if a.limits.Off {
 		return "", true
 	}
 	h := w.Header()
 	h.Set("RateLimit-Policy", l.header)
-	res, err := l.policy.Take(r.Context(), a.store, key, a.now())
-	if err != nil {
-		a.log.Warn("rate limit store failed; request let through", "policy", l.policy.Name, "err", err)
-		return "", true
-	}
+	res := a.limiter.Take(r.Context(), l.policy, key, a.now())
 	h.Set("RateLimit", res.Header())
 	if res.Allowed {
+		l.admitted.Inc()
 		return "", true
 	}
+	l.rejected.Inc()
 	wait := strconv.Itoa(res.ResetSeconds())
 	h.Set("Retry-After", wait)
 	return wait + " seconds", false

@@ -15,12 +15,38 @@ import (
 
 	"github.com/iconlib/iconlib/edge/access"
 	"github.com/iconlib/iconlib/edge/internal/ratelimit"
+	"github.com/iconlib/iconlib/internal/redistest"
 )
 
 var surfaces = []string{"/api/v1/icons", "/mcp", "/mcp/docs", "/a2a"}
 
+// limitStores are the limiter stores the quota tests run against: this process's memory, and Redis (a
+// redis-server of the test's own). Redis gets a long timeout: a call that timed out would be counted
+// locally (TestStoreFailureCountsLocally), and under -race on a busy machine a dial can take 100 ms.
+var limitStores = []struct {
+	name string
+	use  func(testing.TB) func(*access.Config)
+}{
+	{"memory", func(testing.TB) func(*access.Config) { return func(*access.Config) {} }},
+	{"redis", func(t testing.TB) func(*access.Config) {
+		url := redistest.Start(t).URL()
+		return func(c *access.Config) { c.LimitsStore, c.LimitsStoreTimeout = url, 10*time.Second }
+	}},
+}
+
+// forEachStore runs test once per limiter store, as a subtest.
+func forEachStore(t *testing.T, test func(t *testing.T, store func(*access.Config))) {
+	for _, st := range limitStores {
+		t.Run(st.name, func(t *testing.T) { test(t, st.use(t)) })
+	}
+}
+
 func TestAnonymousQuotaIsSharedAcrossSurfaces(t *testing.T) {
-	e := newEnv(t)
+	forEachStore(t, testAnonymousQuotaIsSharedAcrossSurfaces)
+}
+
+func testAnonymousQuotaIsSharedAcrossSurfaces(t *testing.T, store func(*access.Config)) {
+	e := newEnv(t, store)
 	for i := range 120 {
 		res, _ := e.get(surfaces[i%len(surfaces)], "")
 		if want := fmt.Sprintf(`"anonymous";r=%d;t=60`, 119-i); res.StatusCode != http.StatusOK ||
@@ -55,18 +81,36 @@ func TestAnonymousQuotaIsSharedAcrossSurfaces(t *testing.T) {
 	}
 }
 
-func TestAgentQuota(t *testing.T) {
-	e := newEnv(t)
-	tok := e.token()
+// TestAgentQuotaIsPerRegistration: two access tokens of one registration share its quota; another
+// registration, and anonymous requests from the same address, have their own.
+func TestAgentQuotaIsPerRegistration(t *testing.T) {
+	forEachStore(t, testAgentQuotaIsPerRegistration)
+}
+
+func testAgentQuotaIsPerRegistration(t *testing.T, store func(*access.Config)) {
+	e := newEnv(t, store)
+	reg := e.register()
+	first := e.exchange(reg.IdentityAssertion).AccessToken
+	e.clock.Advance(time.Second) // a token issued a second later differs
+	second := e.exchange(reg.IdentityAssertion).AccessToken
+	if first == second {
+		t.Fatal("the two exchanges gave the same token")
+	}
 	for i := range 600 {
+		tok := []string{first, second}[i%2]
 		if res, _ := e.get(surfaces[i%len(surfaces)], tok); res.StatusCode != http.StatusOK {
 			t.Fatalf("request %d: %d", i+1, res.StatusCode)
 		}
 	}
-	res, body := e.get("/api/v1/icons", tok)
-	if res.StatusCode != http.StatusTooManyRequests || res.Header.Get("Retry-After") == "" ||
-		res.Header.Get("RateLimit") != `"agent";r=0;t=60` || restCode(t, body) != "rate_limited" {
-		t.Fatalf("601st: %d %v %s", res.StatusCode, res.Header, body)
+	for _, tok := range []string{first, second} {
+		res, body := e.get("/api/v1/icons", tok)
+		if res.StatusCode != http.StatusTooManyRequests || res.Header.Get("Retry-After") == "" ||
+			res.Header.Get("RateLimit") != `"agent";r=0;t=60` || restCode(t, body) != "rate_limited" {
+			t.Fatalf("601st: %d %v %s", res.StatusCode, res.Header, body)
+		}
+	}
+	if res, _ := e.get("/mcp", e.token()); res.StatusCode != http.StatusOK {
+		t.Errorf("another registration: %d", res.StatusCode)
 	}
 	if res, _ := e.get("/api/v1/icons", ""); res.StatusCode != http.StatusOK {
 		t.Errorf("anonymous requests from the same address: %d", res.StatusCode)
@@ -100,7 +144,11 @@ func TestRegistrationAndTokenQuota(t *testing.T) {
 }
 
 func TestConcurrentClientsNeverExceedTheQuota(t *testing.T) {
-	e := newEnv(t)
+	forEachStore(t, testConcurrentClientsNeverExceedTheQuota)
+}
+
+func testConcurrentClientsNeverExceedTheQuota(t *testing.T, store func(*access.Config)) {
+	e := newEnv(t, store)
 	tok := e.token()
 	for _, tc := range []struct {
 		token string
@@ -178,11 +226,17 @@ func (failingStore) Take(context.Context, string, int, time.Duration, time.Time)
 	return ratelimit.Decision{}, errors.New("connection refused")
 }
 
-func TestStoreFailureLetsRequestsThrough(t *testing.T) {
+// TestStoreFailureCountsLocally: with the shared store down, the quota still holds, counted in memory.
+func TestStoreFailureCountsLocally(t *testing.T) {
 	e := newEnv(t, func(c *access.Config) { c.Store = failingStore{} })
-	res, _ := e.get("/api/v1/icons", "")
-	if res.StatusCode != http.StatusOK || res.Header.Get("RateLimit-Policy") == "" || res.Header.Get("RateLimit") != "" {
-		t.Errorf("%d %v", res.StatusCode, res.Header)
+	for i := range 120 {
+		if res, _ := e.get(surfaces[i%len(surfaces)], ""); res.StatusCode != http.StatusOK ||
+			res.Header.Get("RateLimit") != fmt.Sprintf(`"anonymous";r=%d;t=60`, 119-i) {
+			t.Fatalf("request %d: %d %v", i+1, res.StatusCode, res.Header)
+		}
+	}
+	if res, _ := e.get("/api/v1/icons", ""); res.StatusCode != http.StatusTooManyRequests || res.Header.Get("Retry-After") != "60" {
+		t.Errorf("121st: %d %v", res.StatusCode, res.Header)
 	}
 }
 

@@ -103,6 +103,7 @@ func (a *Access) Register(w http.ResponseWriter, r *http.Request) {
 		a.unavailable(w, err)
 		return
 	}
+	a.issued.assertions.Inc()
 	writeJSON(w, http.StatusOK, registration{
 		RegistrationID:    tok.RegistrationID,
 		RegistrationType:  "anonymous",
@@ -175,6 +176,7 @@ func (a *Access) Token(w http.ResponseWriter, r *http.Request) {
 		a.unavailable(w, err)
 		return
 	}
+	a.issued.access.Inc()
 	writeJSON(w, http.StatusOK, tokenResponse{AccessToken: tok.Raw, TokenType: "Bearer",
 		ExpiresIn: int(credential.AccessLifetime / time.Second), Scope: credential.Scope})
 }

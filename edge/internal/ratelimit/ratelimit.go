@@ -1,13 +1,14 @@
 // Package ratelimit counts requests per key in fixed windows, behind a [Store] so counters can live in this
-// process ([MemoryStore]) or in a store shared by many edge copies.
+// process ([MemoryStore]) or in a store shared by many edge copies ([RedisStore]). A [Limiter] counts under
+// named policies, and in memory while its shared store fails.
 //
 // # Fixed windows
 //
 // A key's window opens at its first request and lasts the policy's window; the first quota requests in it
 // are allowed, the rest refused until it closes. This is the IETF RateLimit header model (draft-ietf-httpapi-
 // ratelimit-headers): "q" requests per "w" seconds, "r" remaining, "t" seconds until the window resets. It
-// needs one counter and one deadline per key, so memory per key is fixed, and it maps onto two atomic
-// operations of a shared store (see [Store]). A client can get up to twice the quota through in the moment a
+// needs one counter and one deadline per key, so memory per key is fixed, and it maps onto one atomic
+// script of a shared store (see [RedisStore]). A client can get up to twice the quota through in the moment a
 // window closes; for a free, read-only service that is an acceptable price for exact, cheap counting. A
 // sliding log would need memory per request, and a sliding-window estimate makes "r" and "t" approximate.
 // Windows start per key rather than on the clock's minute, so clients do not all reset at once.
@@ -30,14 +31,8 @@ type Decision struct {
 // Store counts requests. Take counts one request for key against limit requests per window and says
 // whether it is allowed; the window opens at the key's first request. now is the caller's clock.
 //
-// A shared store must do each Take atomically. With Redis, for example, one Lua script (or MULTI/EXEC):
-//
-//	n   = INCR key                   -- count this request
-//	if n == 1: PEXPIRE key window    -- first request opens the window
-//	ttl = PTTL key                   -- time until it closes
-//
-// gives Allowed = n <= limit, Remaining = max(limit-n, 0), Reset = now + ttl; the key expires by itself.
-// (Or SET key 0 PX window NX, then INCR and PTTL.) Redis keeps time by its own clock there, not by now.
+// A shared store must do each Take atomically, and let keys expire by themselves when their windows
+// close ([RedisStore] runs one Lua script).
 type Store interface {
 	Take(ctx context.Context, key string, limit int, window time.Duration, now time.Time) (Decision, error)
 }
@@ -72,16 +67,6 @@ func plainName(name string) bool {
 // Header is the policy as a RateLimit-Policy field value: "anonymous";q=120;w=60.
 func (p Policy) Header() string {
 	return `"` + p.Name + `";q=` + strconv.Itoa(p.Quota) + ";w=" + strconv.Itoa(int(p.Window/time.Second))
-}
-
-// Take counts a request for key (the client's address, a registration id) under this policy. Keys of
-// different policies never share a counter.
-func (p Policy) Take(ctx context.Context, s Store, key string, now time.Time) (Result, error) {
-	d, err := s.Take(ctx, p.Name+"\x00"+key, p.Quota, p.Window, now)
-	if err != nil {
-		return Result{}, err
-	}
-	return Result{Policy: p, Decision: d, Now: now}, nil
 }
 
 // Result is a decision under a policy, at a time.

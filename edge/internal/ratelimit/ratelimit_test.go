@@ -7,6 +7,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/iconlib/iconlib/internal/redistest"
 )
 
 var t0 = time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)
@@ -17,12 +19,12 @@ func TestPolicyHeaders(t *testing.T) {
 	if got := agent.Header(); got != `"agent";q=600;w=60` {
 		t.Errorf("policy header %s", got)
 	}
-	s := NewMemoryStore()
-	r, _ := agent.Take(context.Background(), s, "reg_x", t0)
+	l := NewLimiter(nil, nil)
+	r := l.Take(context.Background(), agent, "reg_x", t0)
 	if got := r.Header(); got != `"agent";r=599;t=60` {
 		t.Errorf("first request: %s", got)
 	}
-	r, _ = agent.Take(context.Background(), s, "reg_x", t0.Add(20500*time.Millisecond))
+	r = l.Take(context.Background(), agent, "reg_x", t0.Add(20500*time.Millisecond))
 	if got := r.Header(); got != `"agent";r=598;t=40` {
 		t.Errorf("later: %s", got)
 	}
@@ -41,50 +43,84 @@ func TestPolicyHeaders(t *testing.T) {
 	}
 }
 
+// stores are the stores the suite runs against: a new one of each kind per call of open.
+var stores = []struct {
+	name string
+	open func(testing.TB) Store
+}{
+	{"memory", func(testing.TB) Store { return NewMemoryStore() }},
+	{"redis", openRedis},
+}
+
+// openRedis is a RedisStore on a redis-server of its own.
+func openRedis(t testing.TB) Store {
+	t.Helper()
+	s, err := OpenRedis(redistest.Start(t).URL(), 10*time.Second) // a slow dial under -race is no failure here
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
 func TestFixedWindow(t *testing.T) {
-	s := NewMemoryStore()
-	p := Policy{Name: "anonymous", Quota: 120, Window: time.Minute}
-	ctx := context.Background()
-	now := t0
-	for i := range 120 {
-		r, err := p.Take(ctx, s, "192.0.2.1", now)
-		if err != nil || !r.Allowed || r.Remaining != 119-i {
-			t.Fatalf("request %d: %+v %v", i+1, r, err)
-		}
-		now = now.Add(100 * time.Millisecond)
-	}
-	r, _ := p.Take(ctx, s, "192.0.2.1", now)
-	if r.Allowed || r.Remaining != 0 || r.ResetSeconds() != 48 {
-		t.Fatalf("121st: %+v, reset in %ds", r, r.ResetSeconds())
-	}
-	if r, _ := p.Take(ctx, s, "192.0.2.2", now); !r.Allowed {
-		t.Error("another key was limited")
-	}
-	if r, _ := (Policy{Name: "auth", Quota: 10, Window: time.Minute}).Take(ctx, s, "192.0.2.1", now); !r.Allowed {
-		t.Error("another policy shares the counter")
-	}
-	if r, _ := p.Take(ctx, s, "192.0.2.1", t0.Add(time.Minute)); !r.Allowed || r.Remaining != 119 {
-		t.Errorf("new window: %+v", r)
+	for _, st := range stores {
+		t.Run(st.name, func(t *testing.T) {
+			l := NewLimiter(st.open(t), nil)
+			p := Policy{Name: "anonymous", Quota: 120, Window: time.Minute}
+			ctx := context.Background()
+			now := t0
+			for i := range 120 {
+				if r := l.Take(ctx, p, "192.0.2.1", now); !r.Allowed || r.Remaining != 119-i {
+					t.Fatalf("request %d: %+v", i+1, r)
+				}
+				now = now.Add(100 * time.Millisecond)
+			}
+			r := l.Take(ctx, p, "192.0.2.1", now)
+			if r.Allowed || r.Remaining != 0 || r.ResetSeconds() != 48 {
+				t.Fatalf("121st: %+v, reset in %ds", r, r.ResetSeconds())
+			}
+			if r := l.Take(ctx, p, "192.0.2.2", now); !r.Allowed {
+				t.Error("another key was limited")
+			}
+			if r := l.Take(ctx, Policy{Name: "auth", Quota: 10, Window: time.Minute}, "192.0.2.1", now); !r.Allowed {
+				t.Error("another policy shares the counter")
+			}
+			if r := l.Take(ctx, p, "192.0.2.1", t0.Add(time.Minute)); !r.Allowed || r.Remaining != 119 {
+				t.Errorf("new window: %+v", r)
+			}
+			if l.Fallback() || l.StoreErrors() != 0 {
+				t.Errorf("the store failed %d times", l.StoreErrors())
+			}
+		})
 	}
 }
 
 func TestConcurrentClientsNeverExceedQuota(t *testing.T) {
-	s := NewMemoryStore()
-	p := Policy{Name: "anonymous", Quota: 120, Window: time.Minute}
-	var admitted atomic.Int64
-	var wg sync.WaitGroup
-	for range 64 {
-		wg.Go(func() {
-			for range 50 {
-				if r, _ := p.Take(context.Background(), s, "198.51.100.7", t0); r.Allowed {
-					admitted.Add(1)
-				}
+	for _, st := range stores {
+		t.Run(st.name, func(t *testing.T) {
+			s := st.open(t)
+			var admitted atomic.Int64
+			var wg sync.WaitGroup
+			for range 64 {
+				wg.Go(func() {
+					for range 50 {
+						d, err := s.Take(context.Background(), "anonymous\x00198.51.100.7", 120, time.Minute, t0)
+						if err != nil {
+							t.Error(err)
+							return
+						}
+						if d.Allowed {
+							admitted.Add(1)
+						}
+					}
+				})
+			}
+			wg.Wait()
+			if admitted.Load() != 120 {
+				t.Fatalf("admitted %d of 3200, want exactly 120", admitted.Load())
 			}
 		})
-	}
-	wg.Wait()
-	if admitted.Load() != 120 {
-		t.Fatalf("admitted %d of 3200, want exactly 120", admitted.Load())
 	}
 }
 
