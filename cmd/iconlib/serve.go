@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"syscall"
 	"time"
 
@@ -22,6 +23,7 @@ import (
 func newServeCmd() *cobra.Command {
 	cfg := edge.Config{}
 	var addr, metricsAddr, rateLimits string
+	var memoryLimitMB int
 	var proxies []string
 	var watch time.Duration
 	cmd := &cobra.Command{
@@ -49,6 +51,14 @@ func newServeCmd() *cobra.Command {
 			if watch < 0 {
 				return fmt.Errorf("--watch: want a duration such as 2s, or 0 to stop watching, not %s", watch)
 			}
+			if memoryLimitMB < 0 {
+				return fmt.Errorf("--memory-limit-mb: want 0 (none) or more, not %d", memoryLimitMB)
+			}
+			if _, set := os.LookupEnv("GOMEMLIMIT"); !set && memoryLimitMB > 0 {
+				// The heap may otherwise grow to twice what is live before a collection: under load
+				// that doubles the edge's memory for nothing.
+				debug.SetMemoryLimit(int64(memoryLimitMB) << 20)
+			}
 			return serveEdge(cmd.Context(), cfg, addr, metricsAddr, watch)
 		},
 	}
@@ -59,7 +69,8 @@ func newServeCmd() *cobra.Command {
 	f.StringVar(&cfg.Access.KeyFile, "key-file", access.DefaultKeyFile, "token signing key file, created if missing; never under --public; edges may share it")
 	f.StringVar(&rateLimits, "rate-limits", "on", "on or off (off: for benchmarks)")
 	f.StringSliceVar(&proxies, "trusted-proxies", nil, "CIDRs or IPs of proxies whose X-Forwarded-For names the client")
-	f.IntVar(&cfg.AnswerCacheMB, "answer-cache-mb", 64, "memory for finished search answers and rankings per snapshot, in MiB (0: off)")
+	f.IntVar(&cfg.AnswerCacheMB, "answer-cache-mb", 32, "memory for finished search answers and rankings per snapshot, in MiB (0: off)")
+	f.IntVar(&memoryLimitMB, "memory-limit-mb", 160, "soft limit of the edge's memory in MiB: the garbage collector works harder near it (0: none; GOMEMLIMIT overrides it)")
 	f.StringVar(&cfg.Access.LimitsStore, "limits-store", "memory", "where rate limit counters live: memory (this process) or redis://host:6379/0, shared by every edge naming it")
 	f.DurationVar(&cfg.Access.LimitsStoreTimeout, "limits-store-timeout", access.DefaultLimitsStoreTimeout, "how long a call of the limits store may take before the request is counted in this process")
 	f.StringVar(&metricsAddr, "metrics-addr", "", "address to serve Prometheus metrics at (/metrics), apart from --addr; empty: none")

@@ -28,22 +28,99 @@ func (ix *Index) Search(q string, o Options) ([]Hit, error) {
 	sc := ix.scratch()
 	defer ix.pool.Put(sc)
 	ix.lexical(qu, sc)
-	hasSem := ix.cosines(qu, sc.sem)
+	v := ix.queryVector(qu)
 	total := float32(weightLex + weightName + weightExactName)
-	if hasSem {
+	if v != nil {
 		total += weightSem
 	}
-	for i := range sc.scores {
-		s := weightLex*sc.lex[i] + weightName*sc.name[i]
-		if hasSem {
-			s += weightSem * max(sc.sem[i], 0)
-		}
-		if sc.exact[i] {
+	fuse := func(d int32, sem float32) float32 {
+		s := weightLex*sc.lex[d] + weightName*sc.name[d] + weightSem*max(sem, 0)
+		if sc.exact[d] {
 			s += weightExactName
 		}
-		sc.scores[i] = s / total
+		return s / total
+	}
+	// The documents that match words score first. Any other scores by similarity alone, at most
+	// weightSem/total: when limit matching documents score more, none of the others can be a hit, and
+	// the scan of every document's vector is skipped.
+	clear(sc.scores)
+	matched := ix.matched(qu, sc)
+	for _, d := range matched {
+		sc.scores[d] = fuse(d, ix.cosine(v, d))
+	}
+	if v != nil && (scanAlways || ix.kthBest(sc.scores, matched, o, sc) <= weightSem/total) {
+		ix.cosines(v, sc.sem)
+		for d := range int32(len(sc.scores)) {
+			sc.scores[d] = fuse(d, sc.sem[d])
+		}
 	}
 	return ix.top(sc.scores, o), nil
+}
+
+// scanAlways turns the skip off, so tests can check it changes no ranking.
+var scanAlways = false
+
+// matched is the documents that match a word of the query or are named exactly by it, each once.
+func (ix *Index) matched(qu query, sc *scratch) []int32 {
+	m := sc.touched
+	for _, d := range m {
+		sc.seen[d] = true
+	}
+	for _, d := range ix.exact[qu.words] {
+		if !sc.seen[d] {
+			m = append(m, d)
+		}
+	}
+	for _, d := range m {
+		sc.seen[d] = false
+	}
+	sc.touched = m
+	return m
+}
+
+// kthBest is the o.Limit-th best score among docs (those of o.Group), 0 when there are fewer.
+func (ix *Index) kthBest(scores []float32, docs []int32, o Options, sc *scratch) float32 {
+	limit := o.Limit
+	if limit <= 0 {
+		limit = DefaultLimit
+	}
+	h := sc.heap[:0] // a min-heap of the best limit scores
+	for _, d := range docs {
+		if o.Group != "" && ix.docs[d].Group != o.Group {
+			continue
+		}
+		s := scores[d]
+		if len(h) < limit {
+			h = append(h, s)
+			for c := len(h) - 1; c > 0 && h[c] < h[(c-1)/2]; c = (c - 1) / 2 {
+				h[c], h[(c-1)/2] = h[(c-1)/2], h[c]
+			}
+			continue
+		}
+		if s <= h[0] {
+			continue
+		}
+		h[0] = s
+		for p := 0; ; {
+			c := 2*p + 1
+			if c >= len(h) {
+				break
+			}
+			if c+1 < len(h) && h[c+1] < h[c] {
+				c++
+			}
+			if h[p] <= h[c] {
+				break
+			}
+			h[p], h[c] = h[c], h[p]
+			p = c
+		}
+	}
+	sc.heap = h
+	if len(h) < limit {
+		return 0
+	}
+	return h[0]
 }
 
 // Semantic ranks documents by the cosine similarity of their embedding and q's alone; Score is the cosine
@@ -56,11 +133,13 @@ func (ix *Index) Semantic(q string, o Options) ([]Hit, error) {
 	if err != nil {
 		return nil, err
 	}
-	sc := ix.scratch()
-	defer ix.pool.Put(sc)
-	if !ix.cosines(qu, sc.sem) {
+	v := ix.queryVector(qu)
+	if v == nil {
 		return []Hit{}, nil
 	}
+	sc := ix.scratch()
+	defer ix.pool.Put(sc)
+	ix.cosines(v, sc.sem)
 	return ix.top(sc.sem, o), nil // top leaves out scores ≤ 0
 }
 
@@ -71,6 +150,7 @@ type scratch struct {
 	exact, seen                  []bool
 	touched                      []int32
 	terms                        *termTable
+	heap                         []float32
 }
 
 func (ix *Index) scratch() *scratch {
@@ -83,22 +163,35 @@ func (ix *Index) scratch() *scratch {
 		terms: newTermTable(len(ix.lex.postings))}
 }
 
-// cosines embeds qu and writes its cosine similarity with every document into out; it reports false when
-// there are no vectors or the embedder knows none of the query's words.
-func (ix *Index) cosines(qu query, out []float32) bool {
+// queryVector is the embedding of qu's words without the common direction, nil when there are no vectors
+// or the embedder knows none of the words.
+func (ix *Index) queryVector(qu query) []float32 {
 	if ix.dim == 0 || len(qu.embed) == 0 {
-		return false
+		return nil
 	}
 	v := ix.emb.Embed(strings.Join(qu.embed, " "))
 	if len(v) != ix.dim {
-		return false
+		return nil
 	}
 	removeDirection(v, ix.common)
-	// One matrix-vector product over every document: gonum's kernel is vectorised, about five times as
-	// fast as a Go loop per document.
+	return v
+}
+
+// cosines writes the cosine similarity of v (a queryVector) with every document into out: one
+// matrix-vector product, in gonum's vectorised kernel (about five times as fast as a Go loop).
+func (ix *Index) cosines(v, out []float32) {
 	docs := blas32.General{Rows: len(out), Cols: ix.dim, Stride: ix.dim, Data: ix.vecs}
 	blas32.Gemv(blas.NoTrans, 1, docs, blas32.Vector{N: ix.dim, Inc: 1, Data: v}, 0, blas32.Vector{N: len(out), Inc: 1, Data: out})
-	return true
+}
+
+// cosine is the cosine similarity of v (a queryVector, nil for none) and document d's vector, through
+// gonum's vectorised kernel; 0 without v.
+func (ix *Index) cosine(v []float32, d int32) float32 {
+	if v == nil {
+		return 0
+	}
+	row := ix.vecs[int(d)*ix.dim : int(d+1)*ix.dim]
+	return blas32.Dot(blas32.Vector{N: ix.dim, Inc: 1, Data: v}, blas32.Vector{N: ix.dim, Inc: 1, Data: row})
 }
 
 func dot(a, b []float32) float32 {

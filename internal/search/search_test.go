@@ -3,6 +3,7 @@ package search_test
 import (
 	"bytes"
 	"errors"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -280,5 +281,31 @@ func TestQueryKeyNamesTheRanking(t *testing.T) {
 	// A finished word ("arr ") is not completed; an unfinished one ("arr") is: different keys.
 	if search.QueryKey("arr ") == search.QueryKey("arr") {
 		t.Error(`"arr " and "arr" share a key, but only the second is completed as a prefix`)
+	}
+}
+
+// TestSkippingTheScanChangesNoRanking: the fused ranking that skips the similarity scan when enough
+// documents match words gives the hits of the full scan, for every evaluation query, several limits and a
+// category. Scores may differ in their last bits (another summation order), so hits within 1e-5 of a
+// neighbour may trade places.
+func TestSkippingTheScanChangesNoRanking(t *testing.T) {
+	ix := libraryIndex(t)
+	defer search.ScanAlways(false)
+	for _, q := range evalQueries(t) {
+		for _, o := range []search.Options{{Limit: 1}, {Limit: 20}, {Limit: 100}, {Limit: 10, Group: "arrows"}} {
+			search.ScanAlways(false)
+			got, err1 := ix.Search(q, o)
+			search.ScanAlways(true)
+			want, err2 := ix.Search(q, o)
+			if err1 != nil || err2 != nil || len(got) != len(want) {
+				t.Fatalf("%q %+v: %d hits (%v), full scan %d (%v)", q, o, len(got), err1, len(want), err2)
+			}
+			for i := range got {
+				near := func(j int) bool { return j >= 0 && j < len(want) && math.Abs(want[i].Score-want[j].Score) < 1e-5 }
+				if math.Abs(got[i].Score-want[i].Score) > 1e-5 || got[i].ID != want[i].ID && !near(i-1) && !near(i+1) {
+					t.Errorf("%q %+v, hit %d: %s %.6f, full scan %s %.6f", q, o, i, got[i].ID, got[i].Score, want[i].ID, want[i].Score)
+				}
+			}
+		}
 	}
 }
