@@ -42,13 +42,18 @@ func (ix *Index) Search(q string, o Options) ([]Hit, error) {
 	}
 	// The documents that match words score first. Any other scores by similarity alone, at most
 	// weightSem/total: when limit matching documents score more, none of the others can be a hit, and
-	// the scan of every document's vector is skipped.
+	// the scan of every document's vector is skipped. When most documents match (long queries), one scan
+	// costs less than one similarity at a time.
 	clear(sc.scores)
 	matched := ix.matched(qu, sc)
-	for _, d := range matched {
-		sc.scores[d] = fuse(d, ix.cosine(v, d))
+	scan := v != nil && (scanAlways || len(matched) > len(sc.scores)/4)
+	if !scan {
+		for _, d := range matched {
+			sc.scores[d] = fuse(d, ix.cosine(v, d))
+		}
+		scan = v != nil && ix.kthBest(sc.scores, matched, o, sc) <= weightSem/total
 	}
-	if v != nil && (scanAlways || ix.kthBest(sc.scores, matched, o, sc) <= weightSem/total) {
+	if scan {
 		ix.cosines(v, sc.sem)
 		for d := range int32(len(sc.scores)) {
 			sc.scores[d] = fuse(d, sc.sem[d])
