@@ -70,7 +70,7 @@ func newServeCmd() *cobra.Command {
 	f.StringVar(&rateLimits, "rate-limits", "on", "on or off (off: for benchmarks)")
 	f.StringSliceVar(&proxies, "trusted-proxies", nil, "CIDRs or IPs of proxies whose X-Forwarded-For names the client")
 	f.IntVar(&cfg.AnswerCacheMB, "answer-cache-mb", 32, "memory for finished search answers and rankings per snapshot, in MiB (0: off)")
-	f.IntVar(&memoryLimitMB, "memory-limit-mb", 160, "soft limit of the edge's memory in MiB: the garbage collector works harder near it (0: none; GOMEMLIMIT overrides it)")
+	f.IntVar(&memoryLimitMB, "memory-limit-mb", 128, "soft limit of the edge's memory in MiB: the garbage collector works harder near it (0: none; GOMEMLIMIT overrides it)")
 	f.StringVar(&cfg.Access.LimitsStore, "limits-store", "memory", "where rate limit counters live: memory (this process) or redis://host:6379/0, shared by every edge naming it")
 	f.DurationVar(&cfg.Access.LimitsStoreTimeout, "limits-store-timeout", access.DefaultLimitsStoreTimeout, "how long a call of the limits store may take before the request is counted in this process")
 	f.StringVar(&metricsAddr, "metrics-addr", "", "address to serve Prometheus metrics at (/metrics), apart from --addr; empty: none")
