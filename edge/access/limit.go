@@ -144,8 +144,8 @@ func (a *Access) admitAnonymous(w http.ResponseWriter, r *http.Request, ip netip
 	if !a.admit(w, r, &a.anonymous, clientKey(ip), shape) {
 		return false
 	}
-	net, ok := clientNet(ip)
-	return !ok || a.admit(w, r, &a.anonNet, net, shape)
+	block, ok := clientNet(ip)
+	return !ok || a.admit(w, r, &a.anonNet, block, shape)
 }
 
 // admit counts a request under l, keyed by key, and reports whether it may go on; if not, it has answered
@@ -171,8 +171,9 @@ func bearer(r *http.Request) (string, bool) {
 
 // count counts a request under l and writes the RateLimit headers (and Retry-After when refused; a
 // ceiling writes them only then, replacing those of the policy counted before). It reports whether the
-// request may go on and, if not, the wait as text ("42 seconds"). With limits off it does nothing. A shared store that fails does not let requests through: the limiter counts them in
-// this edge's memory meanwhile (failing open would lift every limit while the store is down; failing
+// request may go on and, if not, the wait as text ("42 seconds"). With limits off it does nothing. A
+// shared store that fails does not let requests through: the limiter counts them in this edge's memory
+// meanwhile (failing open would lift every limit while the store is down; failing
 // closed would turn a store outage into a service outage).
 func (a *Access) count(w http.ResponseWriter, r *http.Request, l *limit, key string) (string, bool) {
 	if a.limits.Off {
