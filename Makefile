@@ -67,7 +67,8 @@ $(RENDERERS)/node_modules/.package-lock.json: $(RENDERERS)/package.json $(RENDER
 	touch $@
 
 ## bench: build, serving and rate limit benchmarks (the limiter's cost per request on memory and on Redis:
-## BenchmarkLimiter's p50-ns and p99-ns)
+## BenchmarkLimiter's p50-ns and p99-ns; refusal throughput and log bytes per refusal: BenchmarkRefusals,
+## alone in make bench-abuse)
 bench: redis-deps
 	$(GO) test -run '^$$' -bench . -benchmem ./...
 
@@ -79,6 +80,13 @@ LOAD_ARGS ?=
 .PHONY: bench-load
 bench-load: binary
 	$(GO) run ./test/load -bin $(BIN) $(LOAD_ARGS)
+
+## bench-abuse: the abuse benchmark: one client past its quota calling the REST API through the whole edge,
+## without a token and with forged ones; refusals per second and log bytes per refused request (bounded:
+## 20,000 requests a case, three times)
+.PHONY: bench-abuse
+bench-abuse:
+	$(GO) test -run '^$$' -bench 'BenchmarkRefusals$$' -benchtime 20000x -count 3 ./edge
 
 ## bench-limits: the limiter's added latency per request, p50 and p99, with counters in memory and in Redis on loopback
 bench-limits: redis-deps

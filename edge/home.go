@@ -5,6 +5,7 @@ import (
 	"html/template"
 	"net/http"
 
+	"github.com/iconlib/iconlib/edge/access"
 	"github.com/iconlib/iconlib/edge/library"
 	"github.com/iconlib/iconlib/templates"
 )
@@ -15,6 +16,22 @@ const homeSearchLimit = 48
 // loadHome parses the home page template, which the edge renders for searches without JavaScript.
 func loadHome() (*template.Template, error) {
 	return templates.ParseHTML("layout.html", "home.html")
+}
+
+// meterSearches counts a search on the home page (/?q=…, cached or not) against the anonymous quota the
+// REST API, MCP servers and A2A agent share: it runs the same search as GET /api/v1/icons?q=. The page
+// takes no credentials, so a token does not raise the quota. The plain page, without q, is a static file
+// and is never counted. Every request that can reach a search names q: handleHome serves the plain page
+// for a query string that does not parse.
+func (s *server) meterSearches(home http.Handler) http.Handler {
+	metered := s.access.LimitAnonymous(home, access.REST)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Query().Has("q") {
+			metered.ServeHTTP(w, r)
+			return
+		}
+		home.ServeHTTP(w, r)
+	})
 }
 
 // handleHome serves the built home page, or, for /?q=…, the home page with the search's results rendered

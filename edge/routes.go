@@ -31,7 +31,7 @@ func (e *Edge) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // routes registers every endpoint of the edge over one snapshot, each with its surface, and wraps them
 // in middleware, outermost first: recover from panics, log and count, CORS, compress (what the build did
 // not precompress); the REST API, MCP servers and A2A agent also pass the credential check and rate
-// limits (static files never do).
+// limits, and a search on the home page the anonymous limit (static files never do).
 func (s *server) routes() http.Handler {
 	mux := http.NewServeMux()
 	surfaces := map[string]string{} // by pattern
@@ -46,7 +46,8 @@ func (s *server) routes() http.Handler {
 	})
 	for _, v := range apiVersions {
 		api := func(surface, pattern string, h http.HandlerFunc) {
-			handle(surface, v.prefix+pattern, s.access.Limit(v.wrap(s.cfg.BaseURL, methodsOf(v.prefix+pattern, h)), access.REST))
+			// The version's headers go on every answer, the limiter's 401 and 429 included.
+			handle(surface, v.prefix+pattern, v.wrap(s.cfg.BaseURL, s.access.Limit(methodsOf(v.prefix+pattern, h), access.REST)))
 		}
 		api(surfaceSearch, contract.IconsRoute, s.handleIcons)
 		api(surfaceREST, contract.IconRoute, s.handleRecord)
@@ -61,7 +62,7 @@ func (s *server) routes() http.Handler {
 	handle(surfaceSite, "GET "+contract.MCPIconsCardPath, serveCard(mcp.CardContentType, s.proto.mcpIconsCard))
 	handle(surfaceSite, "GET "+contract.MCPDocsCardPath, serveCard(mcp.CardContentType, s.proto.mcpDocsCard))
 	handle(surfaceSite, contract.AgentCardPath, s.proto.agentCard)
-	handle(surfaceSite, "GET /{$}", http.HandlerFunc(s.handleHome))
+	handle(surfaceSite, "GET /{$}", s.meterSearches(http.HandlerFunc(s.handleHome)))
 	handle(surfaceSite, "/", http.HandlerFunc(s.handleStatic))
 
 	var h http.Handler = s.compressDynamic(mux)

@@ -2,6 +2,7 @@ package edge
 
 import (
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -42,10 +43,7 @@ func (v apiVersion) wrap(base string, h http.Handler) http.Handler {
 	deprecationValue := "@" + strconv.FormatInt(d.since.Unix(), 10)
 	sunsetValue := d.sunset.Format(http.TimeFormat)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		successor := base + d.successor + strings.TrimPrefix(r.URL.Path, v.prefix)
-		if r.URL.RawQuery != "" {
-			successor += "?" + r.URL.RawQuery
-		}
+		successor := base + d.successor + successorPath(strings.TrimPrefix(r.URL.Path, v.prefix), r.URL.Query())
 		hdr := w.Header()
 		hdr.Set("Deprecation", deprecationValue)
 		hdr.Set("Sunset", sunsetValue)
@@ -53,6 +51,21 @@ func (v apiVersion) wrap(base string, h http.Handler) http.Handler {
 		hdr.Add("Link", "<"+base+d.policy+`>; rel="deprecation"; type="text/html"`)
 		h.ServeHTTP(w, r)
 	})
+}
+
+// successorPath is path and query re-encoded for a Link header: every segment and parameter is escaped
+// from its parsed form, so nothing a client writes (">", quotes, commas, semicolons) can end the link's
+// URI and add parameters or links of its own.
+func successorPath(path string, query url.Values) string {
+	segments := strings.Split(path, "/")
+	for i, seg := range segments {
+		segments[i] = url.PathEscape(seg)
+	}
+	p := strings.Join(segments, "/")
+	if len(query) > 0 {
+		p += "?" + query.Encode()
+	}
+	return p
 }
 
 // methodsOf answers a method the contract's endpoint at path does not take with 405 method_not_allowed

@@ -60,7 +60,7 @@ func TestServeReloadsANewBuildUnderLoad(t *testing.T) {
 		KeyFile: filepath.Join(t.TempDir(), "key.pem"), Limits: access.Limits{Off: true}}}
 	ctx, stopServing := context.WithCancel(context.Background())
 	served := make(chan error, 1)
-	go func() { served <- serveEdge(ctx, cfg, addr, "", 0) }()
+	go func() { served <- serveEdge(ctx, cfg, addr, "", 0, 10*time.Second) }()
 	t.Cleanup(func() {
 		stopServing()
 		if err := <-served; err != nil {

@@ -25,7 +25,7 @@ func newServeCmd() *cobra.Command {
 	var addr, metricsAddr, rateLimits string
 	var memoryLimitMB int
 	var proxies []string
-	var watch time.Duration
+	var watch, drain time.Duration
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Serve a built public/ directory with the edge server",
@@ -59,7 +59,10 @@ func newServeCmd() *cobra.Command {
 				// that doubles the edge's memory for nothing.
 				debug.SetMemoryLimit(int64(memoryLimitMB) << 20)
 			}
-			return serveEdge(cmd.Context(), cfg, addr, metricsAddr, watch)
+			if drain <= 0 {
+				return fmt.Errorf("--shutdown-timeout: want a positive duration such as 10s, not %s", drain)
+			}
+			return serveEdge(cmd.Context(), cfg, addr, metricsAddr, watch, drain)
 		},
 	}
 	f := cmd.Flags()
@@ -75,13 +78,14 @@ func newServeCmd() *cobra.Command {
 	f.DurationVar(&cfg.Access.LimitsStoreTimeout, "limits-store-timeout", access.DefaultLimitsStoreTimeout, "how long a call of the limits store may take before the request is counted in this process")
 	f.StringVar(&metricsAddr, "metrics-addr", "", "address to serve Prometheus metrics at (/metrics), apart from --addr; empty: none")
 	f.DurationVar(&watch, "watch", 2*time.Second, "how often to look for a new build in --public and load it (0: only on SIGHUP)")
+	f.DurationVar(&drain, "shutdown-timeout", 10*time.Second, "on SIGINT or SIGTERM, how long requests in flight may take to finish before they are cut")
 	return cmd
 }
 
 // serveEdge loads the edge over cfg.PublicDir and serves it at addr, and its metrics at metricsAddr
 // (unless empty), until ctx ends. The edge loads the snapshot public/ points to again on SIGHUP, and when
-// it sees public/ change (every watch; 0 never).
-func serveEdge(ctx context.Context, cfg edge.Config, addr, metricsAddr string, watch time.Duration) error {
+// it sees public/ change (every watch; 0 never). When ctx ends, requests in flight get up to drain to finish.
+func serveEdge(ctx context.Context, cfg edge.Config, addr, metricsAddr string, watch, drain time.Duration) error {
 	e, err := edge.New(cfg)
 	if err != nil {
 		return err
@@ -97,9 +101,9 @@ func serveEdge(ctx context.Context, cfg edge.Config, addr, metricsAddr string, w
 		go e.Watch(ctx, watch)
 	}
 	servers, ctx := errgroup.WithContext(ctx) // one failing to listen stops the other
-	servers.Go(func() error { return serve(ctx, "edge", addr, e, cfg.Logger) })
+	servers.Go(func() error { return serve(ctx, "edge", addr, e, drain, cfg.Logger) })
 	if metricsAddr != "" {
-		servers.Go(func() error { return serve(ctx, "metrics", metricsAddr, e.Metrics(), cfg.Logger) })
+		servers.Go(func() error { return serve(ctx, "metrics", metricsAddr, e.Metrics(), drain, cfg.Logger) })
 	}
 	return servers.Wait()
 }
@@ -118,8 +122,8 @@ func reloadOn(ctx context.Context, signals <-chan os.Signal, e *edge.Edge) {
 }
 
 // serve runs an HTTP server (name says which, in the log) until ctx ends (SIGINT or SIGTERM), then
-// drains requests for up to 10 seconds.
-func serve(ctx context.Context, name, addr string, handler http.Handler, log *slog.Logger) error {
+// drains requests for up to drain (--shutdown-timeout); requests still running then are cut.
+func serve(ctx context.Context, name, addr string, handler http.Handler, drain time.Duration, log *slog.Logger) error {
 	srv := &http.Server{
 		Addr:              addr,
 		Handler:           handler,
@@ -142,10 +146,10 @@ func serve(ctx context.Context, name, addr string, handler http.Handler, log *sl
 	case <-ctx.Done():
 	}
 	log.Info("shutting down", "server", name)
-	shutdownCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), drain)
 	defer cancel()
 	if err := srv.Shutdown(shutdownCtx); err != nil {
-		return err
+		return fmt.Errorf("%s: requests still running after --shutdown-timeout %s were cut: %w", name, drain, err)
 	}
 	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
 		return err

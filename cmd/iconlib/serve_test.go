@@ -2,10 +2,12 @@ package main
 
 import (
 	"context"
+	"errors"
 	"io"
 	"log/slog"
 	"net"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 )
@@ -27,7 +29,7 @@ func TestServeShutsDownGracefully(t *testing.T) {
 	})
 	ctx, stop := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	go func() { done <- serve(ctx, "edge", addr, slow, slog.New(slog.DiscardHandler)) }()
+	go func() { done <- serve(ctx, "edge", addr, slow, 10*time.Second, slog.New(slog.DiscardHandler)) }()
 
 	body := make(chan string, 1)
 	go func() {
@@ -56,5 +58,40 @@ func TestServeShutsDownGracefully(t *testing.T) {
 	if c, err := net.Dial("tcp", addr); err == nil {
 		c.Close()
 		t.Error("the port still accepts connections after shutdown")
+	}
+}
+
+// TestShutdownTimeoutCutsLongRequests (issue 19, item 8): the drain deadline is --shutdown-timeout; a
+// request still running when it passes is cut and serve says so.
+func TestShutdownTimeoutCutsLongRequests(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	started, release := make(chan struct{}), make(chan struct{})
+	defer close(release)
+	slow := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		close(started)
+		<-release // a download longer than the deadline
+	})
+	ctx, stop := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- serve(ctx, "edge", addr, slow, time.Millisecond, slog.New(slog.DiscardHandler)) }()
+	go func() {
+		for i := 0; i < 100; i++ { // wait for the listener
+			if res, err := http.Get("http://" + addr + "/"); err == nil {
+				res.Body.Close()
+				return
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	}()
+	<-started
+	stop()
+	err = <-done // returns while the request is still held: the deadline cut the drain short
+	if !errors.Is(err, context.DeadlineExceeded) || !strings.Contains(err.Error(), "--shutdown-timeout 1ms") {
+		t.Errorf("serve returned %v", err)
 	}
 }

@@ -81,8 +81,9 @@ func New(lib *library.Library, opts Options) (http.Handler, error) {
 		return a2a.ErrInternalError
 	})
 	return &dialects{
-		v1: a2asrv.NewJSONRPCHandler(handler, recovered),
-		v0: a2av0.NewJSONRPCHandler(handler, recovered),
+		log: opts.Logger,
+		v1:  a2asrv.NewJSONRPCHandler(handler, recovered),
+		v0:  a2av0.NewJSONRPCHandler(handler, recovered),
 	}, nil
 }
 
@@ -91,10 +92,19 @@ func New(lib *library.Library, opts Options) (http.Handler, error) {
 // An unsupported version goes by its method name too, and [gate] refuses it.
 type dialects struct {
 	v1, v0 http.Handler
+	log    *slog.Logger
 }
+
+// errBodyUnreadable stands, in the answer, for a failure to read the body other than its size: the SDK
+// would quote the error, and a network error names the connection's addresses (logged instead).
+var errBodyUnreadable = errors.New("the request body could not be read")
 
 func (d *dialects) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
+	if _, tooLarge := errors.AsType[*http.MaxBytesError](err); err != nil && !tooLarge {
+		d.log.Warn("a2a request body unreadable", "err", err)
+		err = errBodyUnreadable
+	}
 	h := d.v1
 	if v, _ := protocolVersion(r.Header.Get(a2a.SvcParamVersion)); v == a2av0.Version || v != a2a.Version && isV0Method(body) {
 		h = d.v0

@@ -44,23 +44,38 @@ type Config struct {
 // Redis on the same network answers in well under a millisecond.
 const DefaultLimitsStoreTimeout = 100 * time.Millisecond
 
-// Limits are the three policies of the contract. A zero policy takes its default from [DefaultLimits].
-// Off turns counting off entirely (iconlib serve --rate-limits=off, for benchmarks): no request is refused
-// and no RateLimit headers are sent, while tokens are still checked.
+// Limits are the three policies of the contract and two ceilings above them that no single client
+// reaches. A zero policy takes its default from [DefaultLimits]. Off turns counting off entirely (iconlib
+// serve --rate-limits=off, for benchmarks): no request is refused and no RateLimit headers are sent, while
+// tokens are still checked.
 type Limits struct {
 	Off       bool
-	Anonymous ratelimit.Policy // per client IP, shared by everything behind Limit
+	Anonymous ratelimit.Policy // per client IP (an IPv6 client's /64), shared by everything behind Limit
 	Agent     ratelimit.Policy // per registration, for requests with a valid access token
 	Auth      ratelimit.Policy // per client IP, shared by registration and token exchange
+	// AgentPerIP is a ceiling on the requests carrying a token of this service from one client IP, across
+	// all its registrations, counted before the token is checked.
+	AgentPerIP ratelimit.Policy
+	// AnonymousPerNet is a ceiling on the anonymous requests from one IPv6 /48, across all its /64s.
+	AnonymousPerNet ratelimit.Policy
 }
 
-// DefaultLimits returns the contract's limits: anonymous 120, agent 600 and auth 10 requests a minute.
+// DefaultLimits returns the contract's limits, anonymous 120, agent 600 and auth 10 requests a minute,
+// and the ceilings, four times a policy: 2,400 requests a minute with tokens from one address, 480
+// anonymous requests a minute from one IPv6 /48.
 func DefaultLimits() Limits {
 	return Limits{
-		Anonymous: ratelimit.Policy{Name: "anonymous", Quota: 120, Window: time.Minute},
-		Agent:     ratelimit.Policy{Name: "agent", Quota: 600, Window: time.Minute},
-		Auth:      ratelimit.Policy{Name: "auth", Quota: 10, Window: time.Minute},
+		Anonymous:       ratelimit.Policy{Name: "anonymous", Quota: 120, Window: time.Minute},
+		Agent:           ratelimit.Policy{Name: "agent", Quota: 600, Window: time.Minute},
+		Auth:            ratelimit.Policy{Name: "auth", Quota: 10, Window: time.Minute},
+		AgentPerIP:      ratelimit.Policy{Name: "agent-ip", Quota: 4 * 600, Window: time.Minute},
+		AnonymousPerNet: ratelimit.Policy{Name: "anonymous-48", Quota: 4 * 120, Window: time.Minute},
 	}
+}
+
+// policies lists every policy, each once.
+func (l Limits) policies() []ratelimit.Policy {
+	return []ratelimit.Policy{l.Anonymous, l.Agent, l.Auth, l.AgentPerIP, l.AnonymousPerNet}
 }
 
 // Access serves the credential endpoints and applies the limits. It is safe for concurrent use.
@@ -71,6 +86,8 @@ type Access struct {
 	anonymous limit
 	agent     limit
 	authLimit limit
+	agentIP   limit // ceiling on requests with our tokens per client IP
+	anonNet   limit // ceiling on anonymous requests per IPv6 /48
 	limiter   *ratelimit.Limiter
 	redis     *ratelimit.RedisStore // nil unless LimitsStore names Redis; closed by Close
 	issued    struct{ assertions, access prometheus.Counter }
@@ -81,11 +98,12 @@ type Access struct {
 	prDocs    map[string][]byte // RFC 9728 metadata by resource path, "" for the whole service
 }
 
-// limit is a policy with its RateLimit-Policy header value, written on every response, and the counters
-// of its decisions.
+// limit is a policy with its RateLimit-Policy header value, written on every response it counts (a
+// ceiling's only on those it refuses), and the counters of its decisions.
 type limit struct {
 	policy             ratelimit.Policy
 	header             string
+	ceiling            bool
 	admitted, rejected prometheus.Counter
 }
 
@@ -119,7 +137,7 @@ func New(cfg Config) (*Access, error) {
 	}
 	limits := cfg.Limits.withDefaults()
 	names := map[string]bool{}
-	for _, p := range []ratelimit.Policy{limits.Anonymous, limits.Agent, limits.Auth} {
+	for _, p := range limits.policies() {
 		if err := p.Check(); err != nil {
 			return nil, err
 		}
@@ -132,7 +150,9 @@ func New(cfg Config) (*Access, error) {
 	a := &Access{
 		base: auth.Issuer(), auth: auth, limits: limits, now: cfg.Clock, log: cfg.Logger,
 		anonymous: newLimit(limits.Anonymous, m), agent: newLimit(limits.Agent, m), authLimit: newLimit(limits.Auth, m),
+		agentIP: newLimit(limits.AgentPerIP, m), anonNet: newLimit(limits.AnonymousPerNet, m),
 	}
+	a.agentIP.ceiling, a.anonNet.ceiling = true, true
 	a.issued.assertions, a.issued.access = m.TokensIssued("assertion"), m.TokensIssued("access")
 	for _, p := range cfg.TrustedProxies {
 		a.proxies = append(a.proxies, p.Masked())
@@ -181,14 +201,13 @@ func newLimit(p ratelimit.Policy, m *metrics.Metrics) limit {
 
 func (l Limits) withDefaults() Limits {
 	d := DefaultLimits()
-	if l.Anonymous != (ratelimit.Policy{}) {
-		d.Anonymous = l.Anonymous
-	}
-	if l.Agent != (ratelimit.Policy{}) {
-		d.Agent = l.Agent
-	}
-	if l.Auth != (ratelimit.Policy{}) {
-		d.Auth = l.Auth
+	for _, p := range []struct{ set, def *ratelimit.Policy }{
+		{&l.Anonymous, &d.Anonymous}, {&l.Agent, &d.Agent}, {&l.Auth, &d.Auth},
+		{&l.AgentPerIP, &d.AgentPerIP}, {&l.AnonymousPerNet, &d.AnonymousPerNet},
+	} {
+		if *p.set != (ratelimit.Policy{}) {
+			*p.def = *p.set
+		}
 	}
 	d.Off = l.Off
 	return d

@@ -207,8 +207,18 @@ func (f *forger) attacks() []attack {
 			return input + "." + f.byUs(input)
 		}},
 		attack{name: "four segments", token: func(r role) string { return f.forge(r, nil, f.byUs) + ".e30" }},
-		attack{name: "oversized", foreign: true, token: func(r role) string {
+		attack{name: "oversized", token: func(r role) string {
 			return f.forge(r, set("claim", "pad", strings.Repeat("x", 5000)), f.byUs)
+		}},
+		attack{name: "real token with 4,000 characters appended", token: func(r role) string {
+			return f.forge(r, nil, f.byUs) + strings.Repeat("A", 4000)
+		}},
+		attack{name: "century lifetime", token: func(r role) string {
+			return f.forge(r, set("claim", "exp", f.now.AddDate(100, 0, 0).Unix()), f.byUs)
+		}},
+		attack{name: "oversized foreign", foreign: true, token: func(r role) string {
+			return f.forge(r, set("header", "kid", "theirs", "claim", "iss", "https://evil.example",
+				"claim", "pad", strings.Repeat("x", 5000)), f.byThem)
 		}},
 		attack{name: "garbage", foreign: true, token: func(role) string { return "eyJ!.eyJ?.sig" }},
 		attack{name: "traversal kid, foreign issuer", foreign: true, token: func(r role) string {

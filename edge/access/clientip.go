@@ -87,3 +87,14 @@ func clientKey(addr netip.Addr) string {
 	p, _ := addr.Prefix(64)
 	return p.String()
 }
+
+// clientNet is the key of an IPv6 client's /48, which the anonymous-48 ceiling counts (a /48 is commonly
+// one site, from which rotating across /64s would otherwise multiply the anonymous quota); false for IPv4
+// and unknown addresses.
+func clientNet(addr netip.Addr) (string, bool) {
+	if !addr.Is6() {
+		return "", false
+	}
+	p, _ := addr.Prefix(48)
+	return p.String(), true
+}

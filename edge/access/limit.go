@@ -3,6 +3,7 @@ package access
 import (
 	"errors"
 	"net/http"
+	"net/netip"
 	"strconv"
 	"strings"
 
@@ -60,41 +61,35 @@ func (s ErrorShape) write(w http.ResponseWriter, status int, code, message strin
 
 // Limit wraps a handler of the REST API, an MCP server or the A2A agent:
 //
-//   - A valid access token of ours (Authorization: Bearer) puts the request under the agent policy, keyed
-//     by the registration id.
-//   - A token of ours that is expired, altered or signed with a replaced key gets 401 with
+//   - A request bearing a token of ours (Authorization: Bearer; ours by its kid or iss) first counts
+//     against the agent-ip ceiling of its client address, across all its registrations, before the
+//     signature is checked: once an address has spent it, forged tokens are refused as cheaply as
+//     anonymous requests. The ceiling's headers appear only on the 429 it answers.
+//   - A valid access token of ours puts the request under the agent policy, keyed by the registration id.
+//   - A token of ours that is expired, altered, too long or signed with a replaced key gets 401 with
 //     WWW-Authenticate: Bearer error="invalid_token", error_description, and resource_metadata pointing at
 //     the RFC 9728 document of the resource the path belongs to. The request still counts against the
 //     client's anonymous quota.
 //   - Anything else (no header, another scheme, a foreign token) is anonymous: the anonymous policy, keyed
-//     by client IP, one quota shared by every handler wrapped by the same Access.
+//     by client IP (an IPv6 client's /64), one quota shared by every handler wrapped by the same Access;
+//     an IPv6 request also counts against the anonymous-48 ceiling of its /48.
 //
 // Every response carries RateLimit-Policy and RateLimit; past the quota the answer is 429 with Retry-After.
 // shape says how the 401 and 429 bodies look. If the signing key cannot be read, tokens are treated as
 // anonymous (and the failure logged): credentials only raise a limit, so this fails safe.
 func (a *Access) Limit(next http.Handler, shape ErrorShape) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		var agent string
-		var rejected *credential.InvalidError
-		if raw, ok := bearer(r); ok {
-			claims, err := a.auth.Verify(raw, credential.Access)
-			switch {
-			case err == nil:
-				agent = claims.Subject
-			case errors.Is(err, credential.ErrUnavailable):
-				a.log.Error("signing key unavailable; token treated as anonymous", "err", err)
-			}
-			rejected, _ = errors.AsType[*credential.InvalidError](err)
+		ip := a.clientIP(r)
+		raw, ours := a.ownToken(r)
+		if ours && !a.admit(w, r, &a.agentIP, clientKey(ip), shape) {
+			return
 		}
-		l, key := &a.anonymous, ""
+		agent, rejected := a.verify(raw, ours)
 		if agent != "" {
-			l, key = &a.agent, agent
-		} else {
-			key = clientKey(a.clientIP(r))
-		}
-		if retry, ok := a.count(w, r, l, key); !ok {
-			shape.write(w, http.StatusTooManyRequests, apierror.RateLimited,
-				"rate limit of the "+l.policy.Name+" policy exceeded; retry in "+retry)
+			if !a.admit(w, r, &a.agent, agent, shape) {
+				return
+			}
+		} else if !a.admitAnonymous(w, r, ip, shape) {
 			return
 		}
 		if rejected != nil {
@@ -108,6 +103,62 @@ func (a *Access) Limit(next http.Handler, shape ErrorShape) http.Handler {
 	})
 }
 
+// LimitAnonymous wraps a handler that takes no credentials (the home page's search) in the anonymous
+// policy alone, counted jointly with everything behind [Access.Limit]: an Authorization header is not
+// read. The RateLimit headers and 429 are as for Limit.
+func (a *Access) LimitAnonymous(next http.Handler, shape ErrorShape) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if a.admitAnonymous(w, r, a.clientIP(r), shape) {
+			next.ServeHTTP(w, r)
+		}
+	})
+}
+
+// ownToken returns the Bearer token of r and whether it names this service (unverified).
+func (a *Access) ownToken(r *http.Request) (string, bool) {
+	raw, ok := bearer(r)
+	return raw, ok && a.auth.Ours(raw)
+}
+
+// verify checks a token of ours: it returns the registration of a valid access token, or why it is
+// invalid; neither for a token that is not ours, or when the signing key cannot be read (logged).
+func (a *Access) verify(raw string, ours bool) (string, *credential.InvalidError) {
+	if !ours {
+		return "", nil
+	}
+	claims, err := a.auth.Verify(raw, credential.Access)
+	switch {
+	case err == nil:
+		return claims.Subject, nil
+	case errors.Is(err, credential.ErrUnavailable):
+		a.log.Error("signing key unavailable; token treated as anonymous", "err", err)
+	}
+	rejected, _ := errors.AsType[*credential.InvalidError](err)
+	return "", rejected
+}
+
+// admitAnonymous counts an anonymous request against its client's quota and, for IPv6, its /48's
+// ceiling, answering 429 and reporting false when either is spent. A request its client's quota refuses
+// does not count against the /48.
+func (a *Access) admitAnonymous(w http.ResponseWriter, r *http.Request, ip netip.Addr, shape ErrorShape) bool {
+	if !a.admit(w, r, &a.anonymous, clientKey(ip), shape) {
+		return false
+	}
+	block, ok := clientNet(ip)
+	return !ok || a.admit(w, r, &a.anonNet, block, shape)
+}
+
+// admit counts a request under l, keyed by key, and reports whether it may go on; if not, it has answered
+// 429 in shape. A ceiling (agent-ip, anonymous-48) marks only the responses it refuses.
+func (a *Access) admit(w http.ResponseWriter, r *http.Request, l *limit, key string, shape ErrorShape) bool {
+	retry, ok := a.count(w, r, l, key)
+	if !ok {
+		shape.write(w, http.StatusTooManyRequests, apierror.RateLimited,
+			"rate limit of the "+l.policy.Name+" policy exceeded; retry in "+retry)
+	}
+	return ok
+}
+
 // bearer returns the token of an Authorization: Bearer header (the scheme is case-insensitive).
 func bearer(r *http.Request) (string, bool) {
 	v := r.Header.Get("Authorization")
@@ -118,25 +169,30 @@ func bearer(r *http.Request) (string, bool) {
 	return tok, tok != ""
 }
 
-// count counts a request under l and writes the RateLimit headers (and Retry-After when refused). It
-// reports whether the request may go on and, if not, the wait as text ("42 seconds"). With limits off it
-// does nothing. A shared store that fails does not let requests through: the limiter counts them in
-// this edge's memory meanwhile (failing open would lift every limit while the store is down; failing
+// count counts a request under l and writes the RateLimit headers (and Retry-After when refused; a
+// ceiling writes them only then, replacing those of the policy counted before). It reports whether the
+// request may go on and, if not, the wait as text ("42 seconds"). With limits off it does nothing. A
+// shared store that fails does not let requests through: the limiter counts them in this edge's memory
+// meanwhile (failing open would lift every limit while the store is down; failing
 // closed would turn a store outage into a service outage).
 func (a *Access) count(w http.ResponseWriter, r *http.Request, l *limit, key string) (string, bool) {
 	if a.limits.Off {
 		return "", true
 	}
-	h := w.Header()
-	h.Set("RateLimit-Policy", l.header)
 	res := a.limiter.Take(r.Context(), l.policy, key, a.now())
-	h.Set("RateLimit", res.Header())
+	h := w.Header()
 	if res.Allowed {
 		l.admitted.Inc()
+		if !l.ceiling {
+			h.Set("RateLimit-Policy", l.header)
+			h.Set("RateLimit", res.Header())
+		}
 		return "", true
 	}
 	l.rejected.Inc()
 	wait := strconv.Itoa(res.ResetSeconds())
+	h.Set("RateLimit-Policy", l.header)
+	h.Set("RateLimit", res.Header())
 	h.Set("Retry-After", wait)
 	return wait + " seconds", false
 }

@@ -88,6 +88,7 @@ type endpoint struct {
 	base      *url.URL // the site
 	url       *url.URL // the endpoint
 	website   string   // the MCP guide's page
+	log       *slog.Logger
 }
 
 // build assembles the server described by sp.
@@ -106,6 +107,7 @@ func (sp serverSpec) build(lib *library.Library, opts Options) (*endpoint, error
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
+	e.log = logger
 	e.mcp = server.NewMCPServer(sp.name, version(opts),
 		server.WithTitle(sp.title),
 		server.WithDescription(sp.description),
@@ -143,7 +145,7 @@ func (sp serverSpec) handler(lib *library.Library, opts Options) (http.Handler, 
 	if err != nil {
 		return nil, err
 	}
-	return newHostGuard(e.url, e.transport), nil
+	return newHostGuard(e.url, e.transport, e.log), nil
 }
 
 // toolNames lists the names of the tools the server registered, sorted.

@@ -8,9 +8,10 @@
 // An Authorization header may carry a token some other service issued; the contract says to ignore those.
 // A token is treated as ours when its (unverified) header kid has our key id shape ([IsOurKeyID]) or its
 // (unverified) iss is our issuer. Such a token must then verify completely, or it is rejected ([InvalidError]);
-// that is how expired, altered and replaced-key tokens are told apart from strangers' tokens. Anything else,
-// including text that is not a JWT at all and any token over [MaxTokenSize] bytes (never parsed), is foreign
-// ([ErrForeign]). Only the shape decides; a foreign-looking token is never verified, so it costs microseconds.
+// that is how expired, altered and replaced-key tokens are told apart from strangers' tokens. A token of ours
+// over [MaxTokenSize] bytes is rejected without being verified, whatever was appended to it. Anything else,
+// including text that is not a JWT at all, is foreign ([ErrForeign]). Only the shape decides; a
+// foreign-looking token is never verified, so it costs microseconds.
 package credential
 
 import (
@@ -29,7 +30,8 @@ const (
 	Scope             = "icons.read"          // the only scope
 	AssertionLifetime = 30 * 24 * time.Hour   // identity assertion
 	AccessLifetime    = 3600 * time.Second    // access token
-	MaxTokenSize      = 4 << 10               // longer tokens are not parsed; ours are under 1 KiB
+	MaxTokenSize      = 4 << 10               // longer tokens are refused unread; ours are under 1 KiB
+	maxInspect        = 64 << 10              // longer text is never read, not even to tell whose it is
 	clockSkew         = 60 * time.Second      // tolerated for iat, between edge copies sharing the key
 	registrationIDMax = 64                    // longest sub accepted
 	regPrefix         = "reg_"                // registration ids start with this
@@ -64,6 +66,14 @@ func (u Use) claim() string {
 		return "assertion"
 	}
 	return "access"
+}
+
+// lifetime is how long a token of this use lasts from its issue; a token claiming longer is refused.
+func (u Use) lifetime() time.Duration {
+	if u == Assertion {
+		return AssertionLifetime
+	}
+	return AccessLifetime
 }
 
 func (u Use) typ() string {

@@ -178,12 +178,65 @@ func TestForeignTokensAreIgnored(t *testing.T) {
 		"three garbage":   "a.b.c",
 		"other issuer":    other,
 		"other kid shape": foreignKid,
-		"oversized ours":  ours + "." + strings.Repeat("A", MaxTokenSize),
+		"oversized other": other + strings.Repeat("A", MaxTokenSize),
+		"beyond reading":  ours + strings.Repeat("A", maxInspect),
 		"not base64":      "%%%.%%%.%%%",
 		"header not json": "bm90IGpzb24.e30.",
 	} {
-		if _, err := a.Verify(raw, Access); !errors.Is(err, ErrForeign) {
-			t.Errorf("%s: err = %v, want ErrForeign", name, err)
+		if _, err := a.Verify(raw, Access); !errors.Is(err, ErrForeign) || a.Ours(raw) {
+			t.Errorf("%s: err = %v, Ours %v; want ErrForeign", name, err, a.Ours(raw))
+		}
+	}
+}
+
+// TestOversizedOwnTokenIsInvalid: a token of ours with text appended past MaxTokenSize is still ours, and
+// rejected (it used to be called foreign, so the request went on as anonymous).
+func TestOversizedOwnTokenIsInvalid(t *testing.T) {
+	a, _, _ := newAuthority(t)
+	ours := issue(t, a, Access).Raw
+	for name, raw := range map[string]string{
+		"signature padded": ours + strings.Repeat("A", 4000),
+		"fourth segment":   ours + "." + strings.Repeat("A", MaxTokenSize),
+	} {
+		_, err := a.Verify(raw, Access)
+		wantInvalid(t, err)
+		if !a.Ours(raw) || !strings.Contains(err.Error(), "longer than any") {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+}
+
+// TestLifetimeLongerThanPolicyIsRefused: a token signed with our key but claiming more than its use's
+// lifetime (exp - iat) is refused, even though it has not expired; exactly the lifetime is accepted.
+func TestLifetimeLongerThanPolicyIsRefused(t *testing.T) {
+	a, kf, c := newAuthority(t)
+	key, _ := kf.Current()
+	sign := func(u Use, lifetime time.Duration) string {
+		now := c.Now()
+		claims := Claims{RegisteredClaims: jwt.RegisteredClaims{Issuer: issuer, Subject: NewRegistrationID(),
+			Audience: jwt.ClaimStrings{a.audience(u)}, IssuedAt: jwt.NewNumericDate(now),
+			ExpiresAt: jwt.NewNumericDate(now.Add(lifetime))}, TokenUse: u.claim()}
+		if u == Access {
+			claims.Scope = Scope
+		}
+		tok := jwt.NewWithClaims(jwt.SigningMethodES256, claims)
+		tok.Header["kid"], tok.Header["typ"] = key.ID, u.typ()
+		raw, err := tok.SignedString(key.private)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return raw
+	}
+	for _, u := range []Use{Access, Assertion} {
+		if _, err := a.Verify(sign(u, u.lifetime()), u); err != nil {
+			t.Errorf("%v of exactly its lifetime: %v", u, err)
+		}
+		for _, lifetime := range []time.Duration{u.lifetime() + time.Second, 100 * 365 * 24 * time.Hour} {
+			_, err := a.Verify(sign(u, lifetime), u)
+			wantInvalid(t, err)
+			if !strings.Contains(err.Error(), "longer lifetime") {
+				t.Errorf("%v lasting %v: %v", u, lifetime, err)
+			}
 		}
 	}
 }

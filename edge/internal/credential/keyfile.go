@@ -21,8 +21,8 @@ const DefaultKeyFile = ".iconlib/signing-key.pem"
 const maxKeyFileSize = 64 << 10
 
 // KeyFile is the signing key kept in a file that several edge copies may share. The file holds one PKCS #8
-// PEM private key, mode 0600 (0640 is kept if an operator chose it so a group can share it; any permission
-// for others is refused). Current notices when [Rotate] has replaced the file and loads the new key, so a
+// PEM private key, mode 0600: a file its group or others may read is refused, since whoever reads it can
+// sign credentials (edges of other users share the key through a copy of their own). Current notices when [Rotate] has replaced the file and loads the new key, so a
 // rotation reaches every running copy on its next request, without a restart.
 type KeyFile struct {
 	path string
@@ -97,8 +97,8 @@ func readKeyFile(path string) (*Key, fs.FileInfo, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	if perm := info.Mode().Perm(); perm&0o007 != 0 && runtime.GOOS != "windows" {
-		return nil, nil, fmt.Errorf("key file %s is open to other users (mode %#o); run chmod 600 on it", path, perm)
+	if perm := info.Mode().Perm(); perm&0o077 != 0 && runtime.GOOS != "windows" {
+		return nil, nil, fmt.Errorf("key file %s may be read by its group or others (mode %#o), and whoever reads it can sign credentials; run chmod 600 on it", path, perm)
 	}
 	data, err := io.ReadAll(io.LimitReader(fh, maxKeyFileSize))
 	if err != nil {
@@ -115,15 +115,11 @@ func readKeyFile(path string) (*Key, fs.FileInfo, error) {
 // The replacement is atomic: readers see the old file or the new one, never a mix. Every identity assertion
 // and access token signed with the old key stops verifying at once, on every copy sharing the file.
 func Rotate(path string) (*Key, error) {
-	mode := fs.FileMode(0o600)
-	if info, err := os.Stat(path); err == nil {
-		mode |= info.Mode().Perm() & 0o040 // keep group read if the operator granted it
-	}
 	key, err := GenerateKey()
 	if err != nil {
 		return nil, err
 	}
-	if err := writeKeyFile(path, key, mode, true); err != nil {
+	if err := writeKeyFile(path, key, 0o600, true); err != nil {
 		return nil, err
 	}
 	return key, nil

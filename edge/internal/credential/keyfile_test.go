@@ -11,6 +11,7 @@ import (
 	"encoding/pem"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 )
@@ -65,13 +66,10 @@ func TestCopiesStartingTogetherShareOneKey(t *testing.T) {
 	}
 }
 
-func TestRotateReplacesAtomicallyAndKeepsGroupRead(t *testing.T) {
+func TestRotateReplacesAtomically(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "signing-key.pem")
 	kf, err := OpenKeyFile(path)
 	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Chmod(path, 0o640); err != nil {
 		t.Fatal(err)
 	}
 	old, _ := kf.Current()
@@ -102,19 +100,35 @@ func TestRotateReplacesAtomicallyAndKeepsGroupRead(t *testing.T) {
 	if err != nil || cur.ID != key.ID || cur.ID == old.ID {
 		t.Fatalf("current %v (%v), rotated to %s from %s", cur, err, key.ID, old.ID)
 	}
-	if info, _ := os.Stat(path); info.Mode().Perm() != 0o640 {
+	if info, _ := os.Stat(path); info.Mode().Perm() != 0o600 {
 		t.Errorf("mode after rotation %v", info.Mode())
 	}
 }
 
-func TestKeyFileOpenToOthersIsRefused(t *testing.T) {
+// TestKeyFileReadableByOthersIsRefused: only the owner may read the key file; group read (0640), which
+// used to be accepted, is refused like world read, with a message that says how to fix it. Rotating a
+// 0640 file leaves it 0600.
+func TestKeyFileReadableByOthersIsRefused(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "signing-key.pem")
 	if _, err := OpenKeyFile(path); err != nil {
 		t.Fatal(err)
 	}
-	os.Chmod(path, 0o644)
-	if _, err := OpenKeyFile(path); err == nil {
-		t.Fatal("opened a world-readable key file")
+	for _, mode := range []os.FileMode{0o640, 0o604, 0o644, 0o660} {
+		if err := os.Chmod(path, mode); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := OpenKeyFile(path); err == nil || !strings.Contains(err.Error(), "chmod 600") {
+			t.Errorf("mode %#o: %v", mode, err)
+		}
+	}
+	if _, err := Rotate(path); err != nil {
+		t.Fatal(err)
+	}
+	if info, _ := os.Stat(path); info.Mode().Perm() != 0o600 {
+		t.Errorf("mode after rotating a 0640 file: %v", info.Mode())
+	}
+	if _, err := OpenKeyFile(path); err != nil {
+		t.Errorf("after rotation: %v", err)
 	}
 }
 
