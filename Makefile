@@ -8,6 +8,7 @@ SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 GOTESTFLAGS ?=
 
 TABLER_VERSION := 3.51.0
+STATICCHECK_VERSION := v0.8.2
 LOTTIE_WEB_VERSION := 5.13.0
 
 .PHONY: run build binary test test-deps redis-deps bench bench-limits fuzz motion-check-all lottie-check-all motion-sheets import-tabler import-lottie-web clean
@@ -23,10 +24,12 @@ build: binary
 binary:
 	$(GO) build -o $(BIN) ./cmd/iconlib
 
-## test: vet and run every test (installs Chromium, nginx, Redis and the second Lottie renderer for the tests when missing)
+## test: vet, gofmt, go mod tidy and staticcheck, then run every test (installs Chromium, nginx, Redis and the second Lottie renderer for the tests when missing)
 test: test-deps conformance-deps renderers-deps
 	$(GO) vet ./...
 	test -z "$$(gofmt -l $$(git ls-files '*.go'))" || (gofmt -l $$(git ls-files '*.go'); exit 1)
+	$(GO) mod tidy -diff
+	$(GO) run honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION) ./...
 	$(GO) test -race -count=1 -timeout 20m $(GOTESTFLAGS) ./...
 
 ## test-deps: what the tests need beyond Go: Debian's Chromium, Debian's nginx for the deploy test, and

@@ -69,23 +69,46 @@ func (c Choreography) resolve(fig Figure) (move, error) {
 		return move{}, fmt.Errorf("motion %q: want one of %s", c.Motion, strings.Join(slices.DeleteFunc(Names(), func(n string) bool { return n == "draw" }), ", "))
 	}
 	m := move{def: def, moving: make([]bool, len(fig)), amp: def.amp}
-	for _, p := range c.Parts {
+	if err := m.chooseParts(c.Parts, fig); err != nil {
+		return move{}, err
+	}
+	if def.perPart && len(m.parts) < 2 && len(fig) > 0 && len(fig[0].Contours) > 0 {
+		// One part cannot light up after another (a one-stroke wifi-0): it pops instead.
+		return Choreography{Motion: "pop", Parts: c.Parts, Pivot: c.Pivot}.resolve(fig)
+	}
+	if err := m.chooseAmplitude(c.Amplitude, fig); err != nil {
+		return move{}, err
+	}
+	var err error
+	if m.dir, err = def.direction(c.Direction); err != nil {
+		return move{}, err
+	}
+	if err := m.choosePivot(c.Pivot, fig); err != nil {
+		return move{}, err
+	}
+	return m, nil
+}
+
+// chooseParts sets the parts that move: those listed (numbered from 1), or the motion's default ones.
+func (m *move) chooseParts(listed []int, fig Figure) error {
+	for _, p := range listed {
 		if p < 1 || p > len(fig) {
-			return move{}, fmt.Errorf("parts: %d is not an element of this icon (it has %d, numbered from 1)", p, len(fig))
+			return fmt.Errorf("parts: %d is not an element of this icon (it has %d, numbered from 1)", p, len(fig))
 		}
 		if m.moving[p-1] {
-			return move{}, fmt.Errorf("parts: %d is listed twice", p)
+			return fmt.Errorf("parts: %d is listed twice", p)
 		}
 		m.moving[p-1] = true
 		m.parts = append(m.parts, p-1)
 	}
-	if len(c.Parts) == 0 {
-		for _, i := range def.defaultParts(fig) {
-			m.moving[i] = true
-			m.parts = append(m.parts, i)
-		}
+	if len(listed) > 0 {
+		return nil
 	}
-	if def.perPart && len(c.Parts) == 0 && len(fig) > 0 && len(fig[0].Contours) > 0 {
+	for _, i := range m.def.defaultParts(fig) {
+		m.moving[i] = true
+		m.parts = append(m.parts, i)
+	}
+	if m.def.perPart && len(fig) > 0 && len(fig[0].Contours) > 0 && len(m.parts) > 0 {
 		// Without an order, the largest part stays lit as the frame the others light up in (a chart's
 		// axes, not one of its dots).
 		largest := slices.MaxFunc(m.parts, func(a, b int) int {
@@ -93,35 +116,37 @@ func (c Choreography) resolve(fig Figure) (move, error) {
 		})
 		m.parts = append([]int{largest}, slices.DeleteFunc(slices.Clone(m.parts), func(i int) bool { return i == largest })...)
 	}
-	if def.perPart && len(m.parts) < 2 && len(fig) > 0 && len(fig[0].Contours) > 0 {
-		// One part cannot light up after another (a one-stroke wifi-0): it pops instead.
-		return Choreography{Motion: "pop", Parts: c.Parts, Pivot: c.Pivot}.resolve(fig)
-	}
-	if c.Amplitude != 0 {
-		if c.Amplitude < 0 || c.Amplitude > def.maxAmp {
-			return move{}, fmt.Errorf("amplitude: %g is outside 0–%g %s for %s", c.Amplitude, def.maxAmp, def.unit, def.name)
-		}
-		m.amp = c.Amplitude
-	}
-	if c.Amplitude == 0 {
+	return nil
+}
+
+// chooseAmplitude sets how far the parts move: the amplitude given, or the motion's, grown for small parts.
+func (m *move) chooseAmplitude(amp float64, fig Figure) error {
+	def := m.def
+	if amp == 0 {
 		m.amp = min(def.maxAmp, def.amp*def.smallPartGain(fig.bounds(m.parts)))
+		return nil
 	}
-	var err error
-	if m.dir, err = def.direction(c.Direction); err != nil {
-		return move{}, err
+	if amp < 0 || amp > def.maxAmp {
+		return fmt.Errorf("amplitude: %g is outside 0–%g %s for %s", amp, def.maxAmp, def.unit, def.name)
 	}
+	m.amp = amp
+	return nil
+}
+
+// choosePivot sets the point the parts turn or scale about: the one given, in icon units, or the motion's.
+func (m *move) choosePivot(pivot []float64, fig Figure) error {
 	switch {
-	case len(c.Pivot) == 2:
-		if c.Pivot[0] < -Size || c.Pivot[0] > 2*Size || c.Pivot[1] < -Size || c.Pivot[1] > 2*Size {
-			return move{}, fmt.Errorf("pivot: %v is too far off the %d×%d grid", c.Pivot, Size, Size)
+	case len(pivot) == 2:
+		if pivot[0] < -Size || pivot[0] > 2*Size || pivot[1] < -Size || pivot[1] > 2*Size {
+			return fmt.Errorf("pivot: %v is too far off the %d×%d grid", pivot, Size, Size)
 		}
-		m.pivot = svg.Point{X: c.Pivot[0], Y: c.Pivot[1]}
-	case len(c.Pivot) != 0:
-		return move{}, fmt.Errorf("pivot: want [x, y] in icon units, got %v", c.Pivot)
+		m.pivot = svg.Point{X: pivot[0], Y: pivot[1]}
+	case len(pivot) != 0:
+		return fmt.Errorf("pivot: want [x, y] in icon units, got %v", pivot)
 	default:
 		m.pivot = m.defaultPivot(fig)
 	}
-	return m, nil
+	return nil
 }
 
 // smallPartGain is how much more a motion moves parts smaller than most of the grid, so that a badge's

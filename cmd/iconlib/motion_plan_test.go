@@ -46,13 +46,6 @@ func svgOf(r catalog.Icon, style string) string {
 
 func isHover(s catalog.State) bool { return s.Name == "hover" || strings.HasPrefix(s.Name, "hover-") }
 
-func cmpOr(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
-}
-
 // sitePath turns an absolute URL the build wrote into a path on the site, so the harness can fetch it
 // from its own origin.
 func sitePath(u string) string {

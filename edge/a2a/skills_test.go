@@ -247,8 +247,8 @@ func TestSearchUnavailable(t *testing.T) {
 					t.Errorf("%s search-guides: %v\n%s", d.name, result, markdown)
 				}
 				markdown, result = send(t, d, text("zigzag"))
-				if result["found"] != true || result["error"] != nil {
-					t.Errorf("%s icon-details without search: %v", d.name, result)
+				if result["found"] != true || result["error"] != nil || !strings.Contains(markdown, "zigzag") {
+					t.Errorf("%s icon-details without search: %v\n%s", d.name, result, markdown)
 				}
 				markdown, result = send(t, d, data(map[string]any{"id": "nope"}))
 				if result["found"] != false || !strings.Contains(markdown, "No icon has the id `nope`. Describe") {

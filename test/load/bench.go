@@ -27,31 +27,15 @@ func run(ctx context.Context, cfg config, stdout io.Writer) error {
 		return err
 	}
 	defer os.RemoveAll(tmp)
-
 	addr, err := freeLoopbackAddr()
 	if err != nil {
 		return err
 	}
-	public := cfg.public
-	if public == "" {
-		public = filepath.Join(tmp, "public")
-		if err := buildLibrary(ctx, cfg.bin, cfg.content, public, "http://"+addr); err != nil {
-			return err
-		}
-	}
-	cat, err := readCatalog(public)
+	public, err := prepareLibrary(ctx, cfg, tmp, addr)
 	if err != nil {
 		return err
 	}
-	labelled, err := readLabelled(cfg.labelled)
-	if err != nil {
-		return err
-	}
-	wl := newWorkload(cat, newQueryGen(cat.Icons, labelled, mixKinds, cfg.seed), cfg.mix, cfg.seed)
-	if len(wl.popular) < cfg.mix {
-		return fmt.Errorf("the catalog gives only %d distinct queries, fewer than -mix %d", len(wl.popular), cfg.mix)
-	}
-	selected, err := choose(wl.scenarios(), cfg.scenarios)
+	wl, selected, err := prepareWorkload(cfg, public)
 	if err != nil {
 		return err
 	}
@@ -59,7 +43,6 @@ func run(ctx context.Context, cfg config, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-
 	keyFile := filepath.Join(tmp, "keys", "signing-key.pem") // outside public/, as serve requires
 	if err := os.MkdirAll(filepath.Dir(keyFile), 0o700); err != nil {
 		return err
@@ -68,55 +51,13 @@ func run(ctx context.Context, cfg config, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	defer edge.Stop()
-	var uncached *edgeProcess // started for the first fresh scenario, when serve has the cache switch
-	defer func() {
-		if uncached != nil {
-			uncached.Stop()
-		}
-	}()
+	edges := &edges{ctx: ctx, cfg: cfg, public: public, keyFile: keyFile, cached: edge, cacheSwitch: cacheSwitch}
+	defer edges.stop()
 
 	rep := report{about: describeRun(cfg, len(wl.popular), cacheSwitch)}
-	d := newDriver(cfg.conns, cfg.seed, len(wl.popular), cfg.acceptEncoding)
-	var runErr error
-	for _, sc := range selected {
-		target := edge
-		if sc.fresh && cacheSwitch {
-			if uncached == nil {
-				a, err := freeLoopbackAddr()
-				if err != nil {
-					return err
-				}
-				args := edgeArgs(a, public, keyFile, append(slices.Clone(cfg.edgeArgs), answerCacheFlag+"=0"))
-				if uncached, err = startEdge(ctx, "uncached edge", cfg.bin, a, args); err != nil {
-					return err
-				}
-			}
-			target = uncached
-		}
-		fmt.Fprintf(os.Stderr, "%-16s %s for %s after %s of warm-up, %d connections\n",
-			sc.name, target.name, cfg.duration, cfg.warmup, cfg.conns)
-		r, err := d.measure(ctx, sc, target, cfg.warmup, cfg.duration)
-		if ctx.Err() != nil {
-			runErr = fmt.Errorf("interrupted during %s", sc.name)
-			break
-		}
-		if err != nil {
-			runErr = fmt.Errorf("%s: %w", sc.name, err)
-			break
-		}
-		fmt.Fprintf(os.Stderr, "%-16s %s req/s, p99 %s, edge CPU %.0f µs/req, load generator CPU %.0f µs/req, %d errors\n", "",
-			thousands(r.perSecond()), millis(percentile(r.latencies, 99)), r.perRequest(r.cpu), r.perRequest(r.generatorCPU), r.errors)
-		if r.firstErr != "" {
-			fmt.Fprintf(os.Stderr, "%-16s first error: %s\n", "", r.firstErr)
-		}
-		rep.results = append(rep.results, r)
-	}
-
-	rep.notes = append(rep.notes, memoryNote(edge, "edge"))
-	if uncached != nil {
-		rep.notes = append(rep.notes, memoryNote(uncached, "uncached edge ("+answerCacheFlag+"=0)"))
-	}
+	results, runErr := measureAll(ctx, cfg, newDriver(cfg.conns, cfg.seed, len(wl.popular), cfg.acceptEncoding), selected, edges)
+	rep.results = results
+	rep.notes = append(rep.notes, edges.memoryNotes()...)
 	for i, r := range rep.results {
 		rep.notes = append(rep.notes, fmt.Sprintf("%s: %s", r.scenario, selected[i].about))
 	}
@@ -124,16 +65,119 @@ func run(ctx context.Context, cfg config, stdout io.Writer) error {
 	if runErr != nil {
 		rep.notes = append(rep.notes, "stopped early: "+runErr.Error())
 	}
-	md := rep.markdown()
-	if len(rep.results) > 0 {
-		fmt.Fprint(stdout, md)
-		if cfg.out != "" {
-			if err := os.WriteFile(cfg.out, []byte(md), 0o644); err != nil {
-				return errors.Join(runErr, err)
-			}
+	return errors.Join(runErr, writeReport(rep, cfg.out, stdout))
+}
+
+// prepareLibrary returns the public/ to serve: cfg.public, or the library built into tmp for base addr.
+func prepareLibrary(ctx context.Context, cfg config, tmp, addr string) (string, error) {
+	if cfg.public != "" {
+		return cfg.public, nil
+	}
+	public := filepath.Join(tmp, "public")
+	return public, buildLibrary(ctx, cfg.bin, cfg.content, public, "http://"+addr)
+}
+
+// prepareWorkload reads the catalog and the labelled queries, makes the query mix and picks the scenarios.
+func prepareWorkload(cfg config, public string) (*workload, []scenario, error) {
+	cat, err := readCatalog(public)
+	if err != nil {
+		return nil, nil, err
+	}
+	labelled, err := readLabelled(cfg.labelled)
+	if err != nil {
+		return nil, nil, err
+	}
+	wl := newWorkload(cat, newQueryGen(cat.Icons, labelled, mixKinds, cfg.seed), cfg.mix, cfg.seed)
+	if len(wl.popular) < cfg.mix {
+		return nil, nil, fmt.Errorf("the catalog gives only %d distinct queries, fewer than -mix %d", len(wl.popular), cfg.mix)
+	}
+	selected, err := choose(wl.scenarios(), cfg.scenarios)
+	return wl, selected, err
+}
+
+// edges are the edge every scenario runs on, and the one with the answer cache off that fresh-query
+// scenarios run on when serve has the switch, started when first needed.
+type edges struct {
+	ctx              context.Context
+	cfg              config
+	public, keyFile  string
+	cached, uncached *edgeProcess
+	cacheSwitch      bool
+}
+
+// forScenario is the edge a scenario runs on.
+func (e *edges) forScenario(sc scenario) (*edgeProcess, error) {
+	if !sc.fresh || !e.cacheSwitch {
+		return e.cached, nil
+	}
+	if e.uncached == nil {
+		a, err := freeLoopbackAddr()
+		if err != nil {
+			return nil, err
+		}
+		args := edgeArgs(a, e.public, e.keyFile, append(slices.Clone(e.cfg.edgeArgs), answerCacheFlag+"=0"))
+		if e.uncached, err = startEdge(e.ctx, "uncached edge", e.cfg.bin, a, args); err != nil {
+			return nil, err
 		}
 	}
-	return runErr
+	return e.uncached, nil
+}
+
+func (e *edges) memoryNotes() []string {
+	notes := []string{memoryNote(e.cached, "edge")}
+	if e.uncached != nil {
+		notes = append(notes, memoryNote(e.uncached, "uncached edge ("+answerCacheFlag+"=0)"))
+	}
+	return notes
+}
+
+func (e *edges) stop() {
+	e.cached.Stop()
+	if e.uncached != nil {
+		e.uncached.Stop()
+	}
+}
+
+// measureAll runs the scenarios in turn, logging each to stderr, and returns what it measured; it stops at
+// the first failure or interruption.
+func measureAll(ctx context.Context, cfg config, d *driver, selected []scenario, edges *edges) ([]result, error) {
+	var results []result
+	for _, sc := range selected {
+		target, err := edges.forScenario(sc)
+		if err != nil {
+			return results, err
+		}
+		fmt.Fprintf(os.Stderr, "%-16s %s for %s after %s of warm-up, %d connections\n",
+			sc.name, target.name, cfg.duration, cfg.warmup, cfg.conns)
+		r, err := d.measure(ctx, sc, target, cfg.warmup, cfg.duration)
+		if ctx.Err() != nil {
+			return results, fmt.Errorf("interrupted during %s", sc.name)
+		}
+		if err != nil {
+			return results, fmt.Errorf("%s: %w", sc.name, err)
+		}
+		fmt.Fprintf(os.Stderr, "%-16s %s req/s, p99 %s, edge CPU %.0f µs/req, load generator CPU %.0f µs/req, %d errors\n", "",
+			thousands(r.perSecond()), millis(percentile(r.latencies, 99)), r.perRequest(r.cpu), r.perRequest(r.generatorCPU), r.errors)
+		if r.firstErr != "" {
+			fmt.Fprintf(os.Stderr, "%-16s first error: %s\n", "", r.firstErr)
+		}
+		results = append(results, r)
+	}
+	return results, nil
+}
+
+// writeReport prints the report's Markdown, and writes it to out too unless out is empty; nothing when
+// nothing was measured.
+func writeReport(rep report, out string, stdout io.Writer) error {
+	if len(rep.results) == 0 {
+		return nil
+	}
+	md := rep.markdown()
+	fmt.Fprint(stdout, md)
+	if out == "" {
+		return nil
+	}
+	return os.WriteFile(out, []byte(md), 0o644)
 }
 
 // choose returns the scenarios named, in the order named; none named means all.
