@@ -78,7 +78,7 @@ func TestParameterErrors(t *testing.T) {
 		{"/api/v1/icons?offset=-1", "offset must be a whole number from 0"},
 		{"/api/v1/icons?offset=1e3", "offset must be a whole number"},
 		{"/api/v1/icons?limit=1&limit=2", "given 2 times"},
-		{"/api/v1/icons?category=nope", `category "nope" does not exist`},
+		{"/api/v1/icons?category=nope", `category "nope" does not exist; the category ids are arrows, design, shapes (also at /api/v1/categories)`},
 		{"/api/v1/icons?q=", "q is empty"},
 		{"/api/v1/icons?q=%20%20", "q is empty"},
 		{"/api/v1/icons?q=" + strings.Repeat("a", 201), "longer than 200"},

@@ -10,9 +10,6 @@ import (
 	"github.com/iconlib/iconlib/templates"
 )
 
-// homeSearchLimit is how many results a home page rendered for a search shows.
-const homeSearchLimit = 48
-
 // loadHome parses the home page template, which the edge renders for searches without JavaScript.
 func loadHome() (*template.Template, error) {
 	return templates.ParseHTML("layout.html", "home.html")
@@ -45,7 +42,7 @@ func (s *server) handleHome(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	a, err := s.cachedAnswer(answerKey("home", category, q), "text/html; charset=utf-8", cacheSearch, func() ([]byte, error) {
-		hits, err := s.lib.SearchIcons(q, library.SearchOptions{Category: category, Limit: homeSearchLimit})
+		hits, err := s.lib.SearchIcons(q, library.SearchOptions{Category: category, Limit: library.HomeIcons.LimitDefault})
 		if err != nil {
 			return nil, err
 		}

@@ -101,7 +101,7 @@ func (p params) category(lib *library.Library) (string, *paramError) {
 		return "", nil
 	}
 	if !lib.HasCategory(c) {
-		return "", badParam("category %s does not exist; the ids are listed at %s", quote(c), contract.SiteLinks.Categories)
+		return "", badParam("%s", lib.UnknownCategory(c))
 	}
 	return c, nil
 }

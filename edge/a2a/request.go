@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
+	"github.com/iconlib/iconlib/edge/library"
 )
 
 // Skill ids, as the card lists them and a data part's "skill" names them.
@@ -21,12 +22,8 @@ const (
 
 var skillIDs = []string{skillFindIcons, skillIconDetails, skillSearchGuides}
 
-// Bounds of a request.
-const (
-	defaultLimit = 10
-	maxLimit     = 50
-	maxQuery     = 500 // characters
-)
+// maxText bounds a request's text, which may be a guide question: the longest query of any skill.
+var maxText = max(library.AgentIcons.QueryMaxRunes, library.Guides.QueryMaxRunes)
 
 // request is what a message asks for, once its parts are read. Text parts make up the query unless the
 // data part has one.
@@ -71,22 +68,23 @@ func readRequest(msg *a2a.Message) (request, error) {
 	switch {
 	case req.Skill != "" && !slices.Contains(skillIDs, req.Skill):
 		return req, invalid(fmt.Sprintf("unknown skill %q; the skills are %s", req.Skill, strings.Join(skillIDs, ", ")))
-	case req.Limit != nil && (*req.Limit < 1 || *req.Limit > maxLimit):
-		return req, invalid(fmt.Sprintf("limit must be between 1 and %d", maxLimit))
-	case utf8.RuneCountInString(req.Query) > maxQuery:
-		return req, invalid(fmt.Sprintf("the query is longer than %d characters", maxQuery))
+	case utf8.RuneCountInString(req.Query) > maxText:
+		return req, invalid(fmt.Sprintf("the query is longer than %d characters", maxText))
 	case req.Query == "" && req.ID == "":
 		return req, invalid(`send text, or a data part with "query" or "id"`)
 	}
 	return req, nil
 }
 
-// limit is the requested number of results, or the default.
-func (r request) limit() int {
-	if r.Limit == nil {
-		return defaultLimit
+// limit is the requested number of results within b, or b's default.
+func (r request) limit(b library.Bounds) (int, error) {
+	switch {
+	case r.Limit == nil:
+		return b.LimitDefault, nil
+	case *r.Limit < 1 || *r.Limit > b.LimitMax:
+		return 0, invalid(fmt.Sprintf("limit must be between 1 and %d", b.LimitMax))
 	}
-	return *r.Limit
+	return *r.Limit, nil
 }
 
 // decodeData reads a data part's object into req, refusing unknown fields and wrong types.

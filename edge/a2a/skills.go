@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"iter"
 	"log/slog"
-	"strings"
+	"unicode/utf8"
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
 	"github.com/a2aproject/a2a-go/v2/a2asrv"
@@ -15,9 +15,6 @@ import (
 	"github.com/iconlib/iconlib/edge/library"
 	"github.com/iconlib/iconlib/internal/catalog"
 )
-
-// suggestions is how many close matches an unknown icon id gets.
-const suggestions = 5
 
 // agent is the [a2asrv.AgentExecutor]: it answers every message at once with one Message and never creates
 // a task.
@@ -139,15 +136,18 @@ func (a *agent) findIcons(req request) (result, error) {
 	if req.Query == "" {
 		return nil, invalid(`find-icons needs text, or a data part with "query"`)
 	}
+	if utf8.RuneCountInString(req.Query) > library.AgentIcons.QueryMaxRunes {
+		return nil, invalid(fmt.Sprintf("the query is longer than %d characters", library.AgentIcons.QueryMaxRunes))
+	}
 	if req.Category != "" && !a.lib.HasCategory(req.Category) {
-		ids := make([]string, 0, len(a.lib.Categories()))
-		for _, c := range a.lib.Categories() {
-			ids = append(ids, c.ID)
-		}
-		return nil, invalid(fmt.Sprintf("unknown category %q; the categories are %s", req.Category, strings.Join(ids, ", ")))
+		return nil, invalid(a.lib.UnknownCategory(req.Category))
+	}
+	limit, err := req.limit(library.AgentIcons)
+	if err != nil {
+		return nil, err
 	}
 	res := &iconsResult{outcome: outcome{Skill: skillFindIcons}, Query: req.Query, Category: req.Category,
-		Limit: req.limit(), Items: []library.IconHit{}}
+		Limit: limit, Items: []library.IconHit{}}
 	hits, err := a.lib.SearchIcons(req.Query, library.SearchOptions{Category: req.Category, Limit: res.Limit})
 	if err != nil {
 		res.Error = a.unavailable("icon search", err)
@@ -172,7 +172,7 @@ func (a *agent) iconDetails(req request) (result, error) {
 		return nil, err
 	}
 	// An unknown id is answered with the icons that come closest to it; without search, with none.
-	hits, err := a.lib.SearchIcons(res.ID, library.SearchOptions{Limit: suggestions})
+	hits, err := a.lib.SearchIcons(res.ID, library.SearchOptions{Limit: library.Suggestions})
 	if err != nil && !errors.Is(err, library.ErrSearchUnavailable) {
 		a.log.Warn("a2a: suggestions for an unknown icon failed", "id", res.ID, "err", err)
 	}
@@ -184,7 +184,11 @@ func (a *agent) searchGuides(req request) (result, error) {
 	if req.Query == "" {
 		return nil, invalid(`search-guides needs a question, as text or as "query" in a data part`)
 	}
-	res := &guidesResult{outcome: outcome{Skill: skillSearchGuides}, Query: req.Query, Limit: req.limit(),
+	limit, err := req.limit(library.Guides)
+	if err != nil {
+		return nil, err
+	}
+	res := &guidesResult{outcome: outcome{Skill: skillSearchGuides}, Query: req.Query, Limit: limit,
 		Items: []library.SectionHit{}}
 	hits, err := a.lib.SearchGuides(req.Query, res.Limit)
 	if err != nil {

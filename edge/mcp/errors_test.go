@@ -42,7 +42,7 @@ func TestBadArgumentsAreToolErrorsAModelCanActOn(t *testing.T) {
 		{contract.MCPIconsPath, "search_icons", map[string]any{"query": "x", "colour": "red"},
 			"arguments: additional properties 'colour' not allowed"},
 		{contract.MCPIconsPath, "search_icons", map[string]any{"query": "x", "category": "Arrows"},
-			`There is no category "Arrows". Category ids: ` + strings.Join(categories, ", ") + "."},
+			`category "Arrows" does not exist; the category ids are ` + strings.Join(categories, ", ") + " (also at /api/v1/categories). Omit category"},
 		{contract.MCPIconsPath, "get_icon", map[string]any{}, "arguments: missing property 'id'"},
 		{contract.MCPIconsPath, "get_icon", map[string]any{"id": "left-arrow"},
 			`No icon has the id "left-arrow". Did you mean arrow-left? Use search_icons`},

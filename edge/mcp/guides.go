@@ -12,13 +12,6 @@ import (
 	"github.com/iconlib/iconlib/internal/catalog"
 )
 
-// Bounds of search_guides' arguments.
-const (
-	maxQuestion       = 500
-	defaultGuideLimit = 5
-	maxGuideLimit     = 20
-)
-
 // guideScheme prefixes the URI of every guide resource: iconlib://guides/<slug>.
 const guideScheme = "iconlib://guides/"
 
@@ -49,11 +42,11 @@ func searchGuidesTool(lib *library.Library) server.ServerTool {
 			"REST API, authentication and rate limits, MCP, A2A and versioning. Returns whole guide sections "+
 			"(heading, Markdown text and a link to the section), best first. Use read_guide for a whole guide."),
 		readOnly("Search the guides"),
-		mcp.WithString("question", mcp.Required(), mcp.MinLength(1), mcp.MaxLength(maxQuestion),
+		mcp.WithString("question", mcp.Required(), mcp.MinLength(1), mcp.MaxLength(library.Guides.QueryMaxRunes),
 			mcp.Description("The question in plain words, such as \"how do I loop an icon in React?\".")),
-		mcp.WithInteger("limit", mcp.Min(1), mcp.Max(maxGuideLimit), mcp.DefaultNumber(defaultGuideLimit),
+		mcp.WithInteger("limit", mcp.Min(1), mcp.Max(library.Guides.LimitMax), mcp.DefaultNumber(library.Guides.LimitDefault),
 			mcp.Description(fmt.Sprintf("How many sections to return at most, 1 to %d (default %d).",
-				maxGuideLimit, defaultGuideLimit))),
+				library.Guides.LimitMax, library.Guides.LimitDefault))),
 		mcp.WithOutputSchema[guideSearch](),
 	)
 	return server.ServerTool{Tool: tool, Handler: mcp.NewTypedToolHandler(
@@ -64,7 +57,7 @@ func searchGuidesTool(lib *library.Library) server.ServerTool {
 			}
 			limit := args.Limit
 			if limit == 0 {
-				limit = defaultGuideLimit
+				limit = library.Guides.LimitDefault
 			}
 			hits, err := lib.SearchGuides(question, limit)
 			if err != nil {

@@ -13,14 +13,8 @@ import (
 	"github.com/iconlib/iconlib/internal/catalog"
 )
 
-// Bounds of search_icons' arguments (the query's as the REST API's q), and how many ids a get_icon that
-// finds nothing suggests.
-const (
-	maxQuery          = 200
-	defaultIconLimit  = 10
-	maxIconLimit      = 50
-	suggestionsOnMiss = 3
-)
+// maxID bounds get_icon's id and search_icons' category, as the query is bounded.
+const maxID = 200
 
 // readOnly titles a tool, and marks it as one that only reads iconlib's own, unchanging library.
 func readOnly(title string) mcp.ToolOption {
@@ -63,15 +57,15 @@ func searchIconsTool(lib *library.Library) server.ServerTool {
 			"description, category, score and the URLs of its page, Lottie animation file and static SVG. Call "+
 			"get_icon with an id for the icon's states, sha256, install commands and code."),
 		readOnly("Search icons"),
-		mcp.WithString("query", mcp.Required(), mcp.MinLength(1), mcp.MaxLength(maxQuery),
+		mcp.WithString("query", mcp.Required(), mcp.MinLength(1), mcp.MaxLength(library.AgentIcons.QueryMaxRunes),
 			mcp.Description("What the icon should convey, in plain words (\"sign out of my account\", "+
 				"\"loading\"), or an icon name (\"arrow-left\"); typos are tolerated.")),
-		mcp.WithString("category", mcp.MaxLength(maxQuery),
+		mcp.WithString("category", mcp.MaxLength(maxID),
 			mcp.Description("Only return icons of this category: a category id from list_categories, such as "+
 				"\"arrows\". Omit to search every category.")),
-		mcp.WithInteger("limit", mcp.Min(1), mcp.Max(maxIconLimit), mcp.DefaultNumber(defaultIconLimit),
+		mcp.WithInteger("limit", mcp.Min(1), mcp.Max(library.AgentIcons.LimitMax), mcp.DefaultNumber(library.AgentIcons.LimitDefault),
 			mcp.Description(fmt.Sprintf("How many results to return at most, 1 to %d (default %d).",
-				maxIconLimit, defaultIconLimit))),
+				library.AgentIcons.LimitMax, library.AgentIcons.LimitDefault))),
 		mcp.WithOutputSchema[iconSearch](),
 	)
 	return server.ServerTool{Tool: tool, Handler: mcp.NewTypedToolHandler(
@@ -81,12 +75,11 @@ func searchIconsTool(lib *library.Library) server.ServerTool {
 				return mcp.NewToolResultError("query is empty: describe what the icon should mean, e.g. \"download\"."), nil
 			}
 			if args.Category != "" && !lib.HasCategory(args.Category) {
-				return mcp.NewToolResultErrorf("There is no category %q. Category ids: %s. Omit category to search "+
-					"every icon.", args.Category, strings.Join(categoryIDs(lib), ", ")), nil
+				return mcp.NewToolResultError(lib.UnknownCategory(args.Category) + ". Omit category to search every icon."), nil
 			}
 			limit := args.Limit
 			if limit == 0 {
-				limit = defaultIconLimit
+				limit = library.AgentIcons.LimitDefault
 			}
 			hits, err := lib.SearchIcons(query, library.SearchOptions{Category: args.Category, Limit: limit})
 			if err != nil {
@@ -103,14 +96,6 @@ func searchFailed(what string, err error) *mcp.CallToolResult {
 			"still work.", what, err)
 	}
 	return mcp.NewToolResultErrorf("%s failed: %v. Retry the call.", what, err)
-}
-
-func categoryIDs(lib *library.Library) []string {
-	var ids []string
-	for _, c := range lib.Categories() {
-		ids = append(ids, c.ID)
-	}
-	return ids
 }
 
 type getIconArgs struct {
@@ -131,7 +116,7 @@ func getIconTool(lib *library.Library) server.ServerTool {
 			"ready-to-paste code that loads and plays the icon in JavaScript (lottie-web), React "+
 			"(lottie-react), iOS (lottie-ios) and Android (lottie-android). Ids come from search_icons."),
 		readOnly("Get an icon"),
-		mcp.WithString("id", mcp.Required(), mcp.MinLength(1), mcp.MaxLength(maxQuery),
+		mcp.WithString("id", mcp.Required(), mcp.MinLength(1), mcp.MaxLength(maxID),
 			mcp.Description("The icon's id, as search_icons returns it, such as \"arrow-left\".")),
 		mcp.WithOutputSchema[iconRecord](),
 	)
@@ -145,7 +130,7 @@ func getIconTool(lib *library.Library) server.ServerTool {
 				return nil, err
 			}
 			msg := fmt.Sprintf("No icon has the id %q.", args.ID)
-			hits, err := lib.SearchIcons(args.ID, library.SearchOptions{Limit: suggestionsOnMiss})
+			hits, err := lib.SearchIcons(args.ID, library.SearchOptions{Limit: library.Suggestions})
 			if err == nil && len(hits) > 0 {
 				ids := make([]string, len(hits))
 				for i, h := range hits {
