@@ -27,6 +27,7 @@ import (
 	"github.com/iconlib/iconlib/edge/library"
 	"github.com/iconlib/iconlib/internal/catalog"
 	"github.com/iconlib/iconlib/internal/contract"
+	"github.com/iconlib/iconlib/internal/search"
 )
 
 // fixture is the build of ../../build/testdata/content: icons arrow-left (arrows), circle-dot and
@@ -105,11 +106,11 @@ type fakeDoc struct{ id, group, text string }
 var stopWords = map[string]bool{"a": true, "an": true, "the": true, "for": true, "of": true, "to": true,
 	"in": true, "on": true, "i": true, "do": true, "how": true, "my": true, "icon": true, "is": true}
 
-func (f fakeRanker) Fused(q, group string, limit int) ([]library.Hit, error) {
+func (f fakeRanker) Search(q string, o search.Options) ([]search.Hit, error) {
 	words := slices.DeleteFunc(strings.Fields(strings.ToLower(q)), func(w string) bool { return stopWords[w] })
-	var hits []library.Hit
+	var hits []search.Hit
 	for _, d := range f.docs {
-		if group != "" && d.group != group {
+		if o.Group != "" && d.group != o.Group {
 			continue
 		}
 		n := 0
@@ -119,24 +120,24 @@ func (f fakeRanker) Fused(q, group string, limit int) ([]library.Hit, error) {
 			}
 		}
 		if n > 0 {
-			hits = append(hits, library.Hit{ID: d.id, Score: float64(n) / float64(len(words))})
+			hits = append(hits, search.Hit{ID: d.id, Score: float64(n) / float64(len(words))})
 		}
 	}
-	slices.SortStableFunc(hits, func(a, b library.Hit) int { return cmp.Compare(b.Score, a.Score) })
-	return hits[:min(limit, len(hits))], nil
+	slices.SortStableFunc(hits, func(a, b search.Hit) int { return cmp.Compare(b.Score, a.Score) })
+	return hits[:min(o.Limit, len(hits))], nil
 }
 
-func (f fakeRanker) Semantic(q, group string, limit int) ([]library.Hit, error) {
-	return f.Fused(q, group, limit)
+func (f fakeRanker) Semantic(q string, o search.Options) ([]search.Hit, error) {
+	return f.Search(q, o)
 }
 
 // brokenRanker fails as an index that cannot be read would.
 type brokenRanker struct{}
 
-func (brokenRanker) Fused(string, string, int) ([]library.Hit, error) {
+func (brokenRanker) Search(string, search.Options) ([]search.Hit, error) {
 	return nil, errors.New("index gone")
 }
-func (brokenRanker) Semantic(string, string, int) ([]library.Hit, error) {
+func (brokenRanker) Semantic(string, search.Options) ([]search.Hit, error) {
 	return nil, errors.New("index gone")
 }
 

@@ -1,6 +1,7 @@
 package library
 
 import (
+	"errors"
 	"strconv"
 	"unsafe"
 
@@ -9,18 +10,24 @@ import (
 	"github.com/iconlib/iconlib/internal/search"
 )
 
-// Ranker ranks the documents of one search index (icons, or guide sections) for a query.
+// Ranker ranks the documents of one search index (icons, or guide sections) for a query: the search
+// core's index, or a stand-in in tests. A hit's id is an icon id, or a section id "slug#anchor"; the group
+// of an icon is its category.
 type Ranker interface {
-	// Fused ranks by word matching, typo tolerance and meaning together.
-	Fused(query, group string, limit int) ([]Hit, error)
+	// Search ranks by word matching, typo tolerance and meaning together.
+	Search(query string, o search.Options) ([]search.Hit, error)
 	// Semantic ranks by meaning (embedding similarity) alone.
-	Semantic(query, group string, limit int) ([]Hit, error)
+	Semantic(query string, o search.Options) ([]search.Hit, error)
 }
 
-// Hit is one ranked document: an icon id, or a section id "slug#anchor".
-type Hit struct {
-	ID    string
-	Score float64
+var _ Ranker = (*search.Index)(nil)
+
+// ranked is a ranking, with a query that has no word to search for ("?!") finding nothing.
+func ranked(hits []search.Hit, err error) ([]search.Hit, error) {
+	if errors.Is(err, search.ErrEmptyQuery) {
+		return nil, nil
+	}
+	return hits, err
 }
 
 // IconHit is an icon found by a search, with what a result list shows of it.
@@ -73,12 +80,12 @@ func (l *Library) SearchIcons(q string, o SearchOptions) ([]IconHit, error) {
 	if l.icon == nil {
 		return nil, ErrSearchUnavailable
 	}
-	rank, kind := l.icon.Fused, "icons"
+	rank, kind := l.icon.Search, "icons"
 	if o.Semantic {
 		rank, kind = l.icon.Semantic, "semantic"
 	}
 	return answers.Get(l.rankings, RankingKey(kind, q, o.Category, o.Limit), func() ([]IconHit, int, error) {
-		hits, err := rank(q, o.Category, o.Limit)
+		hits, err := ranked(rank(q, search.Options{Group: o.Category, Limit: o.Limit}))
 		if err != nil {
 			return nil, 0, err
 		}
@@ -103,7 +110,7 @@ func (l *Library) SearchGuides(q string, limit int) ([]SectionHit, error) {
 		return nil, ErrSearchUnavailable
 	}
 	return answers.Get(l.rankings, RankingKey("guides", q, "", limit), func() ([]SectionHit, int, error) {
-		hits, err := l.guide.Fused(q, "", limit)
+		hits, err := ranked(l.guide.Search(q, search.Options{Limit: limit}))
 		if err != nil {
 			return nil, 0, err
 		}

@@ -26,6 +26,7 @@ import (
 	iconmcp "github.com/iconlib/iconlib/edge/mcp"
 	"github.com/iconlib/iconlib/internal/catalog"
 	"github.com/iconlib/iconlib/internal/contract"
+	"github.com/iconlib/iconlib/internal/search"
 )
 
 // base is the URL the fixture library is built for; the test servers listen on loopback addresses.
@@ -115,12 +116,12 @@ func words(s string) []string {
 	return strings.FieldsFunc(strings.ToLower(s), func(c rune) bool { return !unicode.IsLetter(c) && !unicode.IsDigit(c) })
 }
 
-func (r *wordRanker) Fused(query, group string, limit int) ([]library.Hit, error) {
+func (r *wordRanker) Search(query string, o search.Options) ([]search.Hit, error) {
 	if r.err != nil {
 		return nil, r.err
 	}
 	q := words(query)
-	var hits []library.Hit
+	var hits []search.Hit
 	for _, d := range r.docs {
 		n := 0
 		for _, w := range q {
@@ -128,18 +129,18 @@ func (r *wordRanker) Fused(query, group string, limit int) ([]library.Hit, error
 				n++
 			}
 		}
-		if n > 0 && (group == "" || group == d.group) {
-			hits = append(hits, library.Hit{ID: d.id, Score: float64(n) / float64(len(q))})
+		if n > 0 && (o.Group == "" || o.Group == d.group) {
+			hits = append(hits, search.Hit{ID: d.id, Score: float64(n) / float64(len(q))})
 		}
 	}
-	slices.SortStableFunc(hits, func(a, b library.Hit) int {
+	slices.SortStableFunc(hits, func(a, b search.Hit) int {
 		return cmp.Or(cmp.Compare(b.Score, a.Score), strings.Compare(a.ID, b.ID))
 	})
-	return hits[:min(limit, len(hits))], nil
+	return hits[:min(o.Limit, len(hits))], nil
 }
 
-func (r *wordRanker) Semantic(query, group string, limit int) ([]library.Hit, error) {
-	return r.Fused(query, group, limit)
+func (r *wordRanker) Semantic(query string, o search.Options) ([]search.Hit, error) {
+	return r.Search(query, o)
 }
 
 // serve runs both servers on a loopback address, at their paths, and returns its URL.
