@@ -6,9 +6,15 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"io/fs"
 	"net/url"
+	"path"
 	"strings"
 	"text/template"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/iconlib/iconlib/templates"
 
 	"github.com/iconlib/iconlib/internal/contract"
 )
@@ -160,148 +166,63 @@ func (b *builder) ardManifest() ardManifest {
 	}
 }
 
-// agentSkills are the skills published under /.well-known/agent-skills/<name>/SKILL.md. The front matter's
-// name must equal the directory; the description says what the skill does and when to use it.
-var agentSkills = []struct{ name, description, body string }{
-	{
-		name: "find-icons",
-		description: "Find the right animated icon in iconlib, a free library of Tabler icons as Lottie animations, by what it should mean, " +
-			"its name or a misspelling, and get its id, page and files. Use when someone needs an icon for an idea such as " +
-			"\"upload finished\" or \"sign out\".",
-		body: findIconsSkill,
-	},
-	{
-		name: "use-icons",
-		description: "Add an iconlib animated icon to a web page or a React, iOS or Android app: fetch its record, check the Lottie " +
-			"file's sha256, install the player, play its states (in, loop, hover), set its colour and stroke width, and respect " +
-			"reduced motion. Use once you have an icon id.",
-		body: useIconsSkill,
-	},
+// skill is an agent skill's SKILL.md template: its front matter (the name, which must equal its directory,
+// and a description that says what it does and when to use it) and its body.
+type skill struct {
+	Name        string `yaml:"name"`
+	Description string `yaml:"description"`
+	body        string
 }
 
-const findIconsSkill = `# Find icons in iconlib
-
-iconlib ({{.Base}}) is a free, read-only library of {{.Count}} animated icons (Tabler Icons, MIT) as Lottie
-animations. Every endpoint is public: no key, account or token is needed.
-
-## Search by meaning
-
-Describe what the icon should say; names, plain language and typos all work.
-
-` + "```" + `
-GET {{.Base}}/api/v1/icons?q=<what the icon should mean>&limit=10
-GET {{.Base}}/api/v1/icons?q=<words>&category=<category id>&limit=10
-` + "```" + `
-
-The answer, best match first:
-` + "`" + `{"query": "…", "items": [{"id", "name", "description", "category", "score", "page_url", "file_url", "svg_url"}], "total": N}` + "`" + `.
-Read the descriptions and pick the icon whose meaning fits, not only the one with the closest name. Scores compare
-only within one answer.
-
-` + "```sh" + `
-curl -s "{{.Base}}/api/v1/icons?q=upload%20finished&limit=5"
-` + "```" + `
-
-- Categories and their sizes: ` + "`{{.Base}}/api/v1/categories`" + `{{if .Categories}} (for example {{range $i, $c := .Categories}}{{if lt $i 4}}{{if $i}}, {{end}}` + "`{{$c.ID}}`" + `{{end}}{{end}}){{end}}.
-- Every icon at once: ` + "`{{.Base}}/catalog.json`" + ` (large; filter it yourself when the search answers 503).
-- HTTP 503 ` + "`unavailable`" + `: the search index could not be read; retry shortly. 429: wait ` + "`Retry-After`" + ` seconds.
-
-## Other ways in
-
-- MCP (Streamable HTTP): ` + "`{{.Base}}/mcp`" + `, tool ` + "`search_icons`" + ` with ` + "`{query, category?, limit?}`" + `.
-- A2A: ` + "`{{.Base}}/a2a`" + `, skill ` + "`find-icons`" + ` (agent card: ` + "`{{.Base}}/.well-known/agent-card.json`" + `).
-- In a browser on {{.Base}}/ the page registers the WebMCP tools ` + "`search_icons`, `open_icon`, `set_icon_appearance`" + `
-  and ` + "`get_icon_code`" + `; its search box is also a declarative ` + "`search_icons`" + ` form.
-
-## Next
-
-Each icon has a page (` + "`{{.Base}}/icons/<id>/`" + `) and a record (` + "`{{.Base}}/api/v1/icons/<id>`" + `). To put the icon in
-an app, use the ` + "`use-icons`" + ` skill: {{.Base}}/.well-known/agent-skills/use-icons/SKILL.md
-`
-
-const useIconsSkill = `# Use an iconlib icon in an app
-
-You have an icon id (see the ` + "`find-icons`" + ` skill). Everything below is free and needs no credential.
-
-## 1. Read the record
-
-` + "```sh" + `
-curl -s {{.Base}}/api/v1/icons/download
-` + "```" + `
-
-The record has ` + "`file_url`" + ` (the Lottie JSON, ` + "`{{.Base}}/assets/<id>.json`" + `), ` + "`sha256`" + ` and ` + "`size_bytes`" + ` of that
-file, ` + "`svg_url`" + ` (a static SVG), ` + "`states`" + `, ` + "`install`" + ` (commands per platform) and ` + "`code`" + ` (ready snippets:
-` + "`javascript`, `react`, `ios`, `android`" + `).
-
-## 2. Fetch and check the file
-
-Download ` + "`file_url`" + ` and compare its SHA-256 with ` + "`sha256`" + `; use it only when they match. Keeping a copy in the
-app avoids a second origin at run time.
-
-## 3. Install a player and paste the code
-
-| Platform | Install (from ` + "`install`" + `) | Code |
-| --- | --- | --- |
-| Web | ` + "`npm install lottie-web`" + ` | ` + "`code.javascript`" + ` |
-| React | ` + "`npm install lottie-react`" + ` | ` + "`code.react`" + ` |
-| iOS | ` + "`install.ios_spm` or `install.ios_cocoapods`" + ` | ` + "`code.ios`" + ` (Swift) |
-| Android | ` + "`install.android_gradle`" + ` | ` + "`code.android`" + ` (Kotlin) |
-
-## 4. Play states by name
-
-Every file is 24×24 at 60 fps with three markers:
-
-| State | Frames | Use |
-| --- | --- | --- |
-| ` + "`in`" + ` | 0–40 | draws the icon on; ends fully drawn. Play when it appears. |
-| ` + "`loop`" + ` | 41–160 | draws, holds, erases; repeat it for "busy". |
-| ` + "`hover`" + ` | 161–199 | a quick redraw for hover and keyboard focus; ends fully drawn. |
-
-lottie-web: ` + "`anim.goToAndPlay(\"hover\", true)`" + `; lottie-react: ` + "`lottieRef.current?.playSegments({ marker: \"hover\" })`" + `;
-lottie-ios: ` + "`view.play(marker: \"hover\")`" + `; lottie-android: ` + "`view.setMinAndMaxFrame(\"hover\"); view.playAnimation()`" + `.
-
-## 5. Colour and stroke width
-
-Stroke items are named ` + "`stroke`" + ` and fill items ` + "`fill`" + ` in every file; the icon is 24 units wide and drawn at width 2.
-
-- Web: ` + "`.icon svg path[stroke-linecap] { stroke: currentColor; stroke-width: 1.5px }`" + ` and
-  ` + "`.icon svg path:not([stroke-linecap]) { fill: currentColor }`" + `.
-- iOS: value providers on ` + "`**.stroke.Color`, `**.fill.Color` and `**.stroke.Stroke Width`" + `.
-- Android: ` + "`KeyPath(\"**\", \"stroke\")`" + ` with ` + "`LottieProperty.STROKE_COLOR` / `STROKE_WIDTH`" + `, ` + "`KeyPath(\"**\", \"fill\")`" + ` with ` + "`LottieProperty.COLOR`" + `.
-
-## 6. Respect reduced motion
-
-When the user asks for reduced motion, do not animate: show the last frame (199), which is the finished icon.
-
-## Guides
-
-{{range .Guides}}- [{{.Title}}]({{$.Base}}/docs/{{.Slug}}.md): {{.Description}}
-{{end}}
-Icons: Tabler Icons by Paweł Kuna, MIT licence.
-`
+// readSkills reads the SKILL.md templates of templates/skills, in name order.
+func readSkills() ([]skill, error) {
+	paths, err := fs.Glob(templates.FS, "skills/*.md")
+	if err != nil {
+		return nil, err
+	}
+	var skills []skill
+	for _, p := range paths {
+		b, err := fs.ReadFile(templates.FS, p)
+		if err != nil {
+			return nil, err
+		}
+		front, body, ok := bytes.Cut(bytes.TrimPrefix(b, []byte("---\n")), []byte("\n---\n"))
+		var s skill
+		if !ok || yaml.Unmarshal(front, &s) != nil || s.Name+".md" != path.Base(p) || s.Description == "" {
+			return nil, fmt.Errorf("templates/%s: want front matter with its name and a description", p)
+		}
+		s.body = string(body)
+		skills = append(skills, s)
+	}
+	return skills, nil
+}
 
 // addSkills renders each SKILL.md and writes the index with the sha256 of exactly those bytes.
 func (b *builder) addSkills() error {
+	skills, err := readSkills()
+	if err != nil {
+		return err
+	}
 	data := map[string]any{"Base": b.base, "Count": len(b.icons), "Guides": b.guides, "Categories": b.categories}
 	index := skillsIndex{Schema: skillsSchema}
-	for _, s := range agentSkills {
-		t, err := template.New(s.name).Parse(s.body)
+	for _, s := range skills {
+		t, err := template.New(s.Name).Funcs(contract.TemplateFuncs()).Parse(s.body)
 		if err != nil {
-			return fmt.Errorf("skill %s: %w", s.name, err)
+			return fmt.Errorf("skill %s: %w", s.Name, err)
 		}
 		var buf bytes.Buffer
-		fmt.Fprintf(&buf, "---\nname: %s\ndescription: %s\n---\n\n", s.name, yamlQuote(s.description))
+		fmt.Fprintf(&buf, "---\nname: %s\ndescription: %s\n---\n\n", s.Name, yamlQuote(s.Description))
 		if err := t.Execute(&buf, data); err != nil {
-			return fmt.Errorf("skill %s: %w", s.name, err)
+			return fmt.Errorf("skill %s: %w", s.Name, err)
 		}
 		body := buf.Bytes()
-		path := contract.SkillsDir + s.name + "/SKILL.md"
+		path := contract.SkillsDir + s.Name + "/SKILL.md"
 		if err := b.site.add(path, body); err != nil {
 			return err
 		}
 		sum := sha256.Sum256(body)
 		index.Skills = append(index.Skills, skillEntry{
-			Name: s.name, Type: "skill-md", Description: s.description,
+			Name: s.Name, Type: "skill-md", Description: s.Description,
 			URL: b.base + "/" + path, Digest: "sha256:" + hex.EncodeToString(sum[:]),
 		})
 	}

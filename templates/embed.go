@@ -9,9 +9,11 @@ import (
 	"github.com/iconlib/iconlib/internal/contract"
 )
 
-// FS holds *.html page templates, *.tmpl text templates (llms.txt, index.md) and static/, copied to public/static/ by the build.
+// FS holds *.html page templates, *.tmpl text templates (llms.txt, index.md), skills/ (one SKILL.md
+// template per agent skill, its front matter naming and describing it) and static/, copied to
+// public/static/ by the build.
 //
-//go:embed *.html *.tmpl static
+//go:embed *.html *.tmpl skills static
 var FS embed.FS
 
 // ParseHTML parses page templates from FS with the contract's path functions (contract.TemplateFuncs).
