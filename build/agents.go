@@ -14,20 +14,13 @@ import (
 
 	"gopkg.in/yaml.v3"
 
-	"github.com/iconlib/iconlib/templates"
-
 	"github.com/iconlib/iconlib/internal/contract"
+	"github.com/iconlib/iconlib/templates"
 )
 
 // Agent discovery documents that no other step writes: the Agentic Resource Discovery (ARD) manifest, also
 // served at its predecessor path, and the agent-skills index with one SKILL.md per skill.
-const (
-	ardSpecVersion     = "1.0"
-	skillsSchema       = "https://schemas.agentskills.io/discovery/0.2.0/schema.json"
-	mcpServerCardType  = "application/mcp-server-card+json"
-	a2aAgentCardType   = "application/a2a-agent-card+json"
-	openAPIDocTypeJSON = "application/vnd.oai.openapi+json"
-)
+const skillsSchema = "https://schemas.agentskills.io/discovery/0.2.0/schema.json"
 
 // ardManifest is the body of /.well-known/ard.json (ARD v0.91: specVersion 1.0, host, entries).
 type ardManifest struct {
@@ -71,7 +64,11 @@ type skillEntry struct {
 
 // addAgents writes the ARD manifest (twice) and the agent skills.
 func (b *builder) addAgents() error {
-	manifest, err := json.MarshalIndent(b.ardManifest(), "", "  ")
+	m, err := b.ardManifest()
+	if err != nil {
+		return err
+	}
+	manifest, err := json.MarshalIndent(m, "", "  ")
 	if err != nil {
 		return err
 	}
@@ -84,86 +81,30 @@ func (b *builder) addAgents() error {
 	return b.addSkills()
 }
 
-func (b *builder) ardManifest() ardManifest {
+// ardManifest renders templates/ard.json.tmpl and reads it back, so the words live in the template and
+// the JSON written is checked and indented alike.
+func (b *builder) ardManifest() (ardManifest, error) {
 	host := "localhost"
 	if u, err := url.Parse(b.base); err == nil && u.Hostname() != "" {
 		host = u.Hostname()
 	}
-	urn := func(namespace, name string) string { return "urn:air:" + host + ":" + namespace + ":" + name }
-	count := fmt.Sprintf("%d", len(b.icons))
-	return ardManifest{
-		SpecVersion: ardSpecVersion,
-		Host:        ardHost{DisplayName: "iconlib", DocumentationURL: b.base + contract.DocsPage},
-		Entries: []ardEntry{
-			{
-				Identifier:  urn("mcp", "icons"),
-				DisplayName: "iconlib icons (MCP server)",
-				Type:        mcpServerCardType,
-				URL:         b.base + contract.MCPServerCardPath,
-				Description: "MCP server (Streamable HTTP) at " + b.base + contract.MCPIconsPath + " for a free library of " + count +
-					" animated icons (Tabler Icons as Lottie files): search icons by meaning, name or typo, get an icon's record " +
-					"with its file, sha256, install commands and code for the web, React, iOS and Android, list categories and read the guides. No credential needed.",
-				Tags:         []string{"icons", "animated-icons", "lottie", "ui", "design"},
-				Capabilities: []string{"search_icons", "get_icon", "list_categories", "read_guide"},
-				RepresentativeQueries: []string{
-					"find an animated icon that means upload finished",
-					"which icon should I use for signing out of an account",
-					"get a Lottie download icon with React code",
-					"list the categories of a free icon library",
-				},
-				Metadata: map[string]string{"endpoint": b.base + contract.MCPIconsPath, "transport": "streamable-http", "protocolVersion": "2025-06-18"},
-			},
-			{
-				Identifier:  urn("mcp", "guides"),
-				DisplayName: "iconlib guides (MCP server)",
-				Type:        mcpServerCardType,
-				URL:         b.base + contract.MCPDocsCardPath,
-				Description: "MCP server (Streamable HTTP) at " + b.base + contract.MCPDocsPath + " that searches and reads iconlib's guides: playing Lottie icon " +
-					"states on the web, in React, iOS and Android, recolouring them, the REST API, MCP, A2A, authentication and rate limits.",
-				Tags:         []string{"documentation", "lottie", "icons", "guides"},
-				Capabilities: []string{"search_guides", "read_guide"},
-				RepresentativeQueries: []string{
-					"how do I play an animated icon's hover state with lottie-web",
-					"how to change the colour of a Lottie icon on iOS",
-					"what are the rate limits of the iconlib API",
-				},
-				Metadata: map[string]string{"endpoint": b.base + contract.MCPDocsPath, "transport": "streamable-http", "protocolVersion": "2025-06-18"},
-			},
-			{
-				Identifier:  urn("a2a", "iconlib"),
-				DisplayName: "iconlib agent (A2A)",
-				Type:        a2aAgentCardType,
-				URL:         b.base + contract.AgentCardPath,
-				Description: "A2A agent at " + b.base + contract.A2APath + " that answers at once: finds animated icons for a meaning, gives an icon's files, " +
-					"sha256, install commands and code, and answers questions from the guides.",
-				Tags:         []string{"icons", "animated-icons", "lottie", "a2a"},
-				Capabilities: []string{"find-icons", "icon-details", "search-guides"},
-				RepresentativeQueries: []string{
-					"find me icons for a shopping cart",
-					"give me the file and install commands for the calendar icon",
-					"how do I show an animated icon in an Android app",
-				},
-				Metadata: map[string]string{"endpoint": b.base + contract.A2APath, "protocolVersion": "1.0"},
-			},
-			{
-				Identifier:  urn("api", "icons-v1"),
-				DisplayName: "iconlib REST API",
-				Type:        openAPIDocTypeJSON,
-				URL:         b.base + "/" + contract.OpenAPIFile,
-				Description: "Read-only REST API under " + b.base + contract.APIPath + "/ (OpenAPI 3.1): search " + count + " animated icons by meaning, list them, " +
-					"read one icon's record with its Lottie file URL, sha256, install commands and code, and list categories. No credential needed.",
-				Tags:         []string{"icons", "animated-icons", "lottie", "rest", "openapi"},
-				Capabilities: []string{"listOrSearchIcons", "getIcon", "listCategories", "semanticSearch"},
-				RepresentativeQueries: []string{
-					"search icons by meaning over HTTP",
-					"download a catalog of free animated icons as JSON",
-					"get the sha256 and file URL of an icon's animation",
-				},
-				Version:  "v1",
-				Metadata: map[string]string{"endpoint": b.base + contract.APIPath + "/", "catalog": b.base + "/" + contract.CatalogFile},
-			},
-		},
+	t, err := template.New("").Funcs(contract.TemplateFuncs()).ParseFS(templates.FS, "ard.json.tmpl")
+	if err != nil {
+		return ardManifest{}, err
 	}
+	data := map[string]any{"Base": b.base, "Host": host, "Count": len(b.icons),
+		"MCPServerCard": contract.MCPServerCardPath, "MCPDocsCard": contract.MCPDocsCardPath}
+	var buf bytes.Buffer
+	if err := t.ExecuteTemplate(&buf, "ard.json.tmpl", data); err != nil {
+		return ardManifest{}, err
+	}
+	var m ardManifest
+	dec := json.NewDecoder(&buf)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&m); err != nil {
+		return ardManifest{}, fmt.Errorf("templates/ard.json.tmpl: %w", err)
+	}
+	return m, nil
 }
 
 // skill is an agent skill's SKILL.md template: its front matter (the name, which must equal its directory,
