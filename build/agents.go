@@ -18,8 +18,10 @@ import (
 	"github.com/iconlib/iconlib/templates"
 )
 
-// Agent discovery documents that no other step writes: the Agentic Resource Discovery (ARD) manifest, also
-// served at its predecessor path, and the agent-skills index with one SKILL.md per skill.
+// This file writes the agent discovery documents no other step writes: the Agentic Resource Discovery (ARD)
+// manifest, also at its predecessor path, and the agent-skills index with one SKILL.md per skill.
+
+// skillsSchema is the agent-skills discovery schema the index names.
 const skillsSchema = "https://schemas.agentskills.io/discovery/0.2.0/schema.json"
 
 // ardManifest is the body of /.well-known/ard.json (ARD v0.91: specVersion 1.0, host, entries).
