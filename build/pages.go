@@ -47,12 +47,11 @@ type snippet struct {
 }
 
 func iconSnippets(ic catalog.Icon) []snippet {
-	return []snippet{
-		{"JavaScript (lottie-web)", "javascript", ic.Code.JavaScript, true, "javascript"},
-		{"React (lottie-react)", "jsx", ic.Code.React, false, "react"},
-		{"iOS (lottie-ios, Swift)", "swift", ic.Code.IOS, false, "ios"},
-		{"Android (lottie-android, Kotlin)", "kotlin", ic.Code.Android, false, "android"},
+	var out []snippet
+	for i, p := range catalog.Platforms {
+		out = append(out, snippet{Label: p.Label, Lang: p.Lang, Code: p.Code(ic.Code), Open: i == 0, Key: p.Key})
 	}
+	return out
 }
 
 // iconPage is the data of an icon's page.

@@ -94,7 +94,7 @@ func TestSkillsInBothDialects(t *testing.T) {
 		},
 		{
 			name: "icon-details from text that is an id", parts: []*a2a.Part{text(" `Zigzag` ")}, skill: "icon-details",
-			markdown: []string{"## Zigzag (`zigzag`)", "- sha256: `", "npm install lottie-web", "```js\n", "```swift\n", "```kotlin\n", "#### React (lottie-react)"},
+			markdown: []string{"## Zigzag (`zigzag`)", "- sha256: `", "npm install lottie-web", "```javascript\n", "```swift\n", "```kotlin\n", "#### React (lottie-react)"},
 			data: map[string]any{"id": "zigzag", "found": true, "icon.id": "zigzag", "icon.file_url": "https://icons.example/assets/zigzag.json",
 				"icon.install.react": "npm install lottie-react"},
 		},

@@ -285,10 +285,11 @@ func installs(in catalog.Install) []labelled {
 }
 
 func snippets(c catalog.Code) []labelled {
-	return nonEmpty([]labelled{
-		{"JavaScript (lottie-web)", "js", c.JavaScript}, {"React (lottie-react)", "jsx", c.React},
-		{"iOS (lottie-ios)", "swift", c.IOS}, {"Android (lottie-android)", "kotlin", c.Android},
-	})
+	var out []labelled
+	for _, p := range catalog.Platforms {
+		out = append(out, labelled{p.Label, p.Lang, p.Code(c)})
+	}
+	return nonEmpty(out)
 }
 
 func nonEmpty(ls []labelled) []labelled {

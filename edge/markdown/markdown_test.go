@@ -129,8 +129,8 @@ func TestIcon(t *testing.T) {
 				"| `morph-bell-off` | 151–190 | no | `morph` | outline | Turns off. Ends as icon `bell-off`. |\n" +
 				"\n### Install\n\n- JavaScript: `npm install lottie-web`\n" +
 				"- The file itself: `curl -O https://x/assets/bell.json`\n" +
-				"\n### Code\n\n#### JavaScript (lottie-web)\n\n```js\nlottie.loadAnimation({})\n```\n" +
-				"\n#### Android (lottie-android)\n\n````kotlin\nval v = ```\n````\n",
+				"\n### Code\n\n#### JavaScript (lottie-web)\n\n```javascript\nlottie.loadAnimation({})\n```\n" +
+				"\n#### Android (lottie-android, Kotlin)\n\n````kotlin\nval v = ```\n````\n",
 		},
 		{
 			name: "empty parts left out", icon: bare,

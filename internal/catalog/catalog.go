@@ -79,6 +79,25 @@ type Code struct {
 	Android    string `json:"android"`
 }
 
+// Platform is one platform a record has code for, as the icon pages and the agents' Markdown name it.
+type Platform struct {
+	Key   string // the field of Code, as JSON names it
+	Label string // the platform and its player
+	Lang  string // the code's language, for a fence or a highlighter
+	code  func(Code) string
+}
+
+// Code is p's snippet in c.
+func (p Platform) Code(c Code) string { return p.code(c) }
+
+// Platforms are the platforms of Code, in the order pages and answers show them.
+var Platforms = []Platform{
+	{"javascript", "JavaScript (lottie-web)", "javascript", func(c Code) string { return c.JavaScript }},
+	{"react", "React (lottie-react)", "jsx", func(c Code) string { return c.React }},
+	{"ios", "iOS (lottie-ios, Swift)", "swift", func(c Code) string { return c.IOS }},
+	{"android", "Android (lottie-android, Kotlin)", "kotlin", func(c Code) string { return c.Android }},
+}
+
 // Category is a group of icons with its size.
 type Category struct {
 	ID    string `json:"id"`
