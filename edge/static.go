@@ -7,13 +7,13 @@ import (
 	"strings"
 	"time"
 
+	"github.com/iconlib/iconlib/edge/internal/apierror"
 	"github.com/iconlib/iconlib/internal/contract"
 )
 
 // handleStatic serves public/: files by path, directories by their index.html.
 func (s *server) handleStatic(w http.ResponseWriter, r *http.Request) {
-	if r.Method != http.MethodGet && r.Method != http.MethodHead {
-		methodNotAllowed(w, "GET, HEAD")
+	if apierror.RefuseMethod(w, r, contract.StaticFiles) {
 		return
 	}
 	rel := strings.TrimPrefix(path.Clean("/"+r.URL.Path), "/")

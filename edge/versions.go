@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/iconlib/iconlib/edge/internal/apierror"
 	"github.com/iconlib/iconlib/internal/contract"
 )
 
@@ -75,12 +76,9 @@ func methodsOf(path string, h http.HandlerFunc) http.Handler {
 	if !ok {
 		panic("edge: no endpoint in the contract at " + path) // a route without its contract entry
 	}
-	allow := e.Allow()
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if !e.Takes(r.Method) {
-			methodNotAllowed(w, allow)
-			return
+		if !apierror.RefuseMethod(w, r, e) {
+			h(w, r)
 		}
-		h(w, r)
 	})
 }

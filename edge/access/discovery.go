@@ -149,7 +149,7 @@ func info(p ratelimit.Policy, per string) rateLimitInfo {
 
 // JWKS serves the public signing key as a JSON Web Key Set. Only the current key is listed.
 func (a *Access) JWKS(w http.ResponseWriter, r *http.Request) {
-	if !getOnly(w, r) {
+	if refuseMethod(w, r, contract.JWKSPath) {
 		return
 	}
 	set, err := a.auth.JWKS()
@@ -164,7 +164,7 @@ func (a *Access) JWKS(w http.ResponseWriter, r *http.Request) {
 
 // AuthorizationServerMetadata serves the RFC 8414 document, with the agent_auth block.
 func (a *Access) AuthorizationServerMetadata(w http.ResponseWriter, r *http.Request) {
-	if getOnly(w, r) {
+	if !refuseMethod(w, r, contract.AuthorizationServerPath) {
 		serveDocument(w, "application/json", a.asDoc)
 	}
 }
@@ -172,7 +172,7 @@ func (a *Access) AuthorizationServerMetadata(w http.ResponseWriter, r *http.Requ
 // ProtectedResourceMetadata serves the RFC 9728 document for the resource named by the path after
 // /.well-known/oauth-protected-resource (none: the whole service).
 func (a *Access) ProtectedResourceMetadata(w http.ResponseWriter, r *http.Request) {
-	if !getOnly(w, r) {
+	if refuseMethod(w, r, contract.ProtectedResourcePath) {
 		return
 	}
 	doc, ok := a.prDocs[strings.TrimPrefix(r.URL.Path, contract.ProtectedResourcePath)]
@@ -183,14 +183,11 @@ func (a *Access) ProtectedResourceMetadata(w http.ResponseWriter, r *http.Reques
 	serveDocument(w, "application/json", doc)
 }
 
-// getOnly answers anything but GET and HEAD with 405.
-func getOnly(w http.ResponseWriter, r *http.Request) bool {
-	if r.Method == http.MethodGet || r.Method == http.MethodHead {
-		return true
-	}
-	w.Header().Set("Allow", "GET, HEAD")
-	apierror.Write(w, http.StatusMethodNotAllowed, apierror.MethodNotAllowed, "this endpoint accepts only GET, HEAD")
-	return false
+// refuseMethod answers a method the contract's endpoint at path does not take with 405, and reports
+// whether it did.
+func refuseMethod(w http.ResponseWriter, r *http.Request, path string) bool {
+	e, _ := contract.EndpointAt(path)
+	return apierror.RefuseMethod(w, r, e)
 }
 
 // serveDocument writes a JSON document (which ends in a newline) with its cache policy.

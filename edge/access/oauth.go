@@ -51,10 +51,10 @@ func (a *Access) begin(w http.ResponseWriter, r *http.Request) bool {
 			Description: "too many registration and token requests from this address; retry in " + retry}).write(w)
 		return false
 	}
-	if r.Method != http.MethodPost {
-		h.Set("Allow", http.MethodPost)
+	if e, _ := contract.EndpointAt(r.URL.Path); !e.Takes(r.Method) {
+		h.Set("Allow", e.Allow())
 		(&oauthError{status: http.StatusMethodNotAllowed, Code: "invalid_request",
-			Description: "this endpoint accepts only POST"}).write(w)
+			Description: "this endpoint accepts only " + e.Allow()}).write(w)
 		return false
 	}
 	return true

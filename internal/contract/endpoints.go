@@ -127,6 +127,9 @@ var Endpoints = []Endpoint{
 	{ProtectedResourcePath, get, []string{authGuide}},
 }
 
+// StaticFiles stands for every file and page of public/ the edge serves: they take GET (and HEAD) only.
+var StaticFiles = Endpoint{Path: "/", Methods: get}
+
 // EndpointAt is the endpoint at path (a pattern as Endpoints spell it), and false if there is none.
 func EndpointAt(path string) (Endpoint, bool) {
 	i := slices.IndexFunc(Endpoints, func(e Endpoint) bool { return e.Path == path })

@@ -5,6 +5,8 @@ package apierror
 import (
 	"encoding/json"
 	"net/http"
+
+	"github.com/iconlib/iconlib/internal/contract"
 )
 
 // Codes of the contract.
@@ -39,4 +41,16 @@ func Write(w http.ResponseWriter, status int, code, message string) {
 	h.Del("Content-Encoding")
 	w.WriteHeader(status)
 	w.Write(append(body, '\n'))
+}
+
+// RefuseMethod answers a request whose method e does not take with 405 method_not_allowed and e's Allow
+// header, and reports whether it did: the one method check of every endpoint the edge owns.
+func RefuseMethod(w http.ResponseWriter, r *http.Request, e contract.Endpoint) bool {
+	if e.Takes(r.Method) {
+		return false
+	}
+	allow := e.Allow()
+	w.Header().Set("Allow", allow)
+	Write(w, http.StatusMethodNotAllowed, MethodNotAllowed, "this endpoint accepts only "+allow)
+	return true
 }
