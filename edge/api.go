@@ -145,7 +145,7 @@ func (s *server) handleRecord(w http.ResponseWriter, r *http.Request) {
 	id := strings.TrimSuffix(r.PathValue("id"), ".json") // no icon id has a dot
 	f, ok := s.files.byPath[contract.RecordFile(id)]
 	if !ok {
-		notFound(w, "no icon with id "+quote(id)+"; search with "+contract.SiteLinks.Icons+"?q=")
+		notFound(w, s.lib.Suggest(id).Error()+" Search with "+contract.SiteLinks.Icons+"?q=")
 		return
 	}
 	s.sendFile(w, r, f)

@@ -126,6 +126,16 @@ func TestNotFoundAndMethodNotAllowed(t *testing.T) {
 	}
 }
 
+// TestUnknownIDGetsSuggestions: an id no icon has is answered 404 with the closest icons, in the words MCP
+// and A2A use too (library.NotFoundError).
+func TestUnknownIDGetsSuggestions(t *testing.T) {
+	e := newEdge(t)
+	res, body := e.do(t, http.MethodGet, "/api/v1/icons/arow-left", nil)
+	if res.StatusCode != 404 || !strings.Contains(body, `No icon has the id \"arow-left\". Did you mean arrow-left`) {
+		t.Errorf("GET /api/v1/icons/arow-left: %d %s", res.StatusCode, body)
+	}
+}
+
 func TestSearchWithoutAnIndexIsUnavailableButTheRestAnswers(t *testing.T) {
 	damages := map[string]func(public string){
 		"missing": func(p string) { os.Remove(filepath.Join(p, "search", "icons", "index.bin")) },

@@ -163,20 +163,15 @@ func (a *agent) iconDetails(req request) (result, error) {
 		id = req.Query
 	}
 	res := &detailsResult{outcome: outcome{Skill: skillIconDetails}, ID: iconID(id)}
-	ic, err := a.lib.Icon(res.ID)
-	if err == nil {
-		res.Found, res.Icon = true, &ic
+	ic, err := a.lib.Lookup(res.ID)
+	if nf, ok := errors.AsType[*library.NotFoundError](err); ok {
+		res.Suggestions = nf.Suggestions // an unknown id is answered with the icons that come closest to it
 		return res, nil
 	}
-	if !errors.Is(err, library.ErrNoIcon) {
+	if err != nil {
 		return nil, err
 	}
-	// An unknown id is answered with the icons that come closest to it; without search, with none.
-	hits, err := a.lib.SearchIcons(res.ID, library.SearchOptions{Limit: library.Suggestions})
-	if err != nil && !errors.Is(err, library.ErrSearchUnavailable) {
-		a.log.Warn("a2a: suggestions for an unknown icon failed", "id", res.ID, "err", err)
-	}
-	res.Suggestions = hits
+	res.Found, res.Icon = true, &ic
 	return res, nil
 }
 

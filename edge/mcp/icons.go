@@ -122,23 +122,14 @@ func getIconTool(lib *library.Library) server.ServerTool {
 	)
 	return server.ServerTool{Tool: tool, Handler: mcp.NewTypedToolHandler(
 		func(_ context.Context, _ mcp.CallToolRequest, args getIconArgs) (*mcp.CallToolResult, error) {
-			ic, err := lib.Icon(args.ID)
-			if err == nil {
-				return structured(iconRecord(ic)), nil
+			ic, err := lib.Lookup(args.ID)
+			if nf, ok := errors.AsType[*library.NotFoundError](err); ok {
+				return mcp.NewToolResultError(nf.Error() + " Use search_icons to find an icon's id."), nil
 			}
-			if !errors.Is(err, library.ErrNoIcon) {
+			if err != nil {
 				return nil, err
 			}
-			msg := fmt.Sprintf("No icon has the id %q.", args.ID)
-			hits, err := lib.SearchIcons(args.ID, library.SearchOptions{Limit: library.Suggestions})
-			if err == nil && len(hits) > 0 {
-				ids := make([]string, len(hits))
-				for i, h := range hits {
-					ids[i] = h.ID
-				}
-				msg += " Did you mean " + strings.Join(ids, ", ") + "?"
-			}
-			return mcp.NewToolResultError(msg + " Use search_icons to find an icon's id."), nil
+			return structured(iconRecord(ic)), nil
 		})}
 }
 
