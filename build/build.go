@@ -7,9 +7,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
-	"net/url"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/iconlib/iconlib/internal/contract"
@@ -40,7 +38,7 @@ type Report struct {
 // (see publication). A build that fails leaves the live snapshot as it was.
 func Run(ctx context.Context, opts Options) (Report, error) {
 	start := time.Now()
-	base, err := NormalizeBaseURL(opts.BaseURL)
+	base, err := contract.NormalizeBaseURL(opts.BaseURL)
 	if err != nil {
 		return Report{}, err
 	}
@@ -68,16 +66,6 @@ func Run(ctx context.Context, opts Options) (Report, error) {
 	return Report{Icons: len(b.icons), Guides: len(b.guides), Categories: len(b.categories),
 		Files: st.Files, Written: st.Written, Removed: st.Removed, Bytes: st.Bytes, Snapshot: st.Snapshot,
 		Duration: time.Since(start)}, nil
-}
-
-// NormalizeBaseURL checks that raw is an absolute http(s) URL without query or fragment and drops a
-// trailing slash.
-func NormalizeBaseURL(raw string) (string, error) {
-	u, err := url.Parse(raw)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" {
-		return "", fmt.Errorf("base URL %q: want an absolute http or https URL such as http://localhost:8080", raw)
-	}
-	return strings.TrimSuffix(raw, "/"), nil
 }
 
 func (b *builder) path(parts ...string) string {

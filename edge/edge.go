@@ -14,6 +14,7 @@ import (
 	"github.com/iconlib/iconlib/edge/internal/answers"
 	"github.com/iconlib/iconlib/edge/internal/metrics"
 	"github.com/iconlib/iconlib/edge/library"
+	"github.com/iconlib/iconlib/internal/contract"
 )
 
 // Config is what the edge needs to start.
@@ -81,6 +82,9 @@ func New(cfg Config) (*Edge, error) {
 	}
 	if e.cfg.BaseURL == "" {
 		e.cfg.BaseURL = s.lib.BaseURL()
+	}
+	if e.cfg.BaseURL, err = contract.NormalizeBaseURL(e.cfg.BaseURL); err != nil {
+		return nil, err
 	}
 	acfg := cfg.Access
 	acfg.BaseURL, acfg.PublicDir, acfg.Logger, acfg.Metrics = e.cfg.BaseURL, cfg.PublicDir, cfg.Logger, e.metrics

@@ -19,7 +19,6 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
-	"net/url"
 	"strings"
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
@@ -27,6 +26,7 @@ import (
 	"github.com/a2aproject/a2a-go/v2/a2asrv"
 
 	"github.com/iconlib/iconlib/edge/library"
+	"github.com/iconlib/iconlib/internal/contract"
 )
 
 // maxBody bounds a request body; a larger one is answered with a JSON-RPC parse error.
@@ -50,10 +50,11 @@ func (o Options) resolve(lib *library.Library) (Options, error) {
 	if o.BaseURL == "" {
 		o.BaseURL = lib.BaseURL()
 	}
-	o.BaseURL = strings.TrimRight(o.BaseURL, "/")
-	if u, err := url.Parse(o.BaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return o, fmt.Errorf("a2a: base URL %q is not an absolute http(s) URL", o.BaseURL)
+	base, err := contract.NormalizeBaseURL(o.BaseURL)
+	if err != nil {
+		return o, fmt.Errorf("a2a: %w", err)
 	}
+	o.BaseURL = base
 	if o.Logger == nil {
 		o.Logger = slog.New(slog.DiscardHandler)
 	}

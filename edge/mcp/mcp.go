@@ -14,7 +14,6 @@ import (
 	"net/http"
 	"net/url"
 	"slices"
-	"strings"
 
 	"github.com/mark3labs/mcp-go/server"
 
@@ -97,10 +96,11 @@ func (sp serverSpec) build(lib *library.Library, opts Options) (*endpoint, error
 	if base == "" {
 		base = lib.BaseURL()
 	}
-	b, err := url.Parse(strings.TrimSuffix(base, "/"))
-	if err != nil || (b.Scheme != "http" && b.Scheme != "https") || b.Hostname() == "" {
-		return nil, fmt.Errorf("mcp: base URL %q is not an absolute http(s) URL", base)
+	base, err := contract.NormalizeBaseURL(base)
+	if err != nil {
+		return nil, fmt.Errorf("mcp: %w", err)
 	}
+	b, _ := url.Parse(base)
 	e := &endpoint{base: b, url: b.JoinPath(sp.path), website: b.JoinPath(contract.GuidePage("mcp")).String()}
 
 	logger := opts.Logger

@@ -17,8 +17,6 @@ package credential
 import (
 	"errors"
 	"fmt"
-	"net/url"
-	"strings"
 	"time"
 
 	"github.com/golang-jwt/jwt/v5"
@@ -126,7 +124,7 @@ type Authority struct {
 // NewAuthority returns an authority for issuer, the service's base URL (scheme and host, optionally a path;
 // a trailing slash is dropped), signing with keys and telling time with now (nil means time.Now).
 func NewAuthority(issuer string, keys KeySource, now func() time.Time) (*Authority, error) {
-	issuer, err := NormalizeIssuer(issuer)
+	issuer, err := contract.NormalizeBaseURL(issuer)
 	if err != nil {
 		return nil, err
 	}
@@ -145,17 +143,6 @@ func NewAuthority(issuer string, keys KeySource, now func() time.Time) (*Authori
 		)
 	}
 	return a, nil
-}
-
-// NormalizeIssuer checks that base is an absolute http(s) URL without query or fragment and drops a
-// trailing slash, giving the issuer identifier exactly as tokens and metadata carry it.
-func NormalizeIssuer(base string) (string, error) {
-	u, err := url.Parse(base)
-	if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || u.RawQuery != "" ||
-		u.Fragment != "" || u.User != nil {
-		return "", fmt.Errorf("base URL %q must be an absolute http(s) URL without query or fragment", base)
-	}
-	return strings.TrimSuffix(base, "/"), nil
 }
 
 // Issuer is the issuer identifier: the normalized base URL.

@@ -261,19 +261,6 @@ func TestUnreadableKeyFile(t *testing.T) {
 	}
 }
 
-func TestNormalizeIssuer(t *testing.T) {
-	for in, want := range map[string]string{
-		"https://icons.example/": "https://icons.example", "http://localhost:8080": "http://localhost:8080",
-		"https://x.example/lib/": "https://x.example/lib", "icons.example": "", "ftp://x": "",
-		"https://x.example/?q=1": "", "https://u@x.example": "", "": "",
-	} {
-		got, err := NormalizeIssuer(in)
-		if got != want || (err == nil) != (want != "") {
-			t.Errorf("NormalizeIssuer(%q) = %q, %v; want %q", in, got, err, want)
-		}
-	}
-}
-
 func TestVerifiedCacheIsBounded(t *testing.T) {
 	a, kf, _ := newAuthority(t)
 	key, _ := kf.Current()
