@@ -6,6 +6,7 @@ import (
 	"html/template"
 	"log/slog"
 	"net/http"
+	"net/http/pprof"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -99,12 +100,16 @@ func New(cfg Config) (*Edge, error) {
 	return e, nil
 }
 
-// Metrics serves the edge's metrics in the Prometheus text format at GET /metrics, and nothing else. It
-// is not one of the edge's routes: serve it on an address of its own (iconlib serve --metrics-addr),
-// where the public cannot reach it.
+// Metrics serves the edge's metrics in the Prometheus text format at GET /metrics and Go's profiles under
+// /debug/pprof/, and nothing else. It is not one of the edge's routes: serve it on an address of its own
+// (iconlib serve --metrics-addr), where the public cannot reach it.
 func (e *Edge) Metrics() http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle("GET "+MetricsPath, e.metrics.Handler())
+	// Go's profiles, for an operator who wants to see where the time goes under real traffic.
+	mux.HandleFunc("GET /debug/pprof/", pprof.Index)
+	mux.HandleFunc("GET /debug/pprof/profile", pprof.Profile)
+	mux.HandleFunc("GET /debug/pprof/trace", pprof.Trace)
 	return mux
 }
 

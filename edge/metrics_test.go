@@ -109,6 +109,14 @@ func TestMetrics(t *testing.T) {
 		!strings.Contains(body, `"not_found"`) {
 		t.Errorf("/metrics on the public handler: %d %s", res.StatusCode, body)
 	}
+	// Go's profiles are the operator's too: on the metrics address, never on the public one.
+	if res, body := sendBody(t, metrics, "GET", "/debug/pprof/heap?debug=1", "", nil); res.StatusCode != http.StatusOK ||
+		!strings.Contains(body, "heap profile") {
+		t.Errorf("/debug/pprof/heap on the metrics handler: %d %.200s", res.StatusCode, body)
+	}
+	if res, _ := sendBody(t, public, "GET", "/debug/pprof/heap?debug=1", "", nil); res.StatusCode != http.StatusNotFound {
+		t.Errorf("/debug/pprof/heap on the public handler: %d", res.StatusCode)
+	}
 }
 
 // sendBody sends a request with a body to srv and returns the response with its body read.
