@@ -79,6 +79,7 @@ type Index struct {
 	common []float32   // the direction all document vectors share most (removed from them and from queries)
 	names  [][][]int32 // per document: the term sets of its id and, when different, of its name
 	tags   [][][]int32 // per document: the term set of each keyword
+	tagged [][]int32   // per term: the documents with a keyword that holds it
 	byID   map[string]int
 	exact  map[string][]int32 // a document's id and name words, joined by spaces → the documents
 	pool   sync.Pool          // of *scratch, per-query arrays
@@ -146,6 +147,7 @@ func newIndex(docs []Doc, emb Embedder, dim int, packed []byte) *Index {
 	ix := &Index{docs: docs, emb: emb, dim: dim, packed: packed, vecs: dequantize(packed, dim), lex: newLexicon(docs),
 		names: make([][][]int32, len(docs)), tags: make([][][]int32, len(docs)),
 		byID: make(map[string]int, len(docs)), exact: map[string][]int32{}}
+	ix.tagged = make([][]int32, len(ix.lex.postings))
 	if dim > 0 {
 		ix.common = commonDirection(ix.vecs, dim)
 		for i := 0; i < len(ix.vecs); i += dim {
@@ -162,6 +164,11 @@ func newIndex(docs []Doc, emb Embedder, dim int, packed []byte) *Index {
 		for _, k := range d.Keywords {
 			if t := ix.lex.termSet(wordvec.Tokenize(k)); len(t) > 0 {
 				ix.tags[i] = append(ix.tags[i], t)
+				for _, term := range t {
+					if docs := ix.tagged[term]; len(docs) == 0 || docs[len(docs)-1] != int32(i) {
+						ix.tagged[term] = append(docs, int32(i))
+					}
+				}
 			}
 		}
 		ix.names[i] = append(ix.names[i], ix.lex.termSet(wordvec.Tokenize(d.ID)))

@@ -152,7 +152,7 @@ func (ix *Index) Semantic(q string, o Options) ([]Hit, error) {
 // query makes little garbage.
 type scratch struct {
 	lex, name, best, sem, scores []float32
-	exact, seen                  []bool
+	exact, seen, tagged          []bool
 	touched                      []int32
 	terms                        *termTable
 	heap                         []float32
@@ -164,7 +164,7 @@ func (ix *Index) scratch() *scratch {
 	}
 	n := len(ix.docs)
 	return &scratch{lex: make([]float32, n), name: make([]float32, n), best: make([]float32, n),
-		sem: make([]float32, n), scores: make([]float32, n), exact: make([]bool, n), seen: make([]bool, n),
+		sem: make([]float32, n), scores: make([]float32, n), exact: make([]bool, n), seen: make([]bool, n), tagged: make([]bool, n),
 		terms: newTermTable(len(ix.lex.postings))}
 }
 
@@ -251,14 +251,29 @@ func (ix *Index) lexical(qu query, sc *scratch) {
 	tt := sc.terms
 	tt.fill(qu.slots)
 	defer tt.reset()
+	// A keyword counts only when the query matches its every term, so only documents with a keyword that
+	// holds a query term can have keyword coverage: they are marked through the term → document index.
+	for _, t := range tt.terms {
+		for _, d := range ix.tagged[t] {
+			sc.tagged[d] = true
+		}
+	}
 	for _, d := range touched {
 		seen[d] = false
 		lex[d] = min(lex[d]/ideal, 1)
 		for _, terms := range ix.names[d] {
 			name[d] = max(name[d], tt.nameCoverage(terms))
 		}
+		if !sc.tagged[d] {
+			continue
+		}
 		if c := tt.tagCoverage(ix.tags[d]); c > 0 {
 			name[d] = max(name[d], weightTag*c/float32(max(len(ix.names[d][0]), 1)))
+		}
+	}
+	for _, t := range tt.terms {
+		for _, d := range ix.tagged[t] {
+			sc.tagged[d] = false
 		}
 	}
 	for _, d := range ix.exact[qu.words] {
