@@ -61,6 +61,9 @@ func TestMCPThroughTheEdge(t *testing.T) {
 		if err != nil || res.IsError || !strings.Contains(res.Content[0].(mcp.TextContent).Text, "npm install lottie-web") {
 			t.Errorf("%s read_guide: %v %+v", path, err, res)
 		}
+		if path == "/mcp" {
+			checkRememberedSearch(t, c)
+		}
 		c.Close()
 	}
 	res, body := e.do(t, http.MethodPost, "/mcp", map[string]string{"Content-Type": "application/json", "Accept": "application/json, text/event-stream"})
@@ -72,6 +75,29 @@ func TestMCPThroughTheEdge(t *testing.T) {
 		if res.StatusCode != 200 || !strings.Contains(body, `"streamable-http"`) || !strings.Contains(body, e.mcpEndpoint(card)) {
 			t.Errorf("%s: %d %s", card, res.StatusCode, body)
 		}
+	}
+}
+
+// checkRememberedSearch: a search_icons answer the edge keeps is the same every time, and a query that
+// differs only in case gets its own text, which repeats it as asked.
+func checkRememberedSearch(t *testing.T, c *client.Client) {
+	t.Helper()
+	search := func(q string) string {
+		call := mcp.CallToolRequest{}
+		call.Params.Name = "search_icons"
+		call.Params.Arguments = map[string]any{"query": q, "limit": 3}
+		res, err := c.CallTool(context.Background(), call)
+		if err != nil || res.IsError || len(res.Content) == 0 {
+			t.Fatalf("search_icons %q: %v %+v", q, err, res)
+		}
+		return res.Content[0].(mcp.TextContent).Text
+	}
+	first, again, other := search("arrow"), search("arrow"), search("Arrow")
+	if first != again || !strings.Contains(first, "arrow-left") {
+		t.Errorf("search_icons arrow, twice:\n%s\n---\n%s", first, again)
+	}
+	if !strings.Contains(other, "Arrow") || other == first {
+		t.Errorf("search_icons Arrow answers with the text of arrow:\n%s", other)
 	}
 }
 

@@ -123,3 +123,14 @@ func (l *Library) SearchGuides(q string, limit int) ([]SectionHit, error) {
 		return out[:len(out):len(out)], len(out) * int(unsafe.Sizeof(SectionHit{})), nil
 	})
 }
+
+// Rendered returns the text render made under key before, within this snapshot, or makes and keeps it:
+// a surface keeps what it renders of an answer (an MCP tool's Markdown, an A2A reply) under a key that
+// starts with its name and holds every input the render reads.
+func (l *Library) Rendered(key string, render func() string) string {
+	text, _ := answers.Get(l.rankings, "rendered\x00"+key, func() (string, int, error) {
+		t := render()
+		return t, len(t), nil
+	})
+	return text
+}

@@ -3,6 +3,7 @@ package mcp
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/mark3labs/mcp-go/mcp"
@@ -63,7 +64,8 @@ func searchGuidesTool(lib *library.Library) server.ServerTool {
 			if err != nil {
 				return searchFailed("Guide search", err), nil
 			}
-			return structured(guideSearch{Question: question, Items: hits, Total: len(hits)}), nil
+			return remembered(lib, "search_guides\x00"+strconv.Itoa(limit)+"\x00"+question,
+				guideSearch{Question: question, Items: hits, Total: len(hits)}), nil
 		})}
 }
 

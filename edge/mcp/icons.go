@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/mark3labs/mcp-go/mcp"
@@ -85,7 +86,8 @@ func searchIconsTool(lib *library.Library) server.ServerTool {
 			if err != nil {
 				return searchFailed("Icon search", err), nil
 			}
-			return structured(iconSearch{Query: query, Category: args.Category, Items: hits, Total: len(hits)}), nil
+			return remembered(lib, "search_icons\x00"+args.Category+"\x00"+strconv.Itoa(limit)+"\x00"+query,
+				iconSearch{Query: query, Category: args.Category, Items: hits, Total: len(hits)}), nil
 		})}
 }
 
@@ -129,7 +131,7 @@ func getIconTool(lib *library.Library) server.ServerTool {
 			if err != nil {
 				return nil, err
 			}
-			return structured(iconRecord(ic)), nil
+			return remembered(lib, "get_icon\x00"+ic.ID, iconRecord(ic)), nil
 		})}
 }
 

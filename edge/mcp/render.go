@@ -3,6 +3,7 @@ package mcp
 import (
 	"github.com/mark3labs/mcp-go/mcp"
 
+	"github.com/iconlib/iconlib/edge/library"
 	"github.com/iconlib/iconlib/edge/markdown"
 	"github.com/iconlib/iconlib/internal/catalog"
 )
@@ -18,6 +19,12 @@ type markdowner interface {
 // structured is a successful tool result: v as structured content, and its Markdown rendering as text.
 func structured(v markdowner) *mcp.CallToolResult {
 	return mcp.NewToolResultStructured(v, v.markdown())
+}
+
+// remembered is structured with the Markdown the library keeps under key for this snapshot: the same
+// answer is rendered once. key names the tool and every argument the answer depends on.
+func remembered(lib *library.Library, key string, v markdowner) *mcp.CallToolResult {
+	return mcp.NewToolResultStructured(v, lib.Rendered("mcp\x00"+key, v.markdown))
 }
 
 func (r iconSearch) markdown() string {
