@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"iter"
 	"log/slog"
+	"strconv"
 	"unicode/utf8"
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
@@ -33,7 +34,7 @@ func (a *agent) Execute(ctx context.Context, ec *a2asrv.ExecutorContext) iter.Se
 			yield(nil, err)
 			return
 		}
-		msg, err := reply(res, a.base)
+		msg, err := a.reply(res)
 		if err != nil {
 			yield(nil, err)
 			return
@@ -69,17 +70,18 @@ func (a *agent) run(msg *a2a.Message) (result, error) {
 }
 
 // reply is the agent's message for a result: the Markdown part, then the same result as a JSON data part.
-// The data is a JSON object (not a Go struct) so that the 0.3 dialect passes it on unwrapped.
-func reply(res result, base string) (*a2a.Message, error) {
-	b, err := json.Marshal(res)
+// The data is a JSON object (not a Go struct) so that the 0.3 dialect passes it on unwrapped. The text and
+// the JSON of a result that names its inputs (keyed) are made once per snapshot.
+func (a *agent) reply(res result) (*a2a.Message, error) {
+	r, err := a.render(res)
 	if err != nil {
 		return nil, err
 	}
 	var data map[string]any
-	if err := json.Unmarshal(b, &data); err != nil {
+	if err := json.Unmarshal(r.data, &data); err != nil {
 		return nil, err
 	}
-	text := a2a.NewTextPart(res.markdown(base))
+	text := a2a.NewTextPart(r.text)
 	text.MediaType = "text/markdown"
 	dataPart := a2a.NewDataPart(data)
 	dataPart.MediaType = "application/json"
@@ -89,6 +91,46 @@ func reply(res result, base string) (*a2a.Message, error) {
 // result is a skill's answer; render.go writes each as Markdown, and it is marshalled as the data part.
 type result interface {
 	markdown(base string) string
+}
+
+// keyed is a result that names every input it depends on, so its rendering can be kept: "" when it
+// cannot be (it carries an error).
+type keyed interface {
+	key() string
+}
+
+// rendered is a result as a reply carries it: Markdown, and JSON.
+type rendered struct {
+	text string
+	data []byte
+}
+
+func (a *agent) render(res result) (rendered, error) {
+	render := func() (rendered, int, error) {
+		b, err := json.Marshal(res)
+		r := rendered{text: res.markdown(a.base), data: b}
+		return r, len(r.text) + len(r.data), err
+	}
+	k, ok := res.(keyed)
+	if !ok || k.key() == "" {
+		r, _, err := render()
+		return r, err
+	}
+	return library.Remember(a.lib, "a2a\x00"+k.key(), render)
+}
+
+func (r *iconsResult) key() string {
+	if r.Error != nil {
+		return ""
+	}
+	return skillFindIcons + "\x00" + r.Category + "\x00" + strconv.Itoa(r.Limit) + "\x00" + r.Query
+}
+
+func (r *guidesResult) key() string {
+	if r.Error != nil {
+		return ""
+	}
+	return skillSearchGuides + "\x00" + strconv.Itoa(r.Limit) + "\x00" + r.Query
 }
 
 // outcome is what every result starts with: the skill that ran, and an error when it could not answer.

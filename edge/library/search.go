@@ -128,9 +128,15 @@ func (l *Library) SearchGuides(q string, limit int) ([]SectionHit, error) {
 // a surface keeps what it renders of an answer (an MCP tool's Markdown, an A2A reply) under a key that
 // starts with its name and holds every input the render reads.
 func (l *Library) Rendered(key string, render func() string) string {
-	text, _ := answers.Get(l.rankings, "rendered\x00"+key, func() (string, int, error) {
+	text, _ := Remember(l, key, func() (string, int, error) {
 		t := render()
 		return t, len(t), nil
 	})
 	return text
+}
+
+// Remember is Rendered for any answer a surface makes: make returns it and the bytes it holds; an error
+// is returned and nothing kept. Callers must not change what they get: others share it.
+func Remember[V any](l *Library, key string, make func() (V, int, error)) (V, error) {
+	return answers.Get(l.rankings, "rendered\x00"+key, make)
 }
