@@ -29,7 +29,7 @@ func (s *server) handleStatic(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, "/"+rel+"/", http.StatusMovedPermanently)
 		return
 	}
-	notFound(w, "no such file: "+r.URL.Path)
+	s.notFoundFor(w, r)
 }
 
 // staticFile is the file of public/ a URL path names: the file itself, or a directory's index.html when
@@ -60,14 +60,14 @@ func (s *server) sendFile(w http.ResponseWriter, r *http.Request, f *file) {
 	fh, err := s.files.open(body)
 	if err != nil {
 		s.logger.Error("open", "file", body.rel, "err", err)
-		unavailable(w, "the library")
+		s.unavailableFor(w, r)
 		return
 	}
 	defer fh.Close()
 	info, err := fh.Stat()
 	if err != nil {
 		s.logger.Error("stat", "file", body.rel, "err", err)
-		unavailable(w, "the library")
+		s.unavailableFor(w, r)
 		return
 	}
 	if info.Size() == body.size {
