@@ -219,7 +219,13 @@ func TestAgentSkills(t *testing.T) {
 
 	// The discovery documents point at the new files.
 	robots := readFile(t, out, "robots.txt")
-	wantIn(t, "robots.txt", robots, "Agentmap: "+fixtureBase+"/.well-known/ard.json\n", fixtureBase+"/.well-known/agent-skills/index.json")
+	wantIn(t, "robots.txt", robots, "# Agent map (ARD): "+fixtureBase+"/.well-known/ard.json\n", fixtureBase+"/.well-known/agent-skills/index.json")
+	for _, line := range strings.Split(robots, "\n") {
+		// SEO audits flag directives robots.txt does not define (RFC 9309 and Sitemap).
+		if field, _, ok := strings.Cut(line, ":"); ok && !strings.HasPrefix(line, "#") && !slices.Contains([]string{"User-agent", "Allow", "Disallow", "Sitemap"}, field) {
+			t.Errorf("robots.txt has a non-standard line %q", line)
+		}
+	}
 	wantIn(t, "llms.txt", readFile(t, out, "llms.txt"), "("+fixtureBase+"/.well-known/ard.json)", "("+fixtureBase+"/.well-known/agent-skills/index.json)",
 		"("+fixtureBase+"/.well-known/agent-skills/find-icons/SKILL.md)")
 	wantIn(t, "index.md", readFile(t, out, "index.md"), "("+fixtureBase+"/.well-known/ard.json)", "("+fixtureBase+"/.well-known/agent-skills/index.json)")
