@@ -82,7 +82,9 @@ func TestWebsiteWithoutJavaScript(t *testing.T) {
 }
 
 // quoteJS quotes s as a JavaScript string.
-func quoteJS(s string) string { return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s) + `"` }
+func quoteJS(s string) string {
+	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s) + `"`
+}
 
 // TestMistypedPageAddress: a person's browser on a mistyped icon address gets a 404 page with the closest
 // icons and a search box; the API and files keep the JSON envelope.
