@@ -1048,7 +1048,9 @@
     });
     const { q, category } = fromURL();
     fill(q, category);
-    if (q || category) run(q, category).catch(showError);
+    // The edge rendered this search's results already (data-query): keep them, so nothing redraws.
+    const rendered = grid.dataset.query === q && (grid.dataset.category || "") === category;
+    if ((q || category) && !rendered) run(q, category).catch(showError);
 
     // The tool searches like the form, and shows its query in the form and the address bar.
     return async ({ query, category: cat, limit }) => {
