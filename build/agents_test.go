@@ -250,7 +250,7 @@ func TestWebsitePages(t *testing.T) {
 	wantIn(t, "the home page", home, `<form class="search" action="/" method="get" role="search"`, `toolname="search_icons"`,
 		`tooldescription="Search iconlib`, `toolautosubmit`, `name="q"`, `toolparamdescription="What the icon should mean`,
 		`name="category"`, `toolparamdescription="Optional: only icons of this category`, `enterkeyhint="search" required`,
-		`<script src="/static/vendor/lottie_light.min.js" defer></script>`, `<script src="/static/site.js" defer></script>`)
+		`<script src="/static/vendor/lottie_light.min.js?v=`, `<script src="/static/site.js?v=`, `" defer></script>`)
 	icon := readFile(t, out, "icons/circle-dot/index.html")
 	wantIn(t, "an icon page", icon, `data-icon="circle-dot"`, `data-file-url="`+fixtureBase+`/assets/circle-dot.json"`,
 		`role="img" aria-label="Circle Dot: `, `data-code="javascript"`, `data-code="react"`, `data-code="ios"`, `data-code="android"`,

@@ -2,6 +2,7 @@ package edge_test
 
 import (
 	"net/http"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -63,6 +64,27 @@ func TestPagesForPeople(t *testing.T) {
 		res, body := e.do(t, http.MethodGet, tc.path, map[string]string{"Accept": tc.accept})
 		if res.StatusCode != http.StatusNotFound || res.Header.Get("Content-Type") != "application/json" || !strings.Contains(body, `"not_found"`) {
 			t.Errorf("%s (Accept %q): %d %s %s, want the JSON envelope", tc.path, tc.accept, res.StatusCode, res.Header.Get("Content-Type"), body)
+		}
+	}
+}
+
+// TestVersionedStaticFiles: pages name the site's scripts and styles with their version, and the edge lets
+// such a URL be kept for a year; the plain URL, or another version's, keeps the short lifetime.
+func TestVersionedStaticFiles(t *testing.T) {
+	e := newEdge(t)
+	_, home := e.do(t, http.MethodGet, "/", nil)
+	m := regexp.MustCompile(`<script src="(/static/site\.js\?v=[0-9a-f]{12})" defer>`).FindStringSubmatch(home)
+	if m == nil {
+		t.Fatal("the home page does not name site.js with its version")
+	}
+	for _, tc := range []struct{ path, want string }{
+		{m[1], "public, max-age=31536000, immutable"},
+		{"/static/site.js", "public, max-age=300"},
+		{"/static/site.js?v=000000000000", "public, max-age=300"},
+	} {
+		res, _ := e.do(t, http.MethodGet, tc.path, map[string]string{"Accept-Encoding": "gzip"})
+		if got := res.Header.Get("Cache-Control"); res.StatusCode != 200 || got != tc.want {
+			t.Errorf("%s: %d Cache-Control %q, want %q", tc.path, res.StatusCode, got, tc.want)
 		}
 	}
 }
