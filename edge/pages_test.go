@@ -2,6 +2,8 @@ package edge_test
 
 import (
 	"net/http"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -86,5 +88,28 @@ func TestVersionedStaticFiles(t *testing.T) {
 		if got := res.Header.Get("Cache-Control"); res.StatusCode != 200 || got != tc.want {
 			t.Errorf("%s: %d Cache-Control %q, want %q", tc.path, res.StatusCode, got, tc.want)
 		}
+	}
+}
+
+// TestFailurePageForPeople: a page whose file cannot be read is a 503 page for a person's browser and the
+// envelope for everyone else.
+func TestFailurePageForPeople(t *testing.T) {
+	e := newEdge(t)
+	page := filepath.Join(e.public, "icons", "circle-dot", "index.html")
+	target, err := filepath.EvalSymlinks(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(target); err != nil { // the edge indexed it at start; now it cannot open it
+		t.Fatal(err)
+	}
+	res, body := e.do(t, http.MethodGet, "/icons/circle-dot/", map[string]string{"Accept": browserAccept})
+	if res.StatusCode != http.StatusServiceUnavailable || res.Header.Get("Content-Type") != "text/html; charset=utf-8" ||
+		!strings.Contains(body, "Something went wrong on our side") || !strings.Contains(body, `name="q"`) {
+		t.Errorf("unreadable page for a browser: %d %s\n%s", res.StatusCode, res.Header.Get("Content-Type"), body)
+	}
+	res, body = e.do(t, http.MethodGet, "/icons/circle-dot/", nil)
+	if res.StatusCode != http.StatusServiceUnavailable || !strings.Contains(body, `"unavailable"`) {
+		t.Errorf("unreadable page for an API client: %d %s", res.StatusCode, body)
 	}
 }
