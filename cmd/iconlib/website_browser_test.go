@@ -369,6 +369,14 @@ func TestWebsiteHome(t *testing.T) {
 	if msg := toolError(t, ctx, "search_icons", `{}`); !strings.Contains(msg, "query") {
 		t.Errorf("search_icons without a query: %q", msg)
 	}
+	// An unknown category is an error naming it, as the REST API's 400 says, not an empty answer.
+	problems.expect("category=nope")
+	if msg := toolError(t, ctx, "search_icons", `{query: "calendar", category: "nope"}`); !strings.Contains(msg, `"nope" does not exist`) {
+		t.Errorf("search_icons in an unknown category: %q", msg)
+	}
+	if title := js[string](t, ctx, `document.getElementById("results-title").textContent`); strings.Contains(title, "nope") {
+		t.Errorf("after a search in an unknown category the title is %q", title)
+	}
 
 	// set_icon_appearance: the animated previews take the colour and stroke width.
 	waitJS(t, ctx, "an animated calendar tile", `document.querySelector('#grid a[data-icon="calendar"] .preview.live svg path[stroke-linecap]')`)

@@ -390,6 +390,9 @@
     let items;
     try {
       items = await searchIcons(q, category, limit);
+    } catch (err) {
+      if (status && mine === searchSeq) status.textContent = "Search failed: " + (err && err.message ? err.message : err) + ".";
+      throw err;
     } finally {
       if (grid && mine === searchSeq) grid.removeAttribute("aria-busy");
     }
@@ -845,6 +848,12 @@
 
     // The picker: style (when the icon has more than one), motion and state.
     const styleGroup = byId("styles");
+    if (rec.files.length > 1 && !styleGroup.querySelector("[data-style]")) {
+      // The build renders the style buttons; a page without them gets them from its player data.
+      styleGroup.replaceChildren(...rec.files.map((f) => Object.assign(document.createElement("button"), { type: "button", textContent: f.style })));
+      [...styleGroup.children].forEach((b, i) => { b.dataset.style = rec.files[i].style; });
+      styleGroup.hidden = false;
+    }
     const motionButtons = [...document.querySelectorAll("[data-motion]")];
     const styleButtons = [...styleGroup.querySelectorAll("[data-style]")];
     const playing = byId("playing");
