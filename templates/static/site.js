@@ -514,8 +514,8 @@
       if (p.loop) code = code.replace(/^(\s*loop: )false,/m, "$1true,");
       code = code.replace(/(addEventListener\("DOMLoaded", \(\) => \w+\.goToAndPlay\()"in"/, "$1" + quoteJS(p.enter));
       code = p.hover
-        ? code.replace(/(\.goToAndPlay\()"hover"(, true\)\);\n)/, "$1" + quoteJS(p.hover) + "$2")
-        : code.replace(/^\/\/ A hover that is still playing.*\n.*"mouseenter".*\n/m, "");
+        ? code.replace(/(\.goToAndPlay\()"hover"(, true\);\n)/, "$1" + quoteJS(p.hover) + "$2")
+        : code.replace(/^\/\/ On pointer hover and keyboard focus.*\n(?:(?:const (?:playHover|control) |control\.addEventListener\().*\n)+/m, "");
     } else if (platform === "react") {
       code = code.replace(/plays "in" when ready and "hover" on pointer hover\./,
         "plays " + quoteJS(p.enter) + " when ready" + (p.hover ? " and " + quoteJS(p.hover) + " on pointer hover" : "") + ".");
