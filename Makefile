@@ -25,7 +25,7 @@ binary:
 	$(GO) build -o $(BIN) ./cmd/iconlib
 
 ## test: vet, gofmt, go mod tidy and staticcheck, then run every test (installs Chromium, nginx, Redis and the second Lottie renderer for the tests when missing)
-test: test-deps conformance-deps renderers-deps
+test: test-deps conformance-deps renderers-deps axe-deps
 	$(GO) vet ./...
 	test -z "$$(gofmt -l $$(git ls-files '*.go'))" || (gofmt -l $$(git ls-files '*.go'); exit 1)
 	$(GO) mod tidy -diff
@@ -67,6 +67,28 @@ RENDERERS := test/renderers
 renderers-deps: $(RENDERERS)/node_modules/.package-lock.json
 $(RENDERERS)/node_modules/.package-lock.json: $(RENDERERS)/package.json $(RENDERERS)/package-lock.json
 	cd $(RENDERERS) && npm ci --ignore-scripts
+	touch $@
+
+## axe-deps: install axe-core (npm, pinned in test/axe), which the website's accessibility test injects into its pages
+AXE := test/axe
+.PHONY: axe-deps
+axe-deps: $(AXE)/node_modules/.package-lock.json
+$(AXE)/node_modules/.package-lock.json: $(AXE)/package.json $(AXE)/package-lock.json
+	cd $(AXE) && npm ci --ignore-scripts
+	touch $@
+
+## lighthouse: Lighthouse (npm, pinned in test/lighthouse, on the Node.js 22 it needs) against Debian's
+## Chromium on the home page, a search, an icon page and a guide, mobile and desktop, served by the edge on
+## the full library; prints each page's scores and layout shift and fails below the site's bar (slow: not
+## part of make test)
+LIGHTHOUSE := test/lighthouse
+.PHONY: lighthouse lighthouse-deps
+lighthouse: test-deps lighthouse-deps
+	ICONLIB_LIGHTHOUSE=1 $(GO) test -count=1 -timeout 30m -run 'TestLighthouse$$' -v ./cmd/iconlib
+
+lighthouse-deps: $(LIGHTHOUSE)/node_modules/.package-lock.json
+$(LIGHTHOUSE)/node_modules/.package-lock.json: $(LIGHTHOUSE)/package.json $(LIGHTHOUSE)/package-lock.json
+	cd $(LIGHTHOUSE) && npm ci --ignore-scripts
 	touch $@
 
 ## bench: build, serving and rate limit benchmarks (the limiter's cost per request on memory and on Redis:

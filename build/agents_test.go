@@ -219,7 +219,13 @@ func TestAgentSkills(t *testing.T) {
 
 	// The discovery documents point at the new files.
 	robots := readFile(t, out, "robots.txt")
-	wantIn(t, "robots.txt", robots, "Agentmap: "+fixtureBase+"/.well-known/ard.json\n", fixtureBase+"/.well-known/agent-skills/index.json")
+	wantIn(t, "robots.txt", robots, "# Agent map (ARD): "+fixtureBase+"/.well-known/ard.json\n", fixtureBase+"/.well-known/agent-skills/index.json")
+	for _, line := range strings.Split(robots, "\n") {
+		// SEO audits flag directives robots.txt does not define (RFC 9309 and Sitemap).
+		if field, _, ok := strings.Cut(line, ":"); ok && !strings.HasPrefix(line, "#") && !slices.Contains([]string{"User-agent", "Allow", "Disallow", "Sitemap"}, field) {
+			t.Errorf("robots.txt has a non-standard line %q", line)
+		}
+	}
 	wantIn(t, "llms.txt", readFile(t, out, "llms.txt"), "("+fixtureBase+"/.well-known/ard.json)", "("+fixtureBase+"/.well-known/agent-skills/index.json)",
 		"("+fixtureBase+"/.well-known/agent-skills/find-icons/SKILL.md)")
 	wantIn(t, "index.md", readFile(t, out, "index.md"), "("+fixtureBase+"/.well-known/ard.json)", "("+fixtureBase+"/.well-known/agent-skills/index.json)")
@@ -243,8 +249,8 @@ func TestWebsitePages(t *testing.T) {
 	home := readFile(t, out, "index.html")
 	wantIn(t, "the home page", home, `<form class="search" action="/" method="get" role="search"`, `toolname="search_icons"`,
 		`tooldescription="Search iconlib`, `toolautosubmit`, `name="q"`, `toolparamdescription="What the icon should mean`,
-		`name="category"`, `toolparamdescription="Optional: only icons of this category`, `<noscript>`,
-		`<script src="/static/vendor/lottie_light.min.js" defer></script>`, `<script src="/static/site.js" defer></script>`)
+		`name="category"`, `toolparamdescription="Optional: only icons of this category`, `enterkeyhint="search" required`,
+		`<script src="/static/vendor/lottie_light.min.js?v=`, `<script src="/static/site.js?v=`, `" defer></script>`)
 	icon := readFile(t, out, "icons/circle-dot/index.html")
 	wantIn(t, "an icon page", icon, `data-icon="circle-dot"`, `data-file-url="`+fixtureBase+`/assets/circle-dot.json"`,
 		`role="img" aria-label="Circle Dot: `, `data-code="javascript"`, `data-code="react"`, `data-code="ios"`, `data-code="android"`,

@@ -187,9 +187,9 @@ func TestRunWritesGuidesAndDiscovery(t *testing.T) {
 	if strings.Index(gallery, `id="motion-draw"`) > strings.Index(gallery, `id="motion-pop"`) {
 		t.Error("the gallery does not show draw first")
 	}
-	// The icon page: the picker (shown by the script), motions with how they fit, states with their motion.
+	// The icon page: the picker (hidden where scripts do not run), the style buttons, motions with how they fit, states with their motion.
 	iconPage := readFile(t, out, "icons/circle-dot/index.html")
-	for _, want := range []string{`<div class="picker" id="picker" hidden>`, `data-motion="draw"`,
+	for _, want := range []string{`<div class="picker needs-js" id="picker">`, `data-style="filled"`, `data-motion="draw"`,
 		`data-motion="pop"`, `<span class="tag">signature</span>`, `data-state="in"`, `data-state="hover"`, `data-state="loop"`,
 		`<code>pop</code> (signature): `, "Pivot (12, 12).", `<code>hover-draw</code> frames`, `id="icon-player">{"styles":["outline","filled"]`} {
 		if !strings.Contains(iconPage, want) {

@@ -17,6 +17,7 @@ func TestRunRejectsBadContent(t *testing.T) {
 		name    string
 		icons   string
 		edits   string
+		popular string
 		guide   string
 		baseURL string
 		want    []string
@@ -43,6 +44,10 @@ func TestRunRejectsBadContent(t *testing.T) {
 			want: []string{"edits.yaml", `icon "nope" does not exist`}},
 		{name: "edit with unknown field", icons: good, edits: "ok:\n  descripton: typo\n",
 			want: []string{"edits.yaml", "descripton"}},
+		{name: "popular icon that does not exist", icons: good, popular: "# popular\nok\nnope\n",
+			want: []string{"icons/popular.txt:3", `icon "nope" does not exist`}},
+		{name: "popular icon listed twice", icons: good, popular: "ok\n\nok\n",
+			want: []string{"icons/popular.txt:3", `icon "ok" is listed already on line 1`}},
 		{name: "guide without front matter", icons: good, guide: "# Hello\n", want: []string{"guides/hello.md", "front matter"}},
 		{name: "guide without description", icons: good, guide: "---\ntitle: Hello\n---\nbody\n",
 			want: []string{"guides/hello.md", "description"}},
@@ -66,6 +71,9 @@ func TestRunRejectsBadContent(t *testing.T) {
 			}
 			if tc.edits != "" {
 				write("icons/edits.yaml", tc.edits)
+			}
+			if tc.popular != "" {
+				write("icons/popular.txt", tc.popular)
 			}
 			if tc.guide != "" {
 				write("guides/hello.md", tc.guide)

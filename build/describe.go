@@ -6,33 +6,34 @@ import (
 	"github.com/iconlib/iconlib/internal/catalog"
 )
 
-// modifiers are id suffixes whose meaning is known: "folder-plus" is about adding a folder. %s is the base.
+// modifiers are id suffixes whose meaning is known: "folder-plus" is about adding a folder. In a pattern
+// {n} is the thing the rest of the id names, and the words around it agree with it (see phrase).
 var modifiers = map[string]string{
-	"off":         "Shows that %s is turned off, disabled or unavailable.",
-	"plus":        "Add or create a new %s.",
-	"minus":       "Remove a %s or take one away.",
-	"x":           "Delete, close or cancel a %s.",
-	"check":       "Shows that a %s is done, confirmed or selected.",
-	"search":      "Search for a %s or look inside one.",
-	"share":       "Share a %s with someone else.",
-	"edit":        "Edit or rename a %s.",
-	"pencil":      "Edit or write on a %s.",
-	"exclamation": "Warns of a problem or something that needs attention with a %s.",
-	"question":    "Ask for help or more information about a %s.",
-	"heart":       "Mark a %s as a favourite or something you love.",
-	"star":        "Mark a %s as a favourite or highlight it.",
-	"lock":        "Shows that a %s is locked, private or protected.",
-	"cancel":      "Cancel, block or forbid a %s.",
-	"cog":         "Open the settings of a %s.",
-	"settings":    "Open the settings of a %s.",
-	"up":          "Move a %s up, or upload it.",
-	"down":        "Move a %s down, or download it.",
-	"bolt":        "A %s that is fast, powered or needs urgent attention.",
-	"pause":       "Pause a %s.",
-	"play":        "Start or play a %s.",
-	"dollar":      "The price, cost or payment of a %s.",
-	"code":        "The code or technical side of a %s.",
-	"filled":      "A solid, filled %s.",
+	"off":         "Shows that the {n} {is} turned off, disabled or unavailable.",
+	"plus":        "Add or create {a} new {n}.",
+	"minus":       "Remove {a} {n}, or take {one} away.",
+	"x":           "Delete, close or cancel {a} {n}.",
+	"check":       "Shows that {a} {n} {is} done, confirmed or selected.",
+	"search":      "Search for {a} {n} or look inside {it}.",
+	"share":       "Share {a} {n} with someone else.",
+	"edit":        "Edit or rename {a} {n}.",
+	"pencil":      "Edit or write on {a} {n}.",
+	"exclamation": "Warns of a problem or something that needs attention with {a} {n}.",
+	"question":    "Ask for help or more information about {a} {n}.",
+	"heart":       "Mark {a} {n} as a favourite or something you love.",
+	"star":        "Mark {a} {n} as a favourite or highlight {it}.",
+	"lock":        "Shows that {a} {n} {is} locked, private or protected.",
+	"cancel":      "Cancel, block or forbid {a} {n}.",
+	"cog":         "Open the settings of {a} {n}.",
+	"settings":    "Open the settings of {a} {n}.",
+	"up":          "Move {a} {n} up, or upload {it}.",
+	"down":        "Move {a} {n} down, or download {it}.",
+	"bolt":        "{A} fast, powered or urgent {n}.",
+	"pause":       "Pause {a} {n}.",
+	"play":        "Start or play {a} {n}.",
+	"dollar":      "The price, cost or payment of {a} {n}.",
+	"code":        "The code or technical side of {a} {n}.",
+	"filled":      "{A} solid, filled {n}.",
 }
 
 // describe writes one sentence on what an icon means when no one has written it: from its id's known
@@ -45,15 +46,134 @@ func describe(ic catalog.Icon) string {
 	}
 	if len(words) > 1 {
 		if pattern, ok := modifiers[words[len(words)-1]]; ok {
-			base := strings.ToLower(strings.Join(words[:len(words)-1], " "))
-			return strings.Replace(pattern, "%s", base, 1)
+			return phrase(pattern, strings.ToLower(strings.Join(words[:len(words)-1], " ")))
 		}
 	}
+	kind := categoryNoun(ic.CategoryName) + " icon"
 	tags := topTags(ic, 4)
 	if len(tags) == 0 {
-		return ic.Name + ": a " + strings.ToLower(ic.CategoryName) + " icon."
+		return ic.Name + ": " + withArticle(kind) + "."
 	}
-	return ic.Name + ": a " + strings.ToLower(ic.CategoryName) + " icon for " + joinWords(tags) + "."
+	return ic.Name + ": " + withArticle(kind) + " for " + joinWords(tags) + "."
+}
+
+// phrase fills a modifier's pattern with noun, making the words around it agree: {a} and {A} become "a"
+// or "an" before the next word, or nothing before a plural; {is}, {it} and {one} follow the noun's number.
+func phrase(pattern, noun string) string {
+	plural := isPlural(lastWord(noun))
+	agree := map[bool][3]string{false: {"is", "it", "one"}, true: {"are", "them", "some"}}[plural]
+	s := strings.NewReplacer("{n}", noun, "{is}", agree[0], "{it}", agree[1], "{one}", agree[2]).Replace(pattern)
+	for _, slot := range []string{"{a} ", "{A} "} {
+		for i := strings.Index(s, slot); i >= 0; i = strings.Index(s, slot) {
+			rest := s[i+len(slot):]
+			art := ""
+			if !plural {
+				art = article(firstWord(rest)) + " "
+			}
+			if slot == "{A} " {
+				art = capitalize(art)
+				rest = capitalizeIf(plural, rest)
+			}
+			s = s[:i] + art + rest
+		}
+	}
+	return s
+}
+
+// categoryNoun is a category's name as a word before "icon": lower case and singular ("Arrows" → "arrow",
+// "Currencies" → "currency", "E-commerce" → "e-commerce").
+func categoryNoun(name string) string {
+	words := strings.Fields(strings.ToLower(name))
+	if len(words) == 0 {
+		return ""
+	}
+	words[len(words)-1] = singular(words[len(words)-1])
+	return strings.Join(words, " ")
+}
+
+// singular undoes a regular English plural; other words are left as they are.
+func singular(w string) string {
+	switch {
+	case !isPlural(w):
+		return w
+	case strings.HasSuffix(w, "ies") && len(w) > 4:
+		return w[:len(w)-3] + "y"
+	case strings.HasSuffix(w, "ches") || strings.HasSuffix(w, "shes") || strings.HasSuffix(w, "xes"):
+		return w[:len(w)-2]
+	}
+	return w[:len(w)-1]
+}
+
+// singularEndings end words that look plural but are not (glass, bus, axis, canvas, lens, news).
+var singularEndings = []string{"ss", "us", "is", "as", "ens", "news", "ics", "ous"}
+
+// isPlural reports whether a word is a regular English plural, by its ending.
+func isPlural(w string) bool {
+	if len(w) < 3 || !strings.HasSuffix(w, "s") {
+		return false
+	}
+	for _, e := range singularEndings {
+		if strings.HasSuffix(w, e) {
+			return false
+		}
+	}
+	return true
+}
+
+// withArticle puts "a" or "an" before a singular noun phrase.
+func withArticle(np string) string { return article(firstWord(np)) + " " + np }
+
+// anBefore are the beginnings of words said with a vowel sound; consonantU the u-words said with "you".
+var (
+	anBefore   = []string{"a", "e", "i", "o", "u", "hour", "honest", "honor", "heir", "8", "11", "18"}
+	consonantU = []string{"uni", "use", "usa", "usb", "usu", "ure", "uti", "u-", "ufo", "eu", "one", "once"}
+	// Letters said with a vowel sound when they stand alone ("an x", "an s").
+	vowelLetters = "aefhilmnorsx"
+)
+
+// article is "a" or "an" for the word that follows, by how it is said.
+func article(word string) string {
+	w := strings.ToLower(word)
+	if len(w) == 1 {
+		if strings.Contains(vowelLetters, w) {
+			return "an"
+		}
+		return "a"
+	}
+	for _, p := range consonantU {
+		if strings.HasPrefix(w, p) {
+			return "a"
+		}
+	}
+	for _, p := range anBefore {
+		if strings.HasPrefix(w, p) && (p != "11" && p != "18" || len(w) == 2 || w[2] < '0' || w[2] > '9') {
+			return "an"
+		}
+	}
+	return "a"
+}
+
+func firstWord(s string) string {
+	if i := strings.IndexAny(s, " ,."); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+func lastWord(s string) string { return s[strings.LastIndex(s, " ")+1:] }
+
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+func capitalizeIf(ok bool, s string) string {
+	if ok {
+		return capitalize(s)
+	}
+	return s
 }
 
 // topTags returns up to n tags that are not just words of the icon's name.

@@ -30,7 +30,7 @@ func (b *builder) addDiscovery() error {
 	}
 	robots := "User-agent: *\nAllow: /\n\nSitemap: " + b.base + "/" + contract.SitemapFile +
 		"\n# For AI agents: " + b.base + "/" + contract.LLMsFile + "\n" +
-		"Agentmap: " + b.base + "/" + contract.ARDFile + "\n# Agent skills: " + b.base + "/" + contract.SkillsIndexFile + "\n"
+		"# Agent map (ARD): " + b.base + "/" + contract.ARDFile + "\n# Agent skills: " + b.base + "/" + contract.SkillsIndexFile + "\n"
 	if err := b.site.add(contract.RobotsFile, []byte(robots)); err != nil {
 		return err
 	}

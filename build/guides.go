@@ -55,7 +55,9 @@ func (b *builder) addGuides(p *pages) error {
 		b.sections = append(b.sections, b.guideSections(g, source, doc)...)
 		index = append(index, catalog.Guide{Slug: g.Slug, Title: g.Title, Description: g.Description,
 			URL: b.base + contract.GuidePage(g.Slug), MarkdownURL: b.base + contract.GuideMarkdown(g.Slug)})
-		page, err := p.render("guide", map[string]any{"Guide": g, "HTML": template.HTML(html.String())})
+		// A code block that scrolls sideways takes keyboard focus, so keys can scroll it (WCAG 2.1.1).
+		body := bytes.ReplaceAll(html.Bytes(), []byte("<pre>"), []byte(`<pre tabindex="0">`))
+		page, err := p.render("guide", map[string]any{"Guide": g, "HTML": template.HTML(body)})
 		if err != nil {
 			return err
 		}

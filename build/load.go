@@ -17,6 +17,7 @@ type builder struct {
 	site       *site
 	sources    []content.Icon
 	edits      map[string]content.Edit
+	popular    []content.Popular // the home page's popular icons, in order
 	guides     []content.Guide
 	icons      []catalog.Icon // records, sorted by id
 	sections   []catalog.Section
@@ -74,6 +75,25 @@ func (b *builder) load() error {
 			return fmt.Errorf("%s: icon %q: a name may not contain quotes, angle brackets or backslashes", editsPath, id)
 		}
 	}
+	if err := b.loadPopular(from); err != nil {
+		return err
+	}
 	b.guides, err = content.ReadGuides(b.path("guides"))
 	return err
+}
+
+// loadPopular reads the curated popular icons (content/icons/popular.txt), each of which must exist.
+func (b *builder) loadPopular(exists map[string]string) error {
+	path := b.path("icons", "popular.txt")
+	list, err := content.ReadPopular(path)
+	if err != nil {
+		return err
+	}
+	for _, p := range list {
+		if _, ok := exists[p.ID]; !ok {
+			return fmt.Errorf("%s:%d: icon %q does not exist", path, p.Line, p.ID)
+		}
+	}
+	b.popular = list
+	return nil
 }

@@ -121,16 +121,40 @@ type pageJob struct {
 	data      any
 }
 
+// popularLimit bounds the home page's popular icons when content/ has no curated list.
+const popularLimit = 48
+
+// featured are the home page's popular icons: the curated list, or without one the first icons with a
+// hand-written description.
+func (b *builder) featured() []templates.Tile {
+	byID := make(map[string]catalog.Icon, len(b.icons))
+	for _, ic := range b.icons {
+		byID[ic.ID] = ic
+	}
+	var ids []string
+	for _, p := range b.popular {
+		ids = append(ids, p.ID)
+	}
+	for _, ic := range b.icons {
+		if _, written := b.edits[ic.ID]; len(b.popular) == 0 && written && len(ids) < popularLimit {
+			ids = append(ids, ic.ID)
+		}
+	}
+	tiles := make([]templates.Tile, 0, len(ids))
+	for _, id := range ids {
+		ic := byID[id]
+		tiles = append(tiles, templates.Tile{ID: ic.ID, Name: ic.Name, Description: ic.Description, Styles: ic.Styles})
+	}
+	return tiles
+}
+
 // addPages renders the home page, one page per icon and per category, and the guides index.
 func (b *builder) addPages(p *pages) error {
 	byCategory := map[string][]catalog.Icon{}
-	var featured []templates.Tile
 	for _, ic := range b.icons {
 		byCategory[ic.Category] = append(byCategory[ic.Category], ic)
-		if _, written := b.edits[ic.ID]; written && len(featured) < 96 {
-			featured = append(featured, templates.Tile{ID: ic.ID, Name: ic.Name, Description: ic.Description, Styles: ic.Styles})
-		}
 	}
+	featured := b.featured()
 	jobs := []pageJob{
 		{"/", "home", templates.Home{Count: len(b.icons), Categories: b.categories, Featured: featured}},
 		{contract.DocsPage, "docs", map[string]any{"Guides": b.guides}},

@@ -42,8 +42,11 @@ const icon = lottie.loadAnimation({
   path: "{{.Play.FileURL}}",
 });
 icon.addEventListener("DOMLoaded", () => icon.goToAndPlay("{{.Play.Enter}}", true));
-{{with .Play.Hover}}// A hover that is still playing is not restarted.
-icon.wrapper.addEventListener("mouseenter", () => icon.isPaused && icon.goToAndPlay("{{.}}", true));
+{{with .Play.Hover}}// On pointer hover and keyboard focus of the link or button it sits in; a hover still playing is not restarted.
+const playHover = () => icon.isPaused && icon.goToAndPlay("{{.}}", true);
+const control = icon.wrapper.closest("a, button") || icon.wrapper;
+control.addEventListener("mouseenter", playHover);
+control.addEventListener("focus", playHover);
 {{end}}{{end}}
 {{define "react"}}import { useRef } from "react";
 import { Lottie } from "lottie-react";

@@ -83,3 +83,22 @@ func TestCodePlaysTheChosenStateOfTheChosenFile(t *testing.T) {
 		t.Errorf("a loop's web code plays a hover too:\n%s\n%s", c.JavaScript, c.React)
 	}
 }
+
+// TestWebCodePlaysHoverOnFocus: the JavaScript code plays the hover on keyboard focus of the control the
+// icon sits in, as on pointer hover.
+func TestWebCodePlaysHoverOnFocus(t *testing.T) {
+	ic := bellRecord()
+	p, err := PlayFor(ic, "outline", "in")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := Code(ic, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{`icon.wrapper.closest("a, button")`, `control.addEventListener("mouseenter", playHover);`, `control.addEventListener("focus", playHover);`} {
+		if !strings.Contains(c.JavaScript, w) {
+			t.Errorf("the JavaScript code lacks %q:\n%s", w, c.JavaScript)
+		}
+	}
+}

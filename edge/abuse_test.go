@@ -141,6 +141,10 @@ func TestHomeSearchIsMetered(t *testing.T) {
 			t.Errorf("%s: %d %v; the plain page is not metered", target, w.Code, w.Header())
 		}
 	}
+	// A person's 404 page suggests icons, a search: it is metered too.
+	if w := e.get("/icons/trahs/", "Accept", "text/html"); w.Code != http.StatusTooManyRequests {
+		t.Errorf("a 404 page with suggestions past the quota: %d", w.Code)
+	}
 }
 
 // links are the URIs and parameters of a response's Link headers, split as a client would.

@@ -3,7 +3,6 @@
 package edge
 
 import (
-	"html/template"
 	"log/slog"
 	"net/http"
 	"net/http/pprof"
@@ -38,8 +37,8 @@ type Config struct {
 type Edge struct {
 	cfg     Config
 	access  *access.Access
-	metrics *metrics.Metrics   // this edge's own registry
-	home    *template.Template // the home page, for searches rendered on the server; not from public/
+	metrics *metrics.Metrics // this edge's own registry
+	pages   *sitePages       // pages the edge renders (searches, errors); from the binary, not from public/
 	current atomic.Pointer[server]
 	mu      sync.Mutex // one reload at a time; guards refused
 	refused version    // the last snapshot that failed to load, so Watch does not retry it every tick
@@ -57,7 +56,7 @@ type server struct {
 	answers *answers.Cache // finished answers and rankings of this snapshot; nil when off
 	access  *access.Access
 	proto   protocols
-	home    *template.Template
+	pages   *sitePages
 	logger  *slog.Logger
 	metrics *metrics.Metrics
 	handler http.Handler // the routes over this snapshot
@@ -68,12 +67,12 @@ func New(cfg Config) (*Edge, error) {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
 	}
-	home, err := loadHome()
+	pages, err := loadPages()
 	if err != nil {
 		return nil, err
 	}
 	start := time.Now()
-	e := &Edge{cfg: cfg, home: home, metrics: metrics.New()}
+	e := &Edge{cfg: cfg, pages: pages, metrics: metrics.New()}
 	s, err := e.open(readVersion(cfg.PublicDir))
 	if err != nil {
 		return nil, err

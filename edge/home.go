@@ -1,12 +1,14 @@
 package edge
 
 import (
-	"bytes"
 	"html/template"
 	"net/http"
+	"strings"
 
 	"github.com/iconlib/iconlib/edge/access"
+	"github.com/iconlib/iconlib/edge/internal/apierror"
 	"github.com/iconlib/iconlib/edge/library"
+	"github.com/iconlib/iconlib/internal/contract"
 	"github.com/iconlib/iconlib/templates"
 )
 
@@ -32,34 +34,79 @@ func (s *server) meterSearches(home http.Handler) http.Handler {
 }
 
 // handleHome serves the built home page, or, for /?q=…, the home page with the search's results rendered
-// on the server, so the search form works without JavaScript too.
+// on the server, so the search form works without JavaScript too. An empty category (the form's "All
+// categories") searches every category; /?category=… without words goes to the category's page.
 func (s *server) handleHome(w http.ResponseWriter, r *http.Request) {
-	p, perr := parseParams(r, "q", "category")
-	q, qerr := p.query()
-	category, cerr := p.category(s.lib)
-	if perr != nil || qerr != nil || cerr != nil {
-		s.handleStatic(w, r) // no usable search: the plain home page; its script explains
-		return
+	q, category, perr := homeQuery(r, s.lib)
+	switch {
+	case perr != nil && !r.URL.Query().Has("q"):
+		s.handleStatic(w, r) // not a search (a link with other parameters): the plain home page
+	case perr != nil:
+		s.sendHome(w, r, http.StatusBadRequest, s.homeData("This search could not run: "+perr.msg+"."))
+	case q == "" && category == "":
+		s.handleStatic(w, r) // nothing to search for: the plain home page
+	case q == "":
+		http.Redirect(w, r, contract.CategoryPage(category), http.StatusFound)
+	default:
+		s.homeSearch(w, r, q, category)
 	}
+}
+
+// homeQuery reads a home page search: its words, which may be blank, and its category, where "" is every
+// category.
+func homeQuery(r *http.Request, lib *library.Library) (q, category string, perr *paramError) {
+	p, perr := parseParams(r, "q", "category")
+	if perr != nil {
+		return "", "", perr
+	}
+	if p.values.Get("category") == "" {
+		p.values.Del("category")
+	}
+	if category, perr = p.category(lib); perr != nil {
+		return "", "", perr
+	}
+	if strings.TrimSpace(p.values.Get("q")) == "" {
+		return "", category, nil
+	}
+	q, perr = p.query()
+	return q, category, perr
+}
+
+// homeSearch answers a search with the home page showing its results: the good matches first, the weaker
+// ones behind "show more" (contract.Relevance).
+func (s *server) homeSearch(w http.ResponseWriter, r *http.Request, q, category string) {
 	a, err := s.cachedAnswer(answerKey("home", category, q), "text/html; charset=utf-8", cacheSearch, func() ([]byte, error) {
 		hits, err := s.lib.SearchIcons(q, library.SearchOptions{Category: category, Limit: library.HomeIcons.LimitDefault})
 		if err != nil {
 			return nil, err
 		}
-		data := templates.Home{Count: s.lib.Len(), Categories: s.lib.Categories(), Query: q, Category: category}
-		for _, h := range hits {
-			data.Featured = append(data.Featured, templates.Tile{ID: h.ID, Name: h.Name, Description: h.Description, Styles: h.Styles})
-		}
-		var buf bytes.Buffer
-		if err := s.home.ExecuteTemplate(&buf, "layout", data); err != nil {
-			s.logger.Error("home page", "err", err)
-			return nil, err
-		}
-		return buf.Bytes(), nil
+		data := s.homeData("")
+		data.Query, data.Category = q, category
+		data.Featured, data.More = splitByRelevance(hits)
+		return render(s.pages.home, data)
 	})
 	if err != nil {
-		s.handleStatic(w, r) // the plain home page
+		s.logger.Error("home page search", "err", err)
+		data := s.homeData("Search is unavailable just now. Browse the categories below, or try again in a moment.")
+		data.Query, data.Category = q, category
+		s.sendHome(w, r, http.StatusServiceUnavailable, data)
 		return
 	}
 	sendAnswer(w, r, a)
+}
+
+// homeData is the home page's data without results, with problem shown where results go.
+func (s *server) homeData(problem string) templates.Home {
+	return templates.Home{Count: s.lib.Len(), Categories: s.lib.Categories(), Problem: problem}
+}
+
+// sendHome writes a home page that is not a cacheable answer (one that tells of a problem) with its status.
+func (s *server) sendHome(w http.ResponseWriter, r *http.Request, status int, data templates.Home) {
+	body, err := render(s.pages.home, data)
+	if err != nil {
+		s.logger.Error("home page", "err", err)
+		s.failedFor(w, r, http.StatusInternalServerError, apierror.Internal, "the server failed; please retry")
+		return
+	}
+	sendPage(w, r, status, body)
 }

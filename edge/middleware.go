@@ -8,8 +8,8 @@ import (
 	"github.com/iconlib/iconlib/edge/internal/apierror"
 )
 
-// recoverPanics turns a panic in a handler into a logged 500 with the contract's envelope and no stack
-// trace for the client.
+// recoverPanics turns a panic in a handler into a logged 500 with the contract's envelope (a page for a
+// person on a page) and no stack trace for the client.
 func (s *server) recoverPanics(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		defer func() {
@@ -18,7 +18,7 @@ func (s *server) recoverPanics(next http.Handler) http.Handler {
 					panic(v)
 				}
 				s.logger.Error("handler panic", "path", r.URL.Path, "panic", v, "stack", string(debug.Stack()))
-				apierror.Write(w, http.StatusInternalServerError, apierror.Internal, "the server failed; please retry")
+				s.failedFor(w, r, http.StatusInternalServerError, apierror.Internal, "the server failed; please retry")
 			}
 		}()
 		next.ServeHTTP(w, r)

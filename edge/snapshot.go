@@ -70,7 +70,7 @@ func (e *Edge) assemble(s *server) error {
 		e.cfg.Logger.Warn("base URL differs from the one public/ was built for; links in generated files use the build's",
 			"base_url", e.cfg.BaseURL, "built_for", s.lib.BaseURL())
 	}
-	s.cfg, s.access, s.home, s.logger, s.metrics = e.cfg, e.access, e.home, e.cfg.Logger, e.metrics
+	s.cfg, s.access, s.pages, s.logger, s.metrics = e.cfg, e.access, e.pages, e.cfg.Logger, e.metrics
 	var err error
 	if s.proto, err = newProtocols(s.lib, e.cfg); err != nil {
 		return err

@@ -29,7 +29,7 @@ func (s *server) handleStatic(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, "/"+rel+"/", http.StatusMovedPermanently)
 		return
 	}
-	notFound(w, "no such file: "+r.URL.Path)
+	s.notFoundFor(w, r)
 }
 
 // staticFile is the file of public/ a URL path names: the file itself, or a directory's index.html when
@@ -48,7 +48,7 @@ func (s *server) staticFile(urlPath string) *file {
 func (s *server) sendFile(w http.ResponseWriter, r *http.Request, f *file) {
 	h := w.Header()
 	h.Set("Content-Type", f.contentType)
-	h.Set("Cache-Control", f.cacheControl)
+	h.Set("Cache-Control", cacheControlFor(r, f))
 	body := f
 	if len(f.encodings) > 0 {
 		addVary(h, "Accept-Encoding")
@@ -60,14 +60,14 @@ func (s *server) sendFile(w http.ResponseWriter, r *http.Request, f *file) {
 	fh, err := s.files.open(body)
 	if err != nil {
 		s.logger.Error("open", "file", body.rel, "err", err)
-		unavailable(w, "the library")
+		s.unavailableFor(w, r)
 		return
 	}
 	defer fh.Close()
 	info, err := fh.Stat()
 	if err != nil {
 		s.logger.Error("stat", "file", body.rel, "err", err)
-		unavailable(w, "the library")
+		s.unavailableFor(w, r)
 		return
 	}
 	if info.Size() == body.size {
@@ -82,6 +82,16 @@ func (s *server) sendFile(w http.ResponseWriter, r *http.Request, f *file) {
 		h.Set("Content-Length", strconv.FormatInt(info.Size(), 10))
 	}
 	http.ServeContent(w, r, "", time.Time{}, fh)
+}
+
+// cacheControlFor is a file's Cache-Control: a year, immutable, when the URL names the version of the
+// bytes sent (contract.VersionedURL, the first digits of the ETag's hash); else the file's class's.
+func cacheControlFor(r *http.Request, f *file) string {
+	v := r.URL.Query().Get(contract.VersionParam)
+	if len(v) == contract.VersionLen && strings.HasPrefix(f.etag, `"`+v) {
+		return contract.CacheVersioned.CacheControl()
+	}
+	return f.cacheControl
 }
 
 // addVary adds a header name to Vary unless it is there already (the gzip middleware of API answers may

@@ -3,8 +3,12 @@
 package templates
 
 import (
+	"crypto/sha256"
 	"embed"
+	"encoding/hex"
 	"html/template"
+	"io/fs"
+	"sync"
 
 	"github.com/iconlib/iconlib/internal/contract"
 )
@@ -16,7 +20,32 @@ import (
 //go:embed *.html *.tmpl skills static
 var FS embed.FS
 
-// ParseHTML parses page templates from FS with the contract's path functions (contract.TemplateFuncs).
+// ParseHTML parses page templates from FS with the contract's path functions (contract.TemplateFuncs),
+// where staticFile names the version of the file (StaticURL).
 func ParseHTML(names ...string) (*template.Template, error) {
-	return template.New(names[0]).Funcs(contract.TemplateFuncs()).ParseFS(FS, names...)
+	return template.New(names[0]).Funcs(contract.TemplateFuncs()).Funcs(template.FuncMap{"staticFile": StaticURL}).ParseFS(FS, names...)
+}
+
+// staticHashes are the sha256 (hex) of the files under static/, by their path below it.
+var staticHashes = sync.OnceValue(func() map[string]string {
+	sums := map[string]string{}
+	fs.WalkDir(FS, "static", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := fs.ReadFile(FS, p)
+		if err != nil {
+			return err
+		}
+		sum := sha256.Sum256(b)
+		sums[p[len("static/"):]] = hex.EncodeToString(sum[:])
+		return nil
+	})
+	return sums
+})
+
+// StaticURL is the URL of a site file (style.css, site.js, …) with its version (contract.VersionedURL):
+// the build publishes these bytes, and the edge keeps that URL cacheable for a year while it serves them.
+func StaticURL(name string) string {
+	return contract.VersionedURL("/"+contract.StaticDir+"/"+name, staticHashes()[name])
 }

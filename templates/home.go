@@ -7,13 +7,35 @@ import "github.com/iconlib/iconlib/internal/catalog"
 type Home struct {
 	Count      int                // icons in the library
 	Categories []catalog.Category // for the filter and the category list
-	Featured   []Tile             // the grid
+	Featured   []Tile             // the grid: popular icons, or the search's good matches
+	More       []Tile             // a search's weaker matches, behind "show more"
 	Query      string             // the search shown, if any
 	Category   string             // the category searched in, if any
+	Problem    string             // why the search asked for could not run, for the visitor
+}
+
+// CategoryName is the name of the category searched in, or "" for all.
+func (h Home) CategoryName() string {
+	for _, c := range h.Categories {
+		if c.ID == h.Category {
+			return c.Name
+		}
+	}
+	return ""
 }
 
 // Tile is one icon of a grid.
 type Tile struct {
 	ID, Name, Description string
 	Styles                []string // the styles with an animation file
+}
+
+// Problem is the data of the page a person gets instead of the one asked for: 404 with the icons closest
+// to what the address named and a search box, or a failure of the server.
+type Problem struct {
+	Status      int    // the HTTP status
+	Title       string // the page's heading
+	Message     string // what happened and what to do, in a sentence or two
+	Query       string // the words the address named, searched for the suggestions
+	Suggestions []Tile // the closest icons
 }

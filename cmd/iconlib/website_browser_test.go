@@ -118,6 +118,7 @@ func (p *tabProblems) check(t *testing.T) {
 type tabOptions struct {
 	reducedMotion bool
 	darkScheme    bool
+	noScript      bool // the page's scripts do not run (the test's evaluations still do)
 	width, height int64
 }
 
@@ -146,6 +147,11 @@ func openTab(t *testing.T, browser context.Context, o tabOptions) (context.Conte
 	if len(features) > 0 {
 		if _, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Features: features}); err != nil {
 			t.Fatalf("emulating %v: %v", features, err)
+		}
+	}
+	if o.noScript {
+		if _, err := chromedp.Call(ctx, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true}); err != nil {
+			t.Fatalf("turning scripts off: %v", err)
 		}
 	}
 	if o.width == 0 {
@@ -182,13 +188,19 @@ func waitJS(t *testing.T, ctx context.Context, what, expr string) {
 // waitNavigation waits until the tab shows path, fully loaded; evaluations fail while it navigates.
 func waitNavigation(t *testing.T, ctx context.Context, path string) {
 	t.Helper()
-	expr := fmt.Sprintf(`location.pathname === %q && document.readyState === "complete"`, path)
+	waitLoaded(t, ctx, path, fmt.Sprintf(`location.pathname === %q`, path))
+}
+
+// waitLoaded waits until expr is true in a fully loaded page, through navigations (what names the page).
+func waitLoaded(t *testing.T, ctx context.Context, what, expr string) {
+	t.Helper()
+	expr = `(` + expr + `) && document.readyState === "complete"`
 	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
 		if ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](expr)); err == nil && ok {
 			return
 		}
 	}
-	t.Fatalf("the tab did not reach %s", path)
+	t.Fatalf("the tab did not reach %s", what)
 }
 
 func shorten(s string) string {
@@ -264,6 +276,7 @@ func checkTools(t *testing.T, ctx context.Context, want ...string) {
 type searchAnswer struct {
 	Query string `json:"query"`
 	Total int    `json:"total"`
+	Good  int    `json:"good_matches"`
 	Items []struct {
 		ID      string `json:"id"`
 		Name    string `json:"name"`
@@ -330,7 +343,7 @@ func TestWebsiteHome(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitJS(t, ctx, "the download icon animated in the results",
-		`document.querySelector('#grid a[data-icon="download"] .preview.live svg path')`)
+		`document.getElementById("results-title").textContent.includes("download") && document.querySelector('#grid a[data-icon="download"] .preview.live svg path')`)
 	if got := js[string](t, ctx, `location.search`); got != "?q=download" {
 		t.Errorf("after typing, location.search = %q, want ?q=download", got)
 	}
@@ -349,11 +362,20 @@ func TestWebsiteHome(t *testing.T) {
 	if got := js[string](t, ctx, `location.search + " " + document.getElementById("q").value`); got != "?q=calendar calendar" {
 		t.Errorf("after search_icons, address and box = %q", got)
 	}
-	if n := js[int](t, ctx, `document.querySelectorAll("#grid .tile").length`); n != found.Total {
-		t.Errorf("the grid shows %d tiles, the tool answered %d", n, found.Total)
+	shown := js[[]int](t, ctx, `[document.querySelectorAll("#grid .tile").length, document.querySelectorAll("#more-grid .tile").length]`)
+	if shown[0] != found.Good || shown[0]+shown[1] != found.Total || found.Good < 1 {
+		t.Errorf("the grid shows %d tiles and %d behind show more; the tool answered %d good of %d", shown[0], shown[1], found.Good, found.Total)
 	}
 	if msg := toolError(t, ctx, "search_icons", `{}`); !strings.Contains(msg, "query") {
 		t.Errorf("search_icons without a query: %q", msg)
+	}
+	// An unknown category is an error naming it, as the REST API's 400 says, not an empty answer.
+	problems.expect("category=nope")
+	if msg := toolError(t, ctx, "search_icons", `{query: "calendar", category: "nope"}`); !strings.Contains(msg, `"nope" does not exist`) {
+		t.Errorf("search_icons in an unknown category: %q", msg)
+	}
+	if title := js[string](t, ctx, `document.getElementById("results-title").textContent`); strings.Contains(title, "nope") {
+		t.Errorf("after a search in an unknown category the title is %q", title)
 	}
 
 	// set_icon_appearance: the animated previews take the colour and stroke width.

@@ -20,14 +20,36 @@ const (
 	CacheRelease CacheClass = "release"
 	// CacheBuild files (pages, JSON, guides) may change with any build.
 	CacheBuild CacheClass = "build"
+	// CacheVersioned is a site script, style or icon asked for by its version (VersionedURL): that URL
+	// names those bytes for ever.
+	CacheVersioned CacheClass = "versioned"
 )
 
 // CacheControl is the Cache-Control header of a class; an unknown class gets CacheBuild's.
 func (c CacheClass) CacheControl() string {
-	if c == CacheRelease {
+	switch c {
+	case CacheRelease:
 		return "public, max-age=86400"
+	case CacheVersioned:
+		return "public, max-age=31536000, immutable"
 	}
 	return "public, max-age=300"
+}
+
+// VersionParam is the query parameter that names a file's version: the first VersionLen hex digits of its
+// sha256.
+const (
+	VersionParam = "v"
+	VersionLen   = 12
+)
+
+// VersionedURL is the URL of the file at urlPath with the version its sha256 (hex) names; pages name their
+// scripts, styles and icon this way, so each new version is a new URL and each may be kept for a year.
+func VersionedURL(urlPath, sha256 string) string {
+	if len(sha256) < VersionLen {
+		return urlPath
+	}
+	return urlPath + "?" + VersionParam + "=" + sha256[:VersionLen]
 }
 
 // releaseDirs hold the CacheRelease files.

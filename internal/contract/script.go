@@ -17,6 +17,8 @@ type Script struct {
 	Icons           string `json:"icons"`       // search and listing
 	IconIndex       string `json:"icon_index"`  // the word index the script searches without the edge
 	QueryMaxRunes   int    `json:"query_max_runes"`
+	// Relevance is where a search's good matches end; the rest go behind "show more".
+	Relevance RelevanceCut `json:"relevance"`
 }
 
 // SiteScript is the contract as the site's script takes it.
@@ -31,4 +33,5 @@ var SiteScript = Script{
 	Icons:           APIPath + IconsRoute,
 	IconIndex:       "/" + IconIndexFile,
 	QueryMaxRunes:   REST.QueryMaxRunes,
+	Relevance:       Relevance,
 }

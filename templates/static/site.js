@@ -170,7 +170,8 @@
   const tileState = (link, state) => gridPick.motion === "draw" && !tileFilled(link) ? state + "-draw" : state;
 
   function tilePlayer(link) {
-    if (!tilePlayers.has(link)) tilePlayers.set(link, loadPlayer(link.querySelector(".preview"), tileAsset(link)));
+    // The animation takes the static picture's place on its finished frame, so nothing blinks.
+    if (!tilePlayers.has(link)) tilePlayers.set(link, loadPlayer(link.querySelector(".preview"), tileAsset(link), showFinal));
     return tilePlayers.get(link);
   }
 
@@ -191,8 +192,9 @@
     }
   }
 
-  // A tile plays its entrance when it appears and its hover (the signature, or the one data-hover names)
-  // on pointer and focus; neither restarts a state still playing.
+  // A tile loads its animation when it appears, showing the finished icon (no blank frame, no redraw), and
+  // plays its hover (the signature, or the one data-hover names) on pointer and focus; tileIn plays its
+  // entrance (after a change of style or motion). Neither restarts a state still playing.
   const tileIn = (link) => playIdle(tilePlayer(link), link.dataset.in || tileState(link, "in"));
   const tileHover = (link) => playIdle(tilePlayer(link), link.dataset.hover || tileState(link, "hover"));
 
@@ -214,7 +216,7 @@
     for (const e of entries) {
       if (!e.isIntersecting) continue;
       appear.unobserve(e.target);
-      tileIn(e.target);
+      tilePlayer(e.target);
     }
   }, { rootMargin: "64px" }) : null;
 
@@ -224,7 +226,7 @@
       link.addEventListener("mouseenter", hover);
       link.addEventListener("focus", hover);
       if (appear) appear.observe(link);
-      else tileIn(link);
+      else tilePlayer(link);
     });
   }
 
@@ -296,6 +298,38 @@
     return prev[b.length];
   }
 
+  // SearchError is a search that cannot run as asked; the edge's message says why.
+  class SearchError extends Error {}
+
+  async function problemOf(res) {
+    try {
+      const body = await res.json();
+      return new SearchError(body.error.message);
+    } catch (_) {
+      return new SearchError("the search was refused (HTTP " + res.status + ")");
+    }
+  }
+
+  // strongCount is how many of the ranked items match well: the site contract's relevance cut, which the
+  // edge's home page applies too (contract.Relevance.Strong); all of them when they have no scores.
+  function strongCount(items) {
+    const s = items.map((it) => it.score);
+    if (!s.length || s.some((x) => typeof x !== "number")) return items.length;
+    const cut = SITE.relevance;
+    const floor = Math.max(cut.best * s[0], s.length > 1 ? cut.runner_up * s[1] : 0);
+    let n = 1;
+    while (n < s.length && s[n] >= floor) n++;
+    return n;
+  }
+
+  const plural = (n, one, many) => n + " " + (n === 1 ? one : many);
+
+  // countText says what a search shows, as the edge's home page does (templates' result-count).
+  function countText(good, weaker) {
+    if (!good) return "No icons found. Try other words, or fewer.";
+    return plural(good, "icon matches", "icons match") + " well, best first" + (weaker ? "; " + plural(weaker, "weaker match", "weaker matches") + " below" : "") + ".";
+  }
+
   async function searchIcons(query, category, limit) {
     const q = (query || "").trim();
     if ((q || category) && !apiDown) {
@@ -306,15 +340,19 @@
         const res = await fetch(SITE.icons + "?" + params, { headers: { Accept: "application/json" } });
         if (res.ok) {
           const body = await res.json();
-          return body.items.map((it) => ({ id: it.id, name: it.name, description: it.description, category: it.category, styles: it.styles }));
+          return body.items.map((it) => ({ id: it.id, name: it.name, description: it.description, category: it.category, styles: it.styles, score: it.score }));
         }
+        // 400: the edge names the parameter that is wrong (an unknown category, say).
+        if (res.status === 400) throw await problemOf(res);
         // 503: the edge has no search index; 404: a static host without the API. Filter the word index.
         if (res.status === 503 || res.status === 404) apiDown = true;
-      } catch (_) {
+      } catch (err) {
+        if (err instanceof SearchError) throw err;
         apiDown = true;
       }
     }
     const rows = await staticIndex();
+    if (category && !rows.some((r) => r[2] === category)) throw new SearchError("category " + JSON.stringify(category) + " does not exist");
     const words = q.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
     const hits = [];
     // Every word that matches counts (whole word 3, part of one 2, one typo away 1); icons matching more
@@ -352,9 +390,14 @@
     let items;
     try {
       items = await searchIcons(q, category, limit);
+    } catch (err) {
+      if (status && mine === searchSeq) status.textContent = "Search failed: " + (err && err.message ? err.message : err) + ".";
+      throw err;
     } finally {
       if (grid && mine === searchSeq) grid.removeAttribute("aria-busy");
     }
+    // Good matches in the grid, the weaker ones behind "show more"; a category's list is all good.
+    const good = q ? strongCount(items) : items.length;
     if (mine === searchSeq && grid) {
       const section = byId("results");
       if (section && section.hidden) {
@@ -364,15 +407,25 @@
       }
       const catName = category ? categoryName(category) : "";
       title.textContent = q ? "Icons for “" + q + "”" + (catName ? " in " + catName : "") : catName + " icons";
-      fillGrid(grid, items);
-      status.textContent = items.length
-        ? items.length + (items.length === 1 ? " icon" : " icons") + (items.length === limit ? " (the best " + limit + ")" : "")
-        : "No icons found. Try other words, or fewer.";
+      fillGrid(grid, items.slice(0, good));
+      showMore(items.slice(good));
+      status.textContent = q ? countText(good, items.length - good)
+        : items.length ? plural(items.length, "icon", "icons") + (items.length === limit ? " (the first " + limit + ")" : "") : "No icons in this category.";
     }
     return {
-      query: q, category: category || "", total: items.length,
+      query: q, category: category || "", total: items.length, good_matches: good,
       items: items.map((it) => ({ ...it, page_url: new URL(sitePath(SITE.icon_page, it.id), location.href).href })),
     };
+  }
+
+  // showMore puts the weaker matches behind "show more" (closed), or hides it when there are none.
+  function showMore(items) {
+    const more = byId("more");
+    if (!more) return;
+    fillGrid(byId("more-grid"), items);
+    more.open = false;
+    more.hidden = !items.length;
+    byId("more-summary").textContent = items.length ? "Show " + plural(items.length, "weaker match", "weaker matches") : "";
   }
 
   function categoryName(id) {
@@ -461,8 +514,8 @@
       if (p.loop) code = code.replace(/^(\s*loop: )false,/m, "$1true,");
       code = code.replace(/(addEventListener\("DOMLoaded", \(\) => \w+\.goToAndPlay\()"in"/, "$1" + quoteJS(p.enter));
       code = p.hover
-        ? code.replace(/(\.goToAndPlay\()"hover"(, true\)\);\n)/, "$1" + quoteJS(p.hover) + "$2")
-        : code.replace(/^\/\/ A hover that is still playing.*\n.*"mouseenter".*\n/m, "");
+        ? code.replace(/(\.goToAndPlay\()"hover"(, true\);\n)/, "$1" + quoteJS(p.hover) + "$2")
+        : code.replace(/^\/\/ On pointer hover and keyboard focus.*\n(?:(?:const (?:playHover|control) |control\.addEventListener\().*\n)+/m, "");
     } else if (platform === "react") {
       code = code.replace(/plays "in" when ready and "hover" on pointer hover\./,
         "plays " + quoteJS(p.enter) + " when ready" + (p.hover ? " and " + quoteJS(p.hover) + " on pointer hover" : "") + ".");
@@ -795,10 +848,9 @@
 
     // The picker: style (when the icon has more than one), motion and state.
     const styleGroup = byId("styles");
-    if (rec.files.length > 1) {
-      styleGroup.replaceChildren(...rec.files.map((f) => Object.assign(document.createElement("button"), {
-        type: "button", textContent: f.style, className: "",
-      })));
+    if (rec.files.length > 1 && !styleGroup.querySelector("[data-style]")) {
+      // The build renders the style buttons; a page without them gets them from its player data.
+      styleGroup.replaceChildren(...rec.files.map((f) => Object.assign(document.createElement("button"), { type: "button", textContent: f.style })));
       [...styleGroup.children].forEach((b, i) => { b.dataset.style = rec.files[i].style; });
       styleGroup.hidden = false;
     }
@@ -959,6 +1011,7 @@
       byId("results-title").textContent = featuredTitle;
       byId("status").textContent = "";
       fillGrid(grid, null, featured);
+      showMore([]);
     };
     // run shows the search for the form's values (or featured icons for none) and answers what it found.
     const run = (q, category, limit = SEARCH_LIMIT) => {
@@ -1004,7 +1057,9 @@
     });
     const { q, category } = fromURL();
     fill(q, category);
-    if (q || category) run(q, category).catch(showError);
+    // The edge rendered this search's results already (data-query): keep them, so nothing redraws.
+    const rendered = grid.dataset.query === q && (grid.dataset.category || "") === category;
+    if ((q || category) && !rendered) run(q, category).catch(showError);
 
     // The tool searches like the form, and shows its query in the form and the address bar.
     return async ({ query, category: cat, limit }) => {
@@ -1051,7 +1106,7 @@
       name: "search_icons",
       description: "Search iconlib's free animated icons by what the icon should mean, its name or its words (typos are fine). " +
         "Shows the matches in this page's grid and returns them best first, each with id, name, category, description " +
-        "(when known) and page_url. Use an id with get_icon_code" + (pageIcon ? "." : " or open_icon."),
+        "(when known) and page_url; the first good_matches match well, the rest less so. A category that does not exist is an error. Use an id with get_icon_code" + (pageIcon ? "." : " or open_icon."),
       inputSchema: searchSchema,
       annotations: { readOnlyHint: true },
       async execute(args) {
@@ -1233,6 +1288,8 @@
   else search = ({ query, category, limit }) => showResults(query, category, limit);
   const grid = byId("grid");
   if (grid) wireTiles(grid);
+  const moreGrid = byId("more-grid");
+  if (moreGrid) wireTiles(moreGrid);
   document.querySelectorAll("section.motion .grid").forEach(wireTiles);
   initGallery();
   if (homeForm || page) registerTools(tools(search));

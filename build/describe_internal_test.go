@@ -1,0 +1,82 @@
+package build
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/iconlib/iconlib/build/content"
+	"github.com/iconlib/iconlib/internal/catalog"
+)
+
+// ungrammatical are the error patterns generated descriptions once had: "a" before a vowel sound or a
+// plural that ends its phrase ("a arrows icon", "forbid a adjustments."; "a layers panel" is fine), "an"
+// before a consonant sound, and a plural with "is".
+var ungrammatical = []*regexp.Regexp{
+	regexp.MustCompile(`\b[Aa] [aeio]`),
+	regexp.MustCompile(`\b[Aa] (?:[a-z-]+ )?(?:arrows|letters|numbers|devices|shapes|vehicles|currencies|buildings|games|computers|charts|symbols|badges|animals|extensions|gestures|adjustments|settings|users|layers|tags|stairs|bookmarks|friends|teams)(?: icon\b|[.,;]| or | and |$)`),
+	regexp.MustCompile(`\b[Aa]n [bcdgjkpqtvwyz]`),
+	regexp.MustCompile(`\b[a-z]+(?:ments|ings|ers|ows) is\b`),
+	regexp.MustCompile(`\b[Aa]n? [a-z-]+s icon\b`),
+}
+
+// TestDescriptionsAreGrammatical checks every description of the real library, generated or written,
+// for the known error patterns.
+func TestDescriptionsAreGrammatical(t *testing.T) {
+	icons, err := content.ReadIcons("../content/icons/tabler.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	edits, err := content.ReadEdits("../content/icons/edits.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(icons) < 5000 {
+		t.Fatalf("only %d icons in the library", len(icons))
+	}
+	bad := 0
+	for _, src := range icons {
+		d := edits[src.ID].Description
+		if d == "" {
+			d = describe(catalog.Icon{ID: src.ID, Name: displayName(src.ID), CategoryName: src.Category,
+				Tags: mergeTags(src.Tags, edits[src.ID].Tags)})
+		}
+		for _, re := range ungrammatical {
+			if m := re.FindString(d); m != "" {
+				if bad++; bad <= 40 {
+					t.Errorf("%s: %q has %q", src.ID, d, m)
+				}
+			}
+		}
+	}
+	if bad > 40 {
+		t.Errorf("… %d errors in all", bad)
+	}
+}
+
+func TestPhraseAgrees(t *testing.T) {
+	for _, tc := range []struct{ pattern, noun, want string }{
+		{modifiers["cancel"], "adjustments", "Cancel, block or forbid adjustments."},
+		{modifiers["cancel"], "alarm", "Cancel, block or forbid an alarm."},
+		{modifiers["plus"], "user", "Add or create a new user."},
+		{modifiers["minus"], "settings", "Remove settings, or take some away."},
+		{modifiers["check"], "eye", "Shows that an eye is done, confirmed or selected."},
+		{modifiers["off"], "arrows", "Shows that the arrows are turned off, disabled or unavailable."},
+		{modifiers["bolt"], "hourglass", "A fast, powered or urgent hourglass."},
+		{modifiers["filled"], "circles", "Solid, filled circles."},
+		{modifiers["search"], "file", "Search for a file or look inside it."},
+	} {
+		if got := phrase(tc.pattern, tc.noun); got != tc.want {
+			t.Errorf("phrase(%q, %q) = %q, want %q", tc.pattern, tc.noun, got, tc.want)
+		}
+	}
+	for name, want := range map[string]string{"Arrows": "arrow", "Currencies": "currency", "E-commerce": "e-commerce",
+		"Version control": "version control", "Gender": "gender", "Weather": "weather"} {
+		if got := categoryNoun(name); got != want {
+			t.Errorf("categoryNoun(%q) = %q, want %q", name, got, want)
+		}
+	}
+	if got := withArticle(categoryNoun("Arrows") + " icon"); !strings.HasPrefix(got, "an arrow") {
+		t.Errorf("withArticle: %q", got)
+	}
+}
