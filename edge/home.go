@@ -1,7 +1,6 @@
 package edge
 
 import (
-	"html/template"
 	"net/http"
 	"strings"
 
@@ -11,11 +10,6 @@ import (
 	"github.com/iconlib/iconlib/internal/contract"
 	"github.com/iconlib/iconlib/templates"
 )
-
-// loadHome parses the home page template, which the edge renders for searches without JavaScript.
-func loadHome() (*template.Template, error) {
-	return templates.ParseHTML("layout.html", "home.html")
-}
 
 // meterSearches counts a search on the home page (/?q=…, cached or not) against the anonymous quota the
 // REST API, MCP servers and A2A agent share: it runs the same search as GET /api/v1/icons?q=. The page
