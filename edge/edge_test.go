@@ -91,7 +91,14 @@ func mustGet(t *testing.T, e *testEdge, path string) []byte {
 
 func send(t *testing.T, method, url string, header map[string]string) (*http.Response, string) {
 	t.Helper()
-	req, err := http.NewRequest(method, url, nil)
+	return sendReader(t, method, url, nil, header)
+}
+
+// sendReader sends a request with body (nil for none) as written: no redirect followed, no compression
+// asked for or undone; it returns the response with its body read.
+func sendReader(t *testing.T, method, url string, body io.Reader, header map[string]string) (*http.Response, string) {
+	t.Helper()
+	req, err := http.NewRequest(method, url, body)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,11 +114,11 @@ func send(t *testing.T, method, url string, header map[string]string) (*http.Res
 		t.Fatal(err)
 	}
 	defer res.Body.Close()
-	body, err := io.ReadAll(res.Body)
+	b, err := io.ReadAll(res.Body)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return res, string(body)
+	return res, string(b)
 }
 
 func TestStaticFilesHaveTheirContentTypes(t *testing.T) {

@@ -122,23 +122,7 @@ func TestMetrics(t *testing.T) {
 // sendBody sends a request with a body to srv and returns the response with its body read.
 func sendBody(t *testing.T, srv *httptest.Server, method, path, body string, header map[string]string) (*http.Response, string) {
 	t.Helper()
-	req, err := http.NewRequest(method, srv.URL+path, strings.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for k, v := range header {
-		req.Header.Set(k, v)
-	}
-	res, err := srv.Client().Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	b, err := io.ReadAll(res.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return res, string(b)
+	return sendReader(t, method, srv.URL+path, strings.NewReader(body), header)
 }
 
 // registerAgent registers and returns the identity assertion.

@@ -15,12 +15,7 @@ import (
 // TestServeShutsDownGracefully: when the context ends (SIGINT or SIGTERM in main), a request already in
 // flight is finished, serve returns without error, and the port is released.
 func TestServeShutsDownGracefully(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	ln.Close()
+	addr := freeLoopbackAddr(t)
 	started, release := make(chan struct{}), make(chan struct{})
 	slow := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		close(started)
@@ -64,12 +59,7 @@ func TestServeShutsDownGracefully(t *testing.T) {
 // TestShutdownTimeoutCutsLongRequests (issue 19, item 8): the drain deadline is --shutdown-timeout; a
 // request still running when it passes is cut and serve says so.
 func TestShutdownTimeoutCutsLongRequests(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	ln.Close()
+	addr := freeLoopbackAddr(t)
 	started, release := make(chan struct{}), make(chan struct{})
 	defer close(release)
 	slow := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -90,7 +80,7 @@ func TestShutdownTimeoutCutsLongRequests(t *testing.T) {
 	}()
 	<-started
 	stop()
-	err = <-done // returns while the request is still held: the deadline cut the drain short
+	err := <-done // returns while the request is still held: the deadline cut the drain short
 	if !errors.Is(err, context.DeadlineExceeded) || !strings.Contains(err.Error(), "--shutdown-timeout 1ms") {
 		t.Errorf("serve returned %v", err)
 	}
