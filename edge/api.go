@@ -30,23 +30,21 @@ type searchAnswer struct {
 
 // handleIcons answers GET /api/v1/icons: a search when q is given, otherwise one page of every icon.
 func (s *server) handleIcons(w http.ResponseWriter, r *http.Request) {
-	p, perr := parseParams(r, "q", "category", "limit", "offset")
-	if perr != nil {
-		writeParamError(w, perr)
+	p, err := parseParams(r, "q", "category", "limit", "offset")
+	if err != nil {
+		writeParamError(w, err)
 		return
 	}
 	if p.has("q") {
 		if p.has("offset") {
-			writeParamError(w, badParam("offset pages through the whole list and cannot be used with q; a search returns the best matches, up to limit=%d", maxLimit))
+			writeParamError(w, badParam("offset pages through the whole list and cannot be used with q; a search returns the best matches, up to limit=%d", library.RESTIcons.LimitMax))
 			return
 		}
 		s.search(w, r, p, false)
 		return
 	}
-	category, perr := p.category(s.lib)
-	limit, perr2 := p.int("limit", defaultLimit, 1, maxLimit)
-	offset, perr3 := p.int("offset", 0, 0, maxOffset)
-	if err := firstErr(perr, perr2, perr3); err != nil {
+	category, limit, offset, err := s.listing(p)
+	if err != nil {
 		writeParamError(w, err)
 		return
 	}
@@ -63,6 +61,23 @@ func (s *server) handleIcons(w http.ResponseWriter, r *http.Request) {
 	*buf = page
 	key := answerKey("list", category, strconv.Itoa(limit), strconv.Itoa(offset))
 	sendAnswer(w, r, newAnswer(page, s.etagFor(key), jsonType, cacheAPI))
+}
+
+// listing reads a listing's category, limit and offset, held to the REST bounds.
+func (s *server) listing(p params) (category string, limit, offset int, err error) {
+	category = p.values.Get("category")
+	if err = s.lib.CheckCategory(category); err != nil {
+		return
+	}
+	l, err := p.limit(library.RESTIcons)
+	if err != nil {
+		return
+	}
+	if limit, err = library.RESTIcons.CheckLimit(l); err != nil {
+		return
+	}
+	offset, err = p.offset()
+	return
 }
 
 // pageBuffers hold listings while they are sent.
@@ -87,9 +102,9 @@ func (s *server) encodePage(b []byte, category string, limit, offset int) ([]byt
 
 // handleSearch answers GET /api/v1/search: the semantic ranking alone.
 func (s *server) handleSearch(w http.ResponseWriter, r *http.Request) {
-	p, perr := parseParams(r, "q", "category", "limit")
-	if perr != nil {
-		writeParamError(w, perr)
+	p, err := parseParams(r, "q", "category", "limit")
+	if err != nil {
+		writeParamError(w, err)
 		return
 	}
 	s.search(w, r, p, true)
@@ -97,10 +112,8 @@ func (s *server) handleSearch(w http.ResponseWriter, r *http.Request) {
 
 // search ranks icons for q (fused, or by meaning alone) and answers with the ranked icons.
 func (s *server) search(w http.ResponseWriter, r *http.Request, p params, semantic bool) {
-	q, perr := p.query()
-	category, perr2 := p.category(s.lib)
-	limit, perr3 := p.int("limit", defaultLimit, 1, maxLimit)
-	if err := firstErr(perr, perr2, perr3); err != nil {
+	q, err := p.search(s.lib, library.RESTIcons, semantic)
+	if err != nil {
 		writeParamError(w, err)
 		return
 	}
@@ -110,18 +123,18 @@ func (s *server) search(w http.ResponseWriter, r *http.Request, p params, semant
 	}
 	// The answer repeats q as given, so it is cached under q itself; the ranking beneath is cached under
 	// q's normalised form, for every surface.
-	key := answerKey(kind, category, strconv.Itoa(limit), q)
+	key := answerKey(kind, q.Category, strconv.Itoa(q.Limit), q.Text)
 	a, err := s.cachedAnswer(key, jsonType, cacheSearch, func() ([]byte, error) {
-		hits, err := s.lib.SearchIcons(q, library.SearchOptions{Category: category, Limit: limit, Semantic: semantic})
+		hits, err := s.lib.SearchIcons(q)
 		if err != nil {
 			return nil, err
 		}
-		body, err := json.Marshal(searchAnswer{Query: q, Items: hits, Total: len(hits)})
+		body, err := json.Marshal(searchAnswer{Query: q.Text, Items: hits, Total: len(hits)})
 		return append(body, '\n'), err
 	})
 	if err != nil {
 		if !errors.Is(err, library.ErrSearchUnavailable) {
-			s.logger.Error("search", "query", q, "err", err)
+			s.logger.Error("search", "query", q.Text, "err", err)
 		}
 		unavailable(w, "the search index")
 		return
@@ -138,8 +151,8 @@ func answerKey(kind string, params ...string) string {
 // handleRecord answers GET /api/v1/icons/{id} with the icon's precomputed record; the record's file name,
 // {id}.json, answers too, as it does on a static host.
 func (s *server) handleRecord(w http.ResponseWriter, r *http.Request) {
-	if _, perr := parseParams(r); perr != nil {
-		writeParamError(w, perr)
+	if _, err := parseParams(r); err != nil {
+		writeParamError(w, err)
 		return
 	}
 	id := strings.TrimSuffix(r.PathValue("id"), ".json") // no icon id has a dot
@@ -153,8 +166,8 @@ func (s *server) handleRecord(w http.ResponseWriter, r *http.Request) {
 
 // handleCategories answers GET /api/v1/categories with the precomputed list.
 func (s *server) handleCategories(w http.ResponseWriter, r *http.Request) {
-	if _, perr := parseParams(r); perr != nil {
-		writeParamError(w, perr)
+	if _, err := parseParams(r); err != nil {
+		writeParamError(w, err)
 		return
 	}
 	f, ok := s.files.byPath[contract.CategoriesFile]
@@ -163,13 +176,4 @@ func (s *server) handleCategories(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.sendFile(w, r, f)
-}
-
-func firstErr(errs ...*paramError) *paramError {
-	for _, e := range errs {
-		if e != nil {
-			return e
-		}
-	}
-	return nil
 }

@@ -31,58 +31,52 @@ func (s *server) meterSearches(home http.Handler) http.Handler {
 // on the server, so the search form works without JavaScript too. An empty category (the form's "All
 // categories") searches every category; /?category=… without words goes to the category's page.
 func (s *server) handleHome(w http.ResponseWriter, r *http.Request) {
-	q, category, perr := homeQuery(r, s.lib)
+	q, err := s.homeQuery(r)
 	switch {
-	case perr != nil && !r.URL.Query().Has("q"):
+	case err != nil && !r.URL.Query().Has("q"):
 		s.handleStatic(w, r) // not a search (a link with other parameters): the plain home page
-	case perr != nil:
-		s.sendHome(w, r, http.StatusBadRequest, s.homeData("This search could not run: "+perr.msg+"."))
-	case q == "" && category == "":
+	case err != nil:
+		s.sendHome(w, r, http.StatusBadRequest, s.homeData("This search could not run: "+err.Error()+"."))
+	case q.Text == "" && q.Category == "":
 		s.handleStatic(w, r) // nothing to search for: the plain home page
-	case q == "":
-		http.Redirect(w, r, contract.CategoryPage(category), http.StatusFound)
+	case q.Text == "":
+		http.Redirect(w, r, contract.CategoryPage(q.Category), http.StatusFound)
 	default:
-		s.homeSearch(w, r, q, category)
+		s.homeSearch(w, r, q)
 	}
 }
 
-// homeQuery reads a home page search: its words, which may be blank, and its category, where "" is every
-// category.
-func homeQuery(r *http.Request, lib *library.Library) (q, category string, perr *paramError) {
-	p, perr := parseParams(r, "q", "category")
-	if perr != nil {
-		return "", "", perr
+// homeQuery reads a home page search, held to the home page's bounds: its words, which may be blank (no
+// search), and its category, where "" is every category.
+func (s *server) homeQuery(r *http.Request) (library.Search, error) {
+	p, err := parseParams(r, "q", "category")
+	if err != nil {
+		return library.Search{}, err
 	}
-	if p.values.Get("category") == "" {
-		p.values.Del("category")
-	}
-	if category, perr = p.category(lib); perr != nil {
-		return "", "", perr
-	}
+	category := p.values.Get("category")
 	if strings.TrimSpace(p.values.Get("q")) == "" {
-		return "", category, nil
+		return library.Search{Category: category}, s.lib.CheckCategory(category)
 	}
-	q, perr = p.query()
-	return q, category, perr
+	return s.lib.Check(library.Query{Text: p.values.Get("q"), Category: category}, library.HomeIcons)
 }
 
 // homeSearch answers a search with the home page showing its results: the good matches first, the weaker
 // ones behind "show more" (contract.Relevance).
-func (s *server) homeSearch(w http.ResponseWriter, r *http.Request, q, category string) {
-	a, err := s.cachedAnswer(answerKey("home", category, q), "text/html; charset=utf-8", cacheSearch, func() ([]byte, error) {
-		hits, err := s.lib.SearchIcons(q, library.SearchOptions{Category: category, Limit: library.HomeIcons.LimitDefault})
+func (s *server) homeSearch(w http.ResponseWriter, r *http.Request, q library.Search) {
+	a, err := s.cachedAnswer(answerKey("home", q.Category, q.Text), "text/html; charset=utf-8", cacheSearch, func() ([]byte, error) {
+		hits, err := s.lib.SearchIcons(q)
 		if err != nil {
 			return nil, err
 		}
 		data := s.homeData("")
-		data.Query, data.Category = q, category
+		data.Query, data.Category = q.Text, q.Category
 		data.Featured, data.More = splitByRelevance(hits)
 		return render(s.pages.home, data)
 	})
 	if err != nil {
 		s.logger.Error("home page search", "err", err)
 		data := s.homeData("Search is unavailable just now. Browse the categories below, or try again in a moment.")
-		data.Query, data.Category = q, category
+		data.Query, data.Category = q.Text, q.Category
 		s.sendHome(w, r, http.StatusServiceUnavailable, data)
 		return
 	}

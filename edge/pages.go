@@ -154,8 +154,8 @@ func addressWords(urlPath string) string {
 		return ""
 	}
 	last := strings.NewReplacer("-", " ", "_", " ", "+", " ").Replace(parts[len(parts)-1])
-	q, perr := (params{values: map[string][]string{"q": {last}}}).query()
-	if perr != nil {
+	q, err := library.HomeIcons.CheckText(last)
+	if err != nil {
 		return ""
 	}
 	return q
@@ -166,7 +166,7 @@ func (s *server) suggest(q string) []templates.Tile {
 	if q == "" {
 		return nil
 	}
-	hits, err := s.lib.SearchIcons(q, library.SearchOptions{Limit: suggestionLimit})
+	hits, err := s.lib.SearchIcons(library.Search{Text: q, Limit: suggestionLimit})
 	if err != nil {
 		return nil
 	}

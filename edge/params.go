@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/iconlib/iconlib/edge/internal/apierror"
 	"github.com/iconlib/iconlib/edge/library"
@@ -16,31 +15,26 @@ import (
 
 // Bounds of the REST parameters, as openapi.json states them.
 var (
-	defaultLimit   = contract.REST.LimitDefault
-	maxLimit       = contract.REST.LimitMax
 	maxOffset      = contract.REST.OffsetMax
-	maxQueryRunes  = contract.REST.QueryMaxRunes
 	maxQueryString = contract.REST.QueryStringMaxBytes
 )
 
-// paramError is a 400 invalid_parameter naming the parameter and what is allowed.
-type paramError struct{ msg string }
-
-func (e *paramError) Error() string { return e.msg }
-
-func badParam(format string, args ...any) *paramError {
-	return &paramError{msg: fmt.Sprintf(format, args...)}
+// badParam is a parameter the REST API alone has (a query string, an offset) that it refuses: a 400
+// invalid_parameter, as the library's own *library.InvalidError is.
+func badParam(format string, args ...any) *library.InvalidError {
+	return &library.InvalidError{Message: fmt.Sprintf(format, args...)}
 }
 
-func writeParamError(w http.ResponseWriter, err *paramError) {
-	apierror.Write(w, http.StatusBadRequest, apierror.InvalidParameter, err.msg)
+// writeParamError answers a refused parameter (a *library.InvalidError) with 400 invalid_parameter.
+func writeParamError(w http.ResponseWriter, err error) {
+	apierror.Write(w, http.StatusBadRequest, apierror.InvalidParameter, err.Error())
 }
 
 // params is a request's query string, checked against the parameters an endpoint knows.
 type params struct{ values url.Values }
 
 // parseParams rejects an overlong or malformed query string, unknown parameters and repeated ones.
-func parseParams(r *http.Request, known ...string) (params, *paramError) {
+func parseParams(r *http.Request, known ...string) (params, error) {
 	if len(r.URL.RawQuery) > maxQueryString {
 		return params{}, badParam("the query string is longer than %d bytes", maxQueryString)
 	}
@@ -64,44 +58,40 @@ func parseParams(r *http.Request, known ...string) (params, *paramError) {
 
 func (p params) has(name string) bool { return p.values.Has(name) }
 
-// int reads an integer parameter within [min, max], or def when it is absent.
-func (p params) int(name string, def, min, max int) (int, *paramError) {
-	if !p.values.Has(name) {
-		return def, nil
+// offset reads a listing's offset, 0 when absent.
+func (p params) offset() (int, error) {
+	if !p.values.Has("offset") {
+		return 0, nil
 	}
-	raw := p.values.Get(name)
+	raw := p.values.Get("offset")
 	n, err := strconv.Atoi(raw)
-	if err != nil || n < min || n > max {
-		return 0, badParam("%s must be a whole number from %d to %d, not %s", name, min, max, quote(raw))
+	if err != nil || n < 0 || n > maxOffset {
+		return 0, badParam("offset must be a whole number from 0 to %d, not %s", maxOffset, quote(raw))
 	}
 	return n, nil
 }
 
-// query reads the search text: present, not blank, at most maxQueryRunes characters of valid UTF-8.
-func (p params) query() (string, *paramError) {
-	if !p.values.Has("q") {
-		return "", badParam("parameter q is required: the meaning, name or words to search for")
+// search reads a search's q, category and limit and holds them to b with the library's one check.
+func (p params) search(lib *library.Library, b library.Bounds, semantic bool) (library.Search, error) {
+	if !p.has("q") {
+		return library.Search{}, badParam("parameter q is required: the meaning, name or words to search for")
 	}
-	q := strings.TrimSpace(p.values.Get("q"))
-	switch {
-	case q == "":
-		return "", badParam("parameter q is empty: give the meaning, name or words to search for")
-	case !utf8.ValidString(q):
-		return "", badParam("parameter q is not valid UTF-8")
-	case utf8.RuneCountInString(q) > maxQueryRunes:
-		return "", badParam("parameter q is longer than %d characters", maxQueryRunes)
+	limit, err := p.limit(b)
+	if err != nil {
+		return library.Search{}, err
 	}
-	return q, nil
+	return lib.Check(library.Query{Text: p.values.Get("q"), Category: p.values.Get("category"), Limit: limit,
+		Semantic: semantic}, b)
 }
 
-// category reads an optional category id, which must exist.
-func (p params) category(lib *library.Library) (string, *paramError) {
-	c := p.values.Get("category")
-	if c == "" && !p.values.Has("category") {
-		return "", nil
+// limit reads limit, nil when absent; one that is not a whole number is refused as one out of b.
+func (p params) limit(b library.Bounds) (*int, error) {
+	if !p.has("limit") {
+		return nil, nil
 	}
-	if !lib.HasCategory(c) {
-		return "", badParam("%s", lib.UnknownCategory(c))
+	n, err := strconv.Atoi(p.values.Get("limit"))
+	if err != nil {
+		return nil, b.LimitError()
 	}
-	return c, nil
+	return &n, nil
 }

@@ -65,8 +65,8 @@ func TestProtocolErrors(t *testing.T) {
 		{"no parts", "1.0", strings.Replace(v1Call, `[{"text":"back"}]`, `[]`, 1), invalidParams, 7.0, "parts"},
 		{"no parts, 0.3", "0.3", strings.Replace(v0Call, `[{"kind":"text","text":"back"}]`, `[]`, 1), invalidParams, 7.0, "parts"},
 		{"blank text", "1.0", strings.Replace(v1Call, `"back"`, `"  "`, 1), invalidParams, 7.0, `send text, or a data part with "query" or "id"`},
-		{"limit out of range", "1.0", strings.Replace(v1Call, `{"text":"back"}`, `{"data":{"query":"back","limit":51}}`, 1), invalidParams, 7.0, "limit must be between 1 and 50"},
-		{"limit out of range, 0.3", "0.3", strings.Replace(v0Call, `{"kind":"text","text":"back"}`, `{"kind":"data","data":{"query":"back","limit":0}}`, 1), invalidParams, 7.0, "limit must be between 1 and 50"},
+		{"limit out of range", "1.0", strings.Replace(v1Call, `{"text":"back"}`, `{"data":{"query":"back","limit":51}}`, 1), invalidParams, 7.0, "limit must be a whole number from 1 to 50"},
+		{"limit out of range, 0.3", "0.3", strings.Replace(v0Call, `{"kind":"text","text":"back"}`, `{"kind":"data","data":{"query":"back","limit":0}}`, 1), invalidParams, 7.0, "limit must be a whole number from 1 to 50"},
 		{"unsupported version", "2.0", v1Call, versionNotSupported, 7.0, `A2A-Version "2.0" is not supported`},
 		{"unsupported version, 0.3 method", "0.2", v0Call, versionNotSupported, 7.0, `A2A-Version "0.2" is not supported`},
 		{"unsupported minor version", "1.1", v1Call, versionNotSupported, 7.0, ""},
@@ -100,14 +100,14 @@ func TestGetIsAnInvalidRequest(t *testing.T) {
 
 func TestInvalidParamsInBothDialects(t *testing.T) {
 	s := newAgent(t)
-	long := strings.Repeat("x", 501)
+	long := strings.Repeat("x", 201)
 	tests := []struct {
 		name    string
 		parts   []*a2a.Part
 		message string
 	}{
 		{"unknown skill", []*a2a.Part{data(map[string]any{"skill": "draw-icons", "query": "x"})}, `unknown skill "draw-icons"; the skills are find-icons, icon-details, search-guides`},
-		{"limit too large", []*a2a.Part{data(map[string]any{"query": "back", "limit": 500})}, "limit must be between 1 and 50"},
+		{"limit too large", []*a2a.Part{data(map[string]any{"query": "back", "limit": 500})}, "limit must be a whole number from 1 to 50"},
 		{"limit not an integer", []*a2a.Part{data(map[string]any{"query": "back", "limit": 1.5})}, `data field "limit" must be an integer`},
 		{"limit a string", []*a2a.Part{data(map[string]any{"query": "back", "limit": "ten"})}, `data field "limit" must be an integer`},
 		{"query not a string", []*a2a.Part{data(map[string]any{"query": 3})}, `data field "query" must be a string`},
@@ -116,11 +116,11 @@ func TestInvalidParamsInBothDialects(t *testing.T) {
 		{"data not an object", []*a2a.Part{a2a.NewDataPart("back")}, "the data part must be a JSON object"},
 		{"unknown category", []*a2a.Part{data(map[string]any{"query": "back", "category": "nope"})}, `category "nope" does not exist; the category ids are arrows, design, shapes (also at /api/v1/categories)`},
 		{"find-icons query too long", []*a2a.Part{data(map[string]any{"skill": "find-icons", "query": strings.Repeat("y", 201)})}, "the query is longer than 200 characters"},
-		{"guide limit too large", []*a2a.Part{data(map[string]any{"skill": "search-guides", "query": "install", "limit": 21})}, "limit must be between 1 and 20"},
+		{"guide limit too large", []*a2a.Part{data(map[string]any{"skill": "search-guides", "query": "install", "limit": 21})}, "limit must be a whole number from 1 to 20"},
 		{"category with icon-details", []*a2a.Part{data(map[string]any{"id": "zigzag", "category": "design"})}, `"category" applies to find-icons only`},
-		{"query too long", []*a2a.Part{text(long)}, "the query is longer than 500 characters"},
-		{"find-icons without a query", []*a2a.Part{data(map[string]any{"skill": "find-icons", "id": "zigzag"})}, `find-icons needs text, or a data part with "query"`},
-		{"search-guides without a query", []*a2a.Part{data(map[string]any{"skill": "search-guides", "id": "x"})}, "search-guides needs a question"},
+		{"query too long", []*a2a.Part{text(long)}, "the query is longer than 200 characters"},
+		{"find-icons without a query", []*a2a.Part{data(map[string]any{"skill": "find-icons", "id": "zigzag"})}, "the query is empty"},
+		{"search-guides without a query", []*a2a.Part{data(map[string]any{"skill": "search-guides", "id": "x"})}, "the query is empty"},
 		{"only a file", []*a2a.Part{a2a.NewFileURLPart("https://example.com/x.png", "image/png")}, "only text and data parts are understood"},
 	}
 	for _, d := range s.clients(t) {

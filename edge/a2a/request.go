@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
 	"github.com/iconlib/iconlib/edge/library"
@@ -21,9 +20,6 @@ const (
 )
 
 var skillIDs = []string{skillFindIcons, skillIconDetails, skillSearchGuides}
-
-// maxText bounds a request's text, which may be a guide question: the longest query of any skill.
-var maxText = max(library.AgentIcons.QueryMaxRunes, library.Guides.QueryMaxRunes)
 
 // request is what a message asks for, once its parts are read. Text parts make up the query unless the
 // data part has one.
@@ -68,23 +64,10 @@ func readRequest(msg *a2a.Message) (request, error) {
 	switch {
 	case req.Skill != "" && !slices.Contains(skillIDs, req.Skill):
 		return req, invalid(fmt.Sprintf("unknown skill %q; the skills are %s", req.Skill, strings.Join(skillIDs, ", ")))
-	case utf8.RuneCountInString(req.Query) > maxText:
-		return req, invalid(fmt.Sprintf("the query is longer than %d characters", maxText))
 	case req.Query == "" && req.ID == "":
 		return req, invalid(`send text, or a data part with "query" or "id"`)
 	}
 	return req, nil
-}
-
-// limit is the requested number of results within b, or b's default.
-func (r request) limit(b library.Bounds) (int, error) {
-	switch {
-	case r.Limit == nil:
-		return b.LimitDefault, nil
-	case *r.Limit < 1 || *r.Limit > b.LimitMax:
-		return 0, invalid(fmt.Sprintf("limit must be between 1 and %d", b.LimitMax))
-	}
-	return *r.Limit, nil
 }
 
 // decodeData reads a data part's object into req, refusing unknown fields and wrong types.
@@ -110,6 +93,15 @@ func decodeData(v any, req *request) error {
 
 var dataTypes = map[string]string{
 	"skill": "a string", "query": "a string", "id": "a string", "category": "a string", "limit": "an integer",
+}
+
+// refused is the error for a library error, the one place A2A maps them: a parameter out of bounds is an
+// invalid-params error in the library's words; anything else passes on as it is.
+func refused(err error) error {
+	if invalid, ok := errors.AsType[*library.InvalidError](err); ok {
+		return a2a.NewError(a2a.ErrInvalidParams, invalid.Message)
+	}
+	return err
 }
 
 // invalid is the SDK's invalid-params error (-32602) with a message for the caller.

@@ -4,11 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"iter"
 	"log/slog"
 	"strconv"
-	"unicode/utf8"
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
 	"github.com/a2aproject/a2a-go/v2/a2asrv"
@@ -175,22 +173,13 @@ type guidesResult struct {
 }
 
 func (a *agent) findIcons(req request) (result, error) {
-	if req.Query == "" {
-		return nil, invalid(`find-icons needs text, or a data part with "query"`)
-	}
-	if utf8.RuneCountInString(req.Query) > library.AgentIcons.QueryMaxRunes {
-		return nil, invalid(fmt.Sprintf("the query is longer than %d characters", library.AgentIcons.QueryMaxRunes))
-	}
-	if req.Category != "" && !a.lib.HasCategory(req.Category) {
-		return nil, invalid(a.lib.UnknownCategory(req.Category))
-	}
-	limit, err := req.limit(library.AgentIcons)
+	q, err := a.lib.Check(library.Query{Text: req.Query, Category: req.Category, Limit: req.Limit}, library.AgentIcons)
 	if err != nil {
-		return nil, err
+		return nil, refused(err)
 	}
-	res := &iconsResult{outcome: outcome{Skill: skillFindIcons}, Query: req.Query, Category: req.Category,
-		Limit: limit, Items: []library.IconHit{}}
-	hits, err := a.lib.SearchIcons(req.Query, library.SearchOptions{Category: req.Category, Limit: res.Limit})
+	res := &iconsResult{outcome: outcome{Skill: skillFindIcons}, Query: q.Text, Category: q.Category,
+		Limit: q.Limit, Items: []library.IconHit{}}
+	hits, err := a.lib.SearchIcons(q)
 	if err != nil {
 		res.Error = a.unavailable("icon search", err)
 		return res, nil
@@ -218,16 +207,13 @@ func (a *agent) iconDetails(req request) (result, error) {
 }
 
 func (a *agent) searchGuides(req request) (result, error) {
-	if req.Query == "" {
-		return nil, invalid(`search-guides needs a question, as text or as "query" in a data part`)
-	}
-	limit, err := req.limit(library.Guides)
+	q, err := a.lib.Check(library.Query{Text: req.Query, Limit: req.Limit}, library.Guides)
 	if err != nil {
-		return nil, err
+		return nil, refused(err)
 	}
-	res := &guidesResult{outcome: outcome{Skill: skillSearchGuides}, Query: req.Query, Limit: limit,
+	res := &guidesResult{outcome: outcome{Skill: skillSearchGuides}, Query: q.Text, Limit: q.Limit,
 		Items: []library.SectionHit{}}
-	hits, err := a.lib.SearchGuides(req.Query, res.Limit)
+	hits, err := a.lib.SearchGuides(q)
 	if err != nil {
 		res.Error = a.unavailable("guide search", err)
 		res.Guides = a.lib.Guides()

@@ -40,8 +40,12 @@ func (l *Library) Lookup(id string) (catalog.Icon, error) {
 	return ic, l.Suggest(id)
 }
 
-// Suggest is the NotFoundError of an id no icon has, for surfaces that answer from files.
+// Suggest is the NotFoundError of an id no icon has, for surfaces that answer from files. An id that is
+// no icon query (blank, or longer than one) gets no suggestions, nor does any id without search.
 func (l *Library) Suggest(id string) *NotFoundError {
-	hits, _ := l.SearchIcons(id, SearchOptions{Limit: Suggestions}) // no search: no suggestions
-	return &NotFoundError{ID: id, Suggestions: hits}
+	nf := &NotFoundError{ID: id}
+	if text, err := RESTIcons.CheckText(id); err == nil {
+		nf.Suggestions, _ = l.SearchIcons(Search{Text: text, Limit: Suggestions})
+	}
+	return nf
 }

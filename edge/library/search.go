@@ -50,13 +50,6 @@ type SectionHit struct {
 	Score float64 `json:"score"`
 }
 
-// SearchOptions narrow an icon search.
-type SearchOptions struct {
-	Category string // a category id, or "" for all
-	Limit    int
-	Semantic bool // rank by meaning alone
-}
-
 // UseRankers sets the icon and guide indexes; nil leaves that search unavailable.
 func (l *Library) UseRankers(icons, guides Ranker) {
 	l.icon, l.guide = icons, guides
@@ -74,18 +67,18 @@ func RankingKey(kind, q, category string, limit int) string {
 	return kind + "\x00" + category + "\x00" + strconv.Itoa(limit) + "\x00" + search.QueryKey(q)
 }
 
-// SearchIcons ranks icons for q; without an icon index it returns ErrSearchUnavailable. The hits may be
-// shared with other callers: read them, do not change them.
-func (l *Library) SearchIcons(q string, o SearchOptions) ([]IconHit, error) {
+// SearchIcons ranks icons for s (from Check); without an icon index it returns ErrSearchUnavailable. The
+// hits may be shared with other callers: read them, do not change them.
+func (l *Library) SearchIcons(s Search) ([]IconHit, error) {
 	if l.icon == nil {
 		return nil, ErrSearchUnavailable
 	}
 	rank, kind := l.icon.Search, "icons"
-	if o.Semantic {
+	if s.Semantic {
 		rank, kind = l.icon.Semantic, "semantic"
 	}
-	return answers.Get(l.rankings, RankingKey(kind, q, o.Category, o.Limit), func() ([]IconHit, int, error) {
-		hits, err := ranked(rank(q, search.Options{Group: o.Category, Limit: o.Limit}))
+	return answers.Get(l.rankings, RankingKey(kind, s.Text, s.Category, s.Limit), func() ([]IconHit, int, error) {
+		hits, err := ranked(rank(s.Text, search.Options{Group: s.Category, Limit: s.Limit}))
 		if err != nil {
 			return nil, 0, err
 		}
@@ -103,14 +96,15 @@ func (l *Library) SearchIcons(q string, o SearchOptions) ([]IconHit, error) {
 	})
 }
 
-// SearchGuides returns the guide sections that best answer q; without a guide index it returns
-// ErrSearchUnavailable. The hits may be shared with other callers: read them, do not change them.
-func (l *Library) SearchGuides(q string, limit int) ([]SectionHit, error) {
+// SearchGuides returns the guide sections that best answer s's question (from Check with Guides); without
+// a guide index it returns ErrSearchUnavailable. The hits may be shared with other callers: read them, do
+// not change them.
+func (l *Library) SearchGuides(s Search) ([]SectionHit, error) {
 	if l.guide == nil {
 		return nil, ErrSearchUnavailable
 	}
-	return answers.Get(l.rankings, RankingKey("guides", q, "", limit), func() ([]SectionHit, int, error) {
-		hits, err := ranked(l.guide.Search(q, search.Options{Limit: limit}))
+	return answers.Get(l.rankings, RankingKey("guides", s.Text, "", s.Limit), func() ([]SectionHit, int, error) {
+		hits, err := ranked(l.guide.Search(s.Text, search.Options{Limit: s.Limit}))
 		if err != nil {
 			return nil, 0, err
 		}

@@ -11,6 +11,7 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
 )
@@ -44,7 +45,9 @@ func newArgumentCheck(tools map[string]*server.ServerTool) (argumentCheck, error
 	return check, nil
 }
 
-// middleware runs the check around a tool handler.
+// middleware runs the check around a tool handler. A value outside a bound the schema states (a length,
+// a minimum, a maximum) reaches the handler, which holds it to the library's bounds (the same ones the
+// schema states) and refuses it in the library's words, as every other surface does.
 func (check argumentCheck) middleware(next server.ToolHandlerFunc) server.ToolHandlerFunc {
 	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		args := req.Params.Arguments
@@ -58,25 +61,29 @@ func (check argumentCheck) middleware(next server.ToolHandlerFunc) server.ToolHa
 				err = check[req.Params.Name].Validate(v)
 			}
 		}
-		if err != nil {
+		if problems := describe(err); len(problems) > 0 {
 			return mcp.NewToolResultErrorf("Invalid arguments for %s (tools/list gives its input schema): %s.",
-				req.Params.Name, describe(err)), nil
+				req.Params.Name, strings.Join(problems, "; ")), nil
 		}
 		return next(ctx, req)
 	}
 }
 
-// describe lists each problem of a validation error as "argument: problem".
-func describe(err error) string {
+// describe lists each problem of a validation error as "argument: problem", leaving out values outside a
+// bound, which the handlers refuse themselves.
+func describe(err error) []string {
+	if err == nil {
+		return nil
+	}
 	var verr *jsonschema.ValidationError
 	if !errors.As(err, &verr) {
-		return err.Error()
+		return []string{err.Error()}
 	}
 	p := message.NewPrinter(language.English)
 	var problems []string
 	var walk func(*jsonschema.ValidationError)
 	walk = func(e *jsonschema.ValidationError) {
-		if len(e.Causes) == 0 {
+		if len(e.Causes) == 0 && !isBound(e.ErrorKind) {
 			at := strings.Join(e.InstanceLocation, "/")
 			if at == "" {
 				at = "arguments"
@@ -88,5 +95,14 @@ func describe(err error) string {
 		}
 	}
 	walk(verr)
-	return strings.Join(problems, "; ")
+	return problems
+}
+
+// isBound tells whether a schema error is a value outside a bound.
+func isBound(k jsonschema.ErrorKind) bool {
+	switch k.(type) {
+	case *kind.MinLength, *kind.MaxLength, *kind.Minimum, *kind.Maximum:
+		return true
+	}
+	return false
 }

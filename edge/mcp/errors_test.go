@@ -31,12 +31,12 @@ func TestBadArgumentsAreToolErrorsAModelCanActOn(t *testing.T) {
 	}{
 		{contract.MCPIconsPath, "search_icons", nil,
 			"Invalid arguments for search_icons (tools/list gives its input schema): arguments: missing property 'query'."},
-		{contract.MCPIconsPath, "search_icons", map[string]any{"query": ""}, "query: minLength: got 0, want 1"},
-		{contract.MCPIconsPath, "search_icons", map[string]any{"query": "   "}, "query is empty"},
-		{contract.MCPIconsPath, "search_icons", map[string]any{"query": strings.Repeat("a", 201)}, "query: maxLength: got 201, want 200"},
+		{contract.MCPIconsPath, "search_icons", map[string]any{"query": ""}, "Invalid arguments for search_icons: the query is empty"},
+		{contract.MCPIconsPath, "search_icons", map[string]any{"query": "   "}, "Invalid arguments for search_icons: the query is empty"},
+		{contract.MCPIconsPath, "search_icons", map[string]any{"query": strings.Repeat("a", 201)}, "Invalid arguments for search_icons: the query is longer than 200 characters."},
 		{contract.MCPIconsPath, "search_icons", map[string]any{"query": 7}, "query: got number, want string"},
-		{contract.MCPIconsPath, "search_icons", map[string]any{"query": "x", "limit": 0}, "limit: minimum: got 0, want 1"},
-		{contract.MCPIconsPath, "search_icons", map[string]any{"query": "x", "limit": 51}, "limit: maximum: got 51, want 50"},
+		{contract.MCPIconsPath, "search_icons", map[string]any{"query": "x", "limit": 0}, "limit must be a whole number from 1 to 50"},
+		{contract.MCPIconsPath, "search_icons", map[string]any{"query": "x", "limit": 51}, "limit must be a whole number from 1 to 50"},
 		{contract.MCPIconsPath, "search_icons", map[string]any{"query": "x", "limit": "ten"}, "limit: got string, want integer"},
 		{contract.MCPIconsPath, "search_icons", map[string]any{"query": "x", "limit": 2.5}, "limit: got number, want integer"},
 		{contract.MCPIconsPath, "search_icons", map[string]any{"query": "x", "colour": "red"},
@@ -50,10 +50,10 @@ func TestBadArgumentsAreToolErrorsAModelCanActOn(t *testing.T) {
 		{contract.MCPIconsPath, "list_categories", map[string]any{"all": true}, "additional properties 'all' not allowed"},
 		{contract.MCPIconsPath, "read_guide", map[string]any{"slug": "nope"}, "slug: value must be one of " + strings.Join(slugs, ", ")},
 		{contract.MCPDocsPath, "read_guide", map[string]any{}, "arguments: missing property 'slug'"},
-		{contract.MCPDocsPath, "search_guides", map[string]any{"question": "x", "limit": 21}, "limit: maximum: got 21, want 20"},
-		{contract.MCPDocsPath, "search_guides", map[string]any{"question": "\t"}, "question is empty"},
+		{contract.MCPDocsPath, "search_guides", map[string]any{"question": "x", "limit": 21}, "limit must be a whole number from 1 to 20"},
+		{contract.MCPDocsPath, "search_guides", map[string]any{"question": "\t"}, "Invalid arguments for search_guides: the query is empty"},
 		{contract.MCPDocsPath, "search_guides", map[string]any{"question": strings.Repeat("why ", 126)},
-			"question: maxLength: got 504, want 500"},
+			"the query is longer than 500 characters"},
 	}
 	for _, v := range versions {
 		clients := map[string]*client.Client{}

@@ -26,7 +26,7 @@ func docsTools(lib *library.Library) []server.ServerTool {
 
 type searchGuidesArgs struct {
 	Question string `json:"question"`
-	Limit    int    `json:"limit"`
+	Limit    *int   `json:"limit"`
 }
 
 // guideSearch is search_guides' result.
@@ -52,20 +52,16 @@ func searchGuidesTool(lib *library.Library) server.ServerTool {
 	)
 	return server.ServerTool{Tool: tool, Handler: mcp.NewTypedToolHandler(
 		func(_ context.Context, _ mcp.CallToolRequest, args searchGuidesArgs) (*mcp.CallToolResult, error) {
-			question := strings.TrimSpace(args.Question)
-			if question == "" {
-				return mcp.NewToolResultError("question is empty: ask something, e.g. \"how do I recolour an icon?\"."), nil
-			}
-			limit := args.Limit
-			if limit == 0 {
-				limit = library.Guides.LimitDefault
-			}
-			hits, err := lib.SearchGuides(question, limit)
+			q, err := lib.Check(library.Query{Text: args.Question, Limit: args.Limit}, library.Guides)
 			if err != nil {
-				return searchFailed("Guide search", err), nil
+				return refused("search_guides", err), nil
 			}
-			return remembered(lib, "search_guides\x00"+strconv.Itoa(limit)+"\x00"+question,
-				guideSearch{Question: question, Items: hits, Total: len(hits)}), nil
+			hits, err := lib.SearchGuides(q)
+			if err != nil {
+				return refused("search_guides", err), nil
+			}
+			return remembered(lib, "search_guides\x00"+strconv.Itoa(q.Limit)+"\x00"+q.Text,
+				guideSearch{Question: q.Text, Items: hits, Total: len(hits)}), nil
 		})}
 }
 

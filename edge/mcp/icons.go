@@ -2,10 +2,8 @@ package mcp
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strconv"
-	"strings"
 
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
@@ -39,7 +37,7 @@ func iconTools(lib *library.Library) []server.ServerTool {
 type searchIconsArgs struct {
 	Query    string `json:"query"`
 	Category string `json:"category"`
-	Limit    int    `json:"limit"`
+	Limit    *int   `json:"limit"`
 }
 
 // iconSearch is search_icons' result: the same items as GET /api/v1/icons?q=.
@@ -71,33 +69,17 @@ func searchIconsTool(lib *library.Library) server.ServerTool {
 	)
 	return server.ServerTool{Tool: tool, Handler: mcp.NewTypedToolHandler(
 		func(_ context.Context, _ mcp.CallToolRequest, args searchIconsArgs) (*mcp.CallToolResult, error) {
-			query := strings.TrimSpace(args.Query)
-			if query == "" {
-				return mcp.NewToolResultError("query is empty: describe what the icon should mean, e.g. \"download\"."), nil
-			}
-			if args.Category != "" && !lib.HasCategory(args.Category) {
-				return mcp.NewToolResultError(lib.UnknownCategory(args.Category) + ". Omit category to search every icon."), nil
-			}
-			limit := args.Limit
-			if limit == 0 {
-				limit = library.AgentIcons.LimitDefault
-			}
-			hits, err := lib.SearchIcons(query, library.SearchOptions{Category: args.Category, Limit: limit})
+			q, err := lib.Check(library.Query{Text: args.Query, Category: args.Category, Limit: args.Limit}, library.AgentIcons)
 			if err != nil {
-				return searchFailed("Icon search", err), nil
+				return refused("search_icons", err), nil
 			}
-			return remembered(lib, "search_icons\x00"+args.Category+"\x00"+strconv.Itoa(limit)+"\x00"+query,
-				iconSearch{Query: query, Category: args.Category, Items: hits, Total: len(hits)}), nil
+			hits, err := lib.SearchIcons(q)
+			if err != nil {
+				return refused("search_icons", err), nil
+			}
+			return remembered(lib, "search_icons\x00"+q.Category+"\x00"+strconv.Itoa(q.Limit)+"\x00"+q.Text,
+				iconSearch{Query: q.Text, Category: q.Category, Items: hits, Total: len(hits)}), nil
 		})}
-}
-
-// searchFailed is the tool error for a search that could not run; both kinds are worth a retry.
-func searchFailed(what string, err error) *mcp.CallToolResult {
-	if errors.Is(err, library.ErrSearchUnavailable) {
-		return mcp.NewToolResultErrorf("%s is unavailable right now (%v). Retry in a minute; the other tools "+
-			"still work.", what, err)
-	}
-	return mcp.NewToolResultErrorf("%s failed: %v. Retry the call.", what, err)
 }
 
 type getIconArgs struct {
@@ -125,11 +107,8 @@ func getIconTool(lib *library.Library) server.ServerTool {
 	return server.ServerTool{Tool: tool, Handler: mcp.NewTypedToolHandler(
 		func(_ context.Context, _ mcp.CallToolRequest, args getIconArgs) (*mcp.CallToolResult, error) {
 			ic, err := lib.Lookup(args.ID)
-			if nf, ok := errors.AsType[*library.NotFoundError](err); ok {
-				return mcp.NewToolResultError(nf.Error() + " Use search_icons to find an icon's id."), nil
-			}
 			if err != nil {
-				return nil, err
+				return refused("get_icon", err), nil
 			}
 			return remembered(lib, "get_icon\x00"+ic.ID, iconRecord(ic)), nil
 		})}

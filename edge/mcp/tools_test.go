@@ -27,7 +27,7 @@ func TestSearchIcons(t *testing.T) {
 
 		var got iconSearch
 		text := succeed(t, call(t, c, "search_icons", map[string]any{"query": "  go back  "}), &got)
-		want, err := lib.SearchIcons("go back", library.SearchOptions{Limit: 10})
+		want, err := lib.SearchIcons(library.Search{Text: "go back", Limit: 10})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -136,7 +136,7 @@ func TestSearchGuides(t *testing.T) {
 		Total    int
 	}
 	text := succeed(t, call(t, c, "search_guides", map[string]any{"question": "How do I install lottie-web?"}), &got)
-	want, err := lib.SearchGuides("How do I install lottie-web?", 5)
+	want, err := lib.SearchGuides(library.Search{Text: "How do I install lottie-web?", Limit: 5})
 	if err != nil {
 		t.Fatal(err)
 	}
