@@ -65,48 +65,48 @@ type skillEntry struct {
 }
 
 // addAgents writes the ARD manifest (twice) and the agent skills.
-func (b *builder) addAgents() error {
-	m, err := b.ardManifest()
+func (m *model) addAgents(s *site) error {
+	ard, err := m.ardManifest()
 	if err != nil {
 		return err
 	}
-	manifest, err := json.MarshalIndent(m, "", "  ")
+	manifest, err := json.MarshalIndent(ard, "", "  ")
 	if err != nil {
 		return err
 	}
 	manifest = append(manifest, '\n')
 	for _, p := range []string{contract.ARDFile, contract.AICatalogFile} {
-		if err := b.site.add(p, manifest); err != nil {
+		if err := s.add(p, manifest); err != nil {
 			return err
 		}
 	}
-	return b.addSkills()
+	return m.addSkills(s)
 }
 
 // ardManifest renders templates/ard.json.tmpl and reads it back, so the words live in the template and
 // the JSON written is checked and indented alike.
-func (b *builder) ardManifest() (ardManifest, error) {
+func (m *model) ardManifest() (ardManifest, error) {
 	host := "localhost"
-	if u, err := url.Parse(b.base); err == nil && u.Hostname() != "" {
+	if u, err := url.Parse(m.base); err == nil && u.Hostname() != "" {
 		host = u.Hostname()
 	}
 	t, err := template.New("").Funcs(contract.TemplateFuncs()).ParseFS(templates.FS, "ard.json.tmpl")
 	if err != nil {
 		return ardManifest{}, err
 	}
-	data := map[string]any{"Base": b.base, "Host": host, "Count": len(b.icons),
+	data := map[string]any{"Base": m.base, "Host": host, "Count": len(m.icons),
 		"MCPServerCard": contract.MCPServerCardPath, "MCPDocsCard": contract.MCPDocsCardPath}
 	var buf bytes.Buffer
 	if err := t.ExecuteTemplate(&buf, "ard.json.tmpl", data); err != nil {
 		return ardManifest{}, err
 	}
-	var m ardManifest
+	var ard ardManifest
 	dec := json.NewDecoder(&buf)
 	dec.DisallowUnknownFields()
-	if err := dec.Decode(&m); err != nil {
+	if err := dec.Decode(&ard); err != nil {
 		return ardManifest{}, fmt.Errorf("templates/ard.json.tmpl: %w", err)
 	}
-	return m, nil
+	return ard, nil
 }
 
 // skill is an agent skill's SKILL.md template: its front matter (the name, which must equal its directory,
@@ -141,12 +141,12 @@ func readSkills() ([]skill, error) {
 }
 
 // addSkills renders each SKILL.md and writes the index with the sha256 of exactly those bytes.
-func (b *builder) addSkills() error {
+func (m *model) addSkills(site *site) error {
 	skills, err := readSkills()
 	if err != nil {
 		return err
 	}
-	data := map[string]any{"Base": b.base, "Count": len(b.icons), "Guides": b.guides, "Categories": b.categories}
+	data := map[string]any{"Base": m.base, "Count": len(m.icons), "Guides": m.guides, "Categories": m.categories}
 	index := skillsIndex{Schema: skillsSchema}
 	for _, s := range skills {
 		t, err := template.New(s.Name).Funcs(contract.TemplateFuncs()).Parse(s.body)
@@ -160,20 +160,20 @@ func (b *builder) addSkills() error {
 		}
 		body := buf.Bytes()
 		path := contract.SkillsDir + s.Name + "/SKILL.md"
-		if err := b.site.add(path, body); err != nil {
+		if err := site.add(path, body); err != nil {
 			return err
 		}
 		sum := sha256.Sum256(body)
 		index.Skills = append(index.Skills, skillEntry{
 			Name: s.Name, Type: "skill-md", Description: s.Description,
-			URL: b.base + "/" + path, Digest: "sha256:" + hex.EncodeToString(sum[:]),
+			URL: m.base + "/" + path, Digest: "sha256:" + hex.EncodeToString(sum[:]),
 		})
 	}
 	body, err := json.MarshalIndent(index, "", "  ")
 	if err != nil {
 		return err
 	}
-	return b.site.add(contract.SkillsIndexFile, append(body, '\n'))
+	return site.add(contract.SkillsIndexFile, append(body, '\n'))
 }
 
 // yamlQuote writes s as a double-quoted YAML scalar.

@@ -7,7 +7,6 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
-	"path/filepath"
 	"time"
 
 	"github.com/iconlib/iconlib/internal/contract"
@@ -33,41 +32,52 @@ type Report struct {
 	Duration                time.Duration
 }
 
-// Run builds the site from opts.ContentDir and publishes it at opts.OutDir: a symbolic link to a new
-// snapshot directory under OutDir+".snapshots", swapped in atomically once the snapshot is complete
-// (see publication). A build that fails leaves the live snapshot as it was.
+// Run builds the site from opts.ContentDir and publishes it at opts.OutDir, in four phases: read the
+// sources (content/), assemble the model, render the files, and publish them: a symbolic link to a new
+// snapshot directory under OutDir+".snapshots", swapped in atomically once the snapshot is complete (see
+// publication). A build that fails leaves the live snapshot as it was.
 func Run(ctx context.Context, opts Options) (Report, error) {
 	start := time.Now()
 	base, err := contract.NormalizeBaseURL(opts.BaseURL)
 	if err != nil {
 		return Report{}, err
 	}
-	b := &builder{opts: opts, base: base, site: newSite()}
-	if err := b.load(); err != nil {
-		return Report{}, err
-	}
-	if err := b.generate(ctx); err != nil {
-		return Report{}, err
-	}
-	if err := b.site.addPrecompressed(b.site.compressible()); err != nil {
-		return Report{}, fmt.Errorf("precompressing: %w", err)
-	}
-	if err := b.site.addManifest(cmp.Or(opts.Generator, "iconlib")); err != nil {
-		return Report{}, fmt.Errorf("manifest: %w", err)
-	}
-	// The manifest's own variants, which it cannot list (the edge hashes them when it loads).
-	if err := b.site.addPrecompressed([]string{contract.ManifestFile}); err != nil {
-		return Report{}, fmt.Errorf("precompressing: %w", err)
-	}
-	st, err := b.site.write(opts.OutDir)
+	src, err := readSources(opts.ContentDir, cmp.Or(opts.Logger, slog.New(slog.DiscardHandler)))
 	if err != nil {
-		return Report{}, fmt.Errorf("writing %s: %w", opts.OutDir, err)
+		return Report{}, err
 	}
-	return Report{Icons: len(b.icons), Guides: len(b.guides), Categories: len(b.categories),
+	m, err := assemble(ctx, src, base)
+	if err != nil {
+		return Report{}, err
+	}
+	s, err := render(ctx, m)
+	if err != nil {
+		return Report{}, err
+	}
+	st, err := s.publish(opts.OutDir, cmp.Or(opts.Generator, "iconlib"))
+	if err != nil {
+		return Report{}, err
+	}
+	return Report{Icons: len(m.icons), Guides: len(m.guides), Categories: len(m.categories),
 		Files: st.Files, Written: st.Written, Removed: st.Removed, Bytes: st.Bytes, Snapshot: st.Snapshot,
 		Duration: time.Since(start)}, nil
 }
 
-func (b *builder) path(parts ...string) string {
-	return filepath.Join(append([]string{b.opts.ContentDir}, parts...)...)
+// publish adds the precompressed variants and the manifest to s and writes it as out's new snapshot.
+func (s *site) publish(out, generator string) (writeStats, error) {
+	if err := s.addPrecompressed(s.compressible()); err != nil {
+		return writeStats{}, fmt.Errorf("precompressing: %w", err)
+	}
+	if err := s.addManifest(generator); err != nil {
+		return writeStats{}, fmt.Errorf("manifest: %w", err)
+	}
+	// The manifest's own variants, which it cannot list (the edge hashes them when it loads).
+	if err := s.addPrecompressed([]string{contract.ManifestFile}); err != nil {
+		return writeStats{}, fmt.Errorf("precompressing: %w", err)
+	}
+	st, err := s.write(out)
+	if err != nil {
+		return st, fmt.Errorf("writing %s: %w", out, err)
+	}
+	return st, nil
 }

@@ -11,12 +11,12 @@ import (
 )
 
 // addDiscovery writes the documents that tell people, crawlers and agents what the site holds.
-func (b *builder) addDiscovery() error {
+func (m *model) addDiscovery(s *site) error {
 	t, err := template.New("").Funcs(contract.TemplateFuncs()).ParseFS(templates.FS, "*.tmpl")
 	if err != nil {
 		return err
 	}
-	data := map[string]any{"Base": b.base, "Count": len(b.icons), "Guides": b.guides, "Categories": b.categories,
+	data := map[string]any{"Base": m.base, "Count": len(m.icons), "Guides": m.guides, "Categories": m.categories,
 		"REST": contract.REST, "Links": contract.SiteLinks}
 	for name, file := range map[string]string{"llms.txt.tmpl": contract.LLMsFile, "index.md.tmpl": contract.IndexMarkdownFile,
 		"openapi.json.tmpl": contract.OpenAPIFile, "api-catalog.tmpl": contract.APICatalogFile} {
@@ -24,17 +24,17 @@ func (b *builder) addDiscovery() error {
 		if err := t.ExecuteTemplate(&buf, name, data); err != nil {
 			return fmt.Errorf("%s: %w", file, err)
 		}
-		if err := b.site.add(file, buf.Bytes()); err != nil {
+		if err := s.add(file, buf.Bytes()); err != nil {
 			return err
 		}
 	}
-	robots := "User-agent: *\nAllow: /\n\nSitemap: " + b.base + "/" + contract.SitemapFile +
-		"\n# For AI agents: " + b.base + "/" + contract.LLMsFile + "\n" +
-		"# Agent map (ARD): " + b.base + "/" + contract.ARDFile + "\n# Agent skills: " + b.base + "/" + contract.SkillsIndexFile + "\n"
-	if err := b.site.add(contract.RobotsFile, []byte(robots)); err != nil {
+	robots := "User-agent: *\nAllow: /\n\nSitemap: " + m.base + "/" + contract.SitemapFile +
+		"\n# For AI agents: " + m.base + "/" + contract.LLMsFile + "\n" +
+		"# Agent map (ARD): " + m.base + "/" + contract.ARDFile + "\n# Agent skills: " + m.base + "/" + contract.SkillsIndexFile + "\n"
+	if err := s.add(contract.RobotsFile, []byte(robots)); err != nil {
 		return err
 	}
-	return b.addSitemap()
+	return m.addSitemap(s)
 }
 
 type sitemapURL struct {
@@ -47,24 +47,24 @@ type urlset struct {
 }
 
 // addSitemap lists every HTML page: home, the motion gallery, guides, categories and icons.
-func (b *builder) addSitemap() error {
+func (m *model) addSitemap(s *site) error {
 	paths := []string{"/", contract.MotionsPage, contract.DocsPage}
-	for _, g := range b.guides {
+	for _, g := range m.guides {
 		paths = append(paths, contract.GuidePage(g.Slug))
 	}
-	for _, c := range b.categories {
+	for _, c := range m.categories {
 		paths = append(paths, contract.CategoryPage(c.ID))
 	}
-	for _, ic := range b.icons {
+	for _, ic := range m.icons {
 		paths = append(paths, contract.IconPage(ic.ID))
 	}
 	set := urlset{URLs: make([]sitemapURL, len(paths))}
 	for i, p := range paths {
-		set.URLs[i] = sitemapURL{Loc: b.base + p}
+		set.URLs[i] = sitemapURL{Loc: m.base + p}
 	}
 	body, err := xml.MarshalIndent(set, "", " ")
 	if err != nil {
 		return err
 	}
-	return b.site.add(contract.SitemapFile, append([]byte(xml.Header), append(body, '\n')...))
+	return s.add(contract.SitemapFile, append([]byte(xml.Header), append(body, '\n')...))
 }

@@ -26,40 +26,40 @@ type gallery struct {
 
 // motionGallery picks, for draw and each motion of the vocabulary, its description and a few icons that
 // play it, hand-described icons first.
-func (b *builder) motionGallery() gallery {
+func (m *model) motionGallery() gallery {
 	byName := map[string]*galleryMotion{}
 	var order []*galleryMotion
 	for _, name := range append([]string{"draw"}, slices.DeleteFunc(motion.Names(), func(n string) bool { return n == "draw" })...) {
-		m := &galleryMotion{Name: name, In: "in-" + name, Hover: "hover-" + name}
-		byName[name] = m
-		order = append(order, m)
+		gm := &galleryMotion{Name: name, In: "in-" + name, Hover: "hover-" + name}
+		byName[name] = gm
+		order = append(order, gm)
 	}
 	// Two passes: icons with a written description (the featured ones) first, then the rest; every icon is
 	// counted once.
 	for _, written := range []bool{true, false} {
-		for _, ic := range b.icons {
-			if _, ok := b.edits[ic.ID]; ok != written {
+		for _, ic := range m.icons {
+			if m.edited[ic.ID] != written {
 				continue
 			}
 			for _, mo := range ic.Motions {
-				m := byName[mo.Name]
-				if m == nil {
+				gm := byName[mo.Name]
+				if gm == nil {
 					continue
 				}
-				if m.Description == "" {
-					m.Description = mo.Description
+				if gm.Description == "" {
+					gm.Description = mo.Description
 				}
-				m.Count++
-				if len(m.Icons) < galleryIcons {
-					m.Icons = append(m.Icons, ic)
+				gm.Count++
+				if len(gm.Icons) < galleryIcons {
+					gm.Icons = append(gm.Icons, ic)
 				}
 			}
 		}
 	}
 	var g gallery
-	for _, m := range order {
-		if len(m.Icons) > 0 {
-			g.Motions = append(g.Motions, *m)
+	for _, gm := range order {
+		if len(gm.Icons) > 0 {
+			g.Motions = append(g.Motions, *gm)
 		}
 	}
 	return g

@@ -35,48 +35,50 @@ var markdown = goldmark.New(
 	goldmark.WithParserOptions(parser.WithAutoHeadingID()),
 )
 
-// addGuides writes each guide as Markdown (docs/<slug>.md, placeholders filled in) and as an HTML page, and
-// the list of guides and of their sections for the edge.
-func (b *builder) addGuides(p *pages) error {
-	var index []catalog.Guide
-	fill := guidePlaceholders(b.base)
-	for i := range b.guides {
-		g := &b.guides[i]
-		g.Body = fill.Replace(g.Body)
-		if err := b.site.add(strings.TrimPrefix(contract.GuideMarkdown(g.Slug), "/"), guideMarkdown(g)); err != nil {
+// addGuides writes each guide as Markdown (docs/<slug>.md) and as an HTML page, /auth.md, and the list of
+// guides and of their sections for the edge.
+func (m *model) addGuides(s *site) error {
+	p, err := loadPages()
+	if err != nil {
+		return err
+	}
+	index := make([]catalog.Guide, 0, len(m.guides))
+	for i := range m.guides {
+		g := &m.guides[i]
+		if err := s.add(strings.TrimPrefix(contract.GuideMarkdown(g.Slug), "/"), guideMarkdown(g)); err != nil {
 			return err
+		}
+		if g.Slug == authGuide {
+			if err := s.add(contract.AuthGuideFile, guideMarkdown(g)); err != nil {
+				return err
+			}
 		}
 		source := []byte(g.Body)
-		doc := markdown.Parser().Parse(text.NewReader(source))
 		var html bytes.Buffer
-		if err := markdown.Renderer().Render(&html, source, doc); err != nil {
+		if err := markdown.Renderer().Render(&html, source, markdown.Parser().Parse(text.NewReader(source))); err != nil {
 			return err
 		}
-		b.sections = append(b.sections, b.guideSections(g, source, doc)...)
 		index = append(index, catalog.Guide{Slug: g.Slug, Title: g.Title, Description: g.Description,
-			URL: b.base + contract.GuidePage(g.Slug), MarkdownURL: b.base + contract.GuideMarkdown(g.Slug)})
+			URL: m.base + contract.GuidePage(g.Slug), MarkdownURL: m.base + contract.GuideMarkdown(g.Slug)})
 		// A code block that scrolls sideways takes keyboard focus, so keys can scroll it (WCAG 2.1.1).
 		body := bytes.ReplaceAll(html.Bytes(), []byte("<pre>"), []byte(`<pre tabindex="0">`))
 		page, err := p.render("guide", map[string]any{"Guide": g, "HTML": template.HTML(body)})
 		if err != nil {
 			return err
 		}
-		if err := b.site.add(contract.PageFile(contract.GuidePage(g.Slug)), page); err != nil {
+		if err := s.add(contract.PageFile(contract.GuidePage(g.Slug)), page); err != nil {
 			return err
 		}
 	}
-	if err := b.addAuthDoc(); err != nil {
+	if err := s.addJSON(contract.GuidesFile, index); err != nil {
 		return err
 	}
-	if err := b.addJSON(contract.GuidesFile, index); err != nil {
-		return err
-	}
-	return b.addJSON(contract.SectionsFile, b.sections)
+	return s.addJSON(contract.SectionsFile, m.sections)
 }
 
 // guideSections splits a guide at its level-2 headings; each section keeps the heading's id, so a search
 // hit links straight to it. Text before the first heading is the guide's introduction.
-func (b *builder) guideSections(g *content.Guide, source []byte, doc ast.Node) []catalog.Section {
+func guideSections(g *content.Guide, source []byte, doc ast.Node, base string) []catalog.Section {
 	type cut struct {
 		heading, anchor string
 		start           int
@@ -105,7 +107,7 @@ func (b *builder) guideSections(g *content.Guide, source []byte, doc ast.Node) [
 		if body == "" {
 			continue
 		}
-		url := b.base + contract.GuidePage(g.Slug)
+		url := base + contract.GuidePage(g.Slug)
 		if c.anchor != "" {
 			url += "#" + c.anchor
 		}
@@ -114,18 +116,8 @@ func (b *builder) guideSections(g *content.Guide, source []byte, doc ast.Node) [
 	return out
 }
 
-// authGuide is the guide that /auth.md, the discovery document for agents, repeats.
+// authGuide is the guide that /auth.md, the discovery document for agents, repeats word for word.
 const authGuide = "authentication"
-
-// addAuthDoc writes /auth.md: the credential flow step by step, the same text as the authentication guide.
-func (b *builder) addAuthDoc() error {
-	for _, g := range b.guides {
-		if g.Slug == authGuide {
-			return b.site.add(contract.AuthGuideFile, guideMarkdown(&g))
-		}
-	}
-	return nil
-}
 
 // guideMarkdown is a guide as a Markdown document of its own: title, description, body.
 func guideMarkdown(g *content.Guide) []byte {

@@ -19,85 +19,84 @@ import (
 	"github.com/iconlib/iconlib/build/motion"
 	"github.com/iconlib/iconlib/internal/catalog"
 	"github.com/iconlib/iconlib/internal/contract"
-	"github.com/iconlib/iconlib/internal/jsonfile"
 )
 
-// buildIcons turns every source icon into its animation file, static SVG and record, in parallel.
-func (b *builder) buildIcons(ctx context.Context) error {
-	b.icons = make([]catalog.Icon, len(b.sources))
+// animateIcons turns every source icon into its record and its files (animations and static SVGs), in
+// parallel; files[i] are the files of icons[i].
+func animateIcons(ctx context.Context, src *sources, base string) (icons []catalog.Icon, files [][]file, err error) {
+	icons, files = make([]catalog.Icon, len(src.icons)), make([][]file, len(src.icons))
 	g, ctx := errgroup.WithContext(ctx)
 	g.SetLimit(runtime.GOMAXPROCS(0))
-	for i, src := range b.sources {
+	for i, ic := range src.icons {
 		g.Go(func() error {
 			if err := ctx.Err(); err != nil {
 				return err
 			}
-			rec, err := b.buildIcon(src)
-			b.icons[i] = rec
+			var err error
+			icons[i], files[i], err = animateIcon(src, ic, base)
 			return err
 		})
 	}
-	return g.Wait()
+	return icons, files, g.Wait()
 }
 
-func (b *builder) buildIcon(src content.Icon) (catalog.Icon, error) {
-	fail := func(err error) (catalog.Icon, error) {
-		return catalog.Icon{}, fmt.Errorf("%s: icon %q: %w", src.Origin, src.ID, err)
+// file is one file of the site, by its path under public/.
+type file struct {
+	path string
+	body []byte
+}
+
+// animateIcon makes one icon's animation files and static SVGs, and its record, which names them.
+func animateIcon(src *sources, ic content.Icon, base string) (catalog.Icon, []file, error) {
+	fail := func(err error) (catalog.Icon, []file, error) {
+		return catalog.Icon{}, nil, fmt.Errorf("%s: icon %q: %w", ic.Origin, ic.ID, err)
 	}
-	outline, err := figure(src.Outline, outlinePaint)
+	outline, err := figure(ic.Outline, outlinePaint)
 	if err != nil {
 		return fail(err)
 	}
 	var filled motion.Figure
-	if len(src.Filled) > 0 {
-		if filled, err = figure(src.Filled, filledPaint); err != nil {
+	if len(ic.Filled) > 0 {
+		if filled, err = figure(ic.Filled, filledPaint); err != nil {
 			return fail(fmt.Errorf("filled: %w", err))
 		}
 	}
 	var targets []motion.Target
-	for _, id := range b.edits[src.ID].Morphs {
-		other, err := figure(b.source(id).Outline, outlinePaint)
+	for _, id := range src.edits[ic.ID].Morphs {
+		other, err := figure(src.source(id).Outline, outlinePaint)
 		if err != nil {
 			return fail(fmt.Errorf("morph into %s: %w", id, err))
 		}
 		targets = append(targets, motion.Target{ID: id, Outline: other})
 	}
-	anim, err := motion.Animate(motion.Icon{Name: src.ID, Outline: outline, Filled: filled,
-		Motion: b.choreography(src, outline), Morphs: targets})
+	anim, err := motion.Animate(motion.Icon{Name: ic.ID, Outline: outline, Filled: filled,
+		Motion: choreography(src, ic, outline), Morphs: targets})
 	if err != nil {
 		return fail(err)
 	}
-	files := []styleFile{{style: "outline", anim: &anim.Outline, path: contract.AnimationFile(src.ID),
-		svgPath: contract.SVGFile(src.ID), svg: staticSVG(src.Outline, outlineSVG)}}
+	styles := []styleFile{{style: "outline", anim: &anim.Outline, path: contract.AnimationFile(ic.ID),
+		svgPath: contract.SVGFile(ic.ID), svg: staticSVG(ic.Outline, outlineSVG)}}
 	if anim.Filled != nil {
-		files = append(files, styleFile{style: "filled", anim: anim.Filled, path: contract.FilledAnimationFile(src.ID),
-			svgPath: contract.FilledSVGFile(src.ID), svg: staticSVG(src.Filled, filledSVG)})
+		styles = append(styles, styleFile{style: "filled", anim: anim.Filled, path: contract.FilledAnimationFile(ic.ID),
+			svgPath: contract.FilledSVGFile(ic.ID), svg: staticSVG(ic.Filled, filledSVG)})
 	}
 	var written []catalog.StyleFile
-	for _, f := range files {
+	var files []file
+	for _, f := range styles {
 		body, err := json.Marshal(f.anim)
 		if err != nil {
 			return fail(err)
 		}
 		sum := sha256.Sum256(body)
-		written = append(written, catalog.StyleFile{Style: f.style, FileURL: b.base + "/" + f.path,
-			SHA256: hex.EncodeToString(sum[:]), SizeBytes: len(body), SVGURL: b.base + "/" + f.svgPath})
-		if err := b.site.add(f.path, body); err != nil {
-			return catalog.Icon{}, err
-		}
-		if err := b.site.add(f.svgPath, f.svg); err != nil {
-			return catalog.Icon{}, err
-		}
+		written = append(written, catalog.StyleFile{Style: f.style, FileURL: base + "/" + f.path,
+			SHA256: hex.EncodeToString(sum[:]), SizeBytes: len(body), SVGURL: base + "/" + f.svgPath})
+		files = append(files, file{f.path, body}, file{f.svgPath, f.svg})
 	}
-	rec, err := b.record(src, anim, written)
+	rec, err := record(iconWords(ic, src.edits[ic.ID]), anim, written, base)
 	if err != nil {
-		return rec, fmt.Errorf("icon %q: %w", src.ID, err)
+		return fail(err)
 	}
-	body, err := json.Marshal(rec) // compact, as catalog.json holds it: one encoding of a record everywhere
-	if err != nil {
-		return rec, err
-	}
-	return rec, b.site.add(contract.RecordFile(src.ID), body)
+	return rec, files, nil
 }
 
 // styleFile is one style's animation file and static picture, before it is written.
@@ -107,18 +106,12 @@ type styleFile struct {
 	svg                  []byte
 }
 
-// source returns the icon set's icon of the given id, which load has checked exists.
-func (b *builder) source(id string) content.Icon {
-	i := sort.Search(len(b.sources), func(i int) bool { return b.sources[i].ID >= id })
-	return b.sources[i]
-}
-
 // choreography is the icon's hand-made choreography when its edit has one, else what the rules choose.
-func (b *builder) choreography(src content.Icon, fig motion.Figure) motion.Choreography {
-	if c := b.edits[src.ID].Motion; c != nil {
+func choreography(src *sources, ic content.Icon, fig motion.Figure) motion.Choreography {
+	if c := src.edits[ic.ID].Motion; c != nil {
 		return *c
 	}
-	return motion.Choose(src.ID, src.Tags, src.Category, fig)
+	return motion.Choose(ic.ID, ic.Tags, ic.Category, fig)
 }
 
 // figure converts SVG nodes to the parts of a drawing, one part per node, painted as paint reads them.
@@ -186,11 +179,22 @@ func staticSVG(nodes []content.Node, root string) []byte {
 	return buf.Bytes()
 }
 
-// addJSON adds a file holding v as indented JSON.
-func (b *builder) addJSON(path string, v any) error {
-	body, err := jsonfile.Indent(v)
-	if err != nil {
-		return fmt.Errorf("%s: %w", path, err)
+// addIconFiles writes every icon's animation files, static SVGs and record (compact, as catalog.json
+// holds it: one encoding of a record everywhere).
+func (m *model) addIconFiles(s *site) error {
+	for i, ic := range m.icons {
+		for _, f := range m.iconFiles[i] {
+			if err := s.add(f.path, f.body); err != nil {
+				return err
+			}
+		}
+		body, err := json.Marshal(ic)
+		if err != nil {
+			return err
+		}
+		if err := s.add(contract.RecordFile(ic.ID), body); err != nil {
+			return err
+		}
 	}
-	return b.site.add(path, body)
+	return nil
 }

@@ -2,31 +2,44 @@ package build
 
 import (
 	"fmt"
+	"log/slog"
 	"path/filepath"
 	"sort"
 	"strings"
 
 	"github.com/iconlib/iconlib/build/content"
-	"github.com/iconlib/iconlib/internal/catalog"
 )
 
-// builder carries one build from content to files.
-type builder struct {
-	opts       Options
-	base       string
-	site       *site
-	sources    []content.Icon
-	edits      map[string]content.Edit
-	popular    []content.Popular // the home page's popular icons, in order
-	guides     []content.Guide
-	icons      []catalog.Icon // records, sorted by id
-	sections   []catalog.Section
-	categories []catalog.Category
+// sources are what content/ holds, read and checked to fit together: the first phase of a build.
+type sources struct {
+	dir     string // content/
+	icons   []content.Icon
+	edits   map[string]content.Edit
+	popular []content.Popular // the home page's popular icons, in order
+	guides  []content.Guide
+	vectors *vectors // nil when content has no word vectors
 }
 
-// load reads every icon set (content/icons/*.jsonl), the hand edits and the guides, and checks that they fit
-// together.
-func (b *builder) load() error {
+// readSources reads every icon set (content/icons/*.jsonl), the hand edits, the popular icons, the guides
+// and the word vectors of dir, and checks that they fit together.
+func readSources(dir string, log *slog.Logger) (*sources, error) {
+	b := &sources{dir: dir}
+	if err := b.readIcons(); err != nil {
+		return nil, err
+	}
+	var err error
+	if b.guides, err = content.ReadGuides(b.path("guides")); err != nil {
+		return nil, err
+	}
+	return b, b.readVectors(log)
+}
+
+func (b *sources) path(parts ...string) string {
+	return filepath.Join(append([]string{b.dir}, parts...)...)
+}
+
+// readIcons reads the icon sets, the hand edits and the popular icons.
+func (b *sources) readIcons() error {
 	sets, err := filepath.Glob(b.path("icons", "*.jsonl"))
 	if err != nil {
 		return err
@@ -46,15 +59,15 @@ func (b *builder) load() error {
 			}
 			from[ic.ID] = set
 		}
-		b.sources = append(b.sources, icons...)
+		b.icons = append(b.icons, icons...)
 	}
-	sort.Slice(b.sources, func(i, j int) bool { return b.sources[i].ID < b.sources[j].ID })
+	sort.Slice(b.icons, func(i, j int) bool { return b.icons[i].ID < b.icons[j].ID })
 	editsPath := b.path("icons", "edits.yaml")
 	if b.edits, err = content.ReadEdits(editsPath); err != nil {
 		return err
 	}
-	nodes := make(map[string]int, len(b.sources))
-	for _, src := range b.sources {
+	nodes := make(map[string]int, len(b.icons))
+	for _, src := range b.icons {
 		nodes[src.ID] = len(src.Outline)
 	}
 	for id, e := range b.edits {
@@ -75,15 +88,11 @@ func (b *builder) load() error {
 			return fmt.Errorf("%s: icon %q: a name may not contain quotes, angle brackets or backslashes", editsPath, id)
 		}
 	}
-	if err := b.loadPopular(from); err != nil {
-		return err
-	}
-	b.guides, err = content.ReadGuides(b.path("guides"))
-	return err
+	return b.readPopular(from)
 }
 
-// loadPopular reads the curated popular icons (content/icons/popular.txt), each of which must exist.
-func (b *builder) loadPopular(exists map[string]string) error {
+// readPopular reads the curated popular icons (content/icons/popular.txt), each of which must exist.
+func (b *sources) readPopular(exists map[string]string) error {
 	path := b.path("icons", "popular.txt")
 	list, err := content.ReadPopular(path)
 	if err != nil {
@@ -96,4 +105,10 @@ func (b *builder) loadPopular(exists map[string]string) error {
 	}
 	b.popular = list
 	return nil
+}
+
+// source returns the icon set's icon of the given id, which readIcons has checked exists.
+func (b *sources) source(id string) content.Icon {
+	i := sort.Search(len(b.icons), func(i int) bool { return b.icons[i].ID >= id })
+	return b.icons[i]
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 	"sync"
+
+	"github.com/iconlib/iconlib/internal/jsonfile"
 )
 
 // site collects every file of the build in memory, keyed by its slash path under public/, so the build can
@@ -36,4 +38,13 @@ func (s *site) paths() []string {
 	}
 	sort.Strings(paths)
 	return paths
+}
+
+// addJSON adds a file holding v as indented JSON.
+func (s *site) addJSON(path string, v any) error {
+	body, err := jsonfile.Indent(v)
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return s.add(path, body)
 }

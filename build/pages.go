@@ -126,17 +126,17 @@ const popularLimit = 48
 
 // featured are the home page's popular icons: the curated list, or without one the first icons with a
 // hand-written description.
-func (b *builder) featured() []templates.Tile {
-	byID := make(map[string]catalog.Icon, len(b.icons))
-	for _, ic := range b.icons {
+func (m *model) featured() []templates.Tile {
+	byID := make(map[string]catalog.Icon, len(m.icons))
+	for _, ic := range m.icons {
 		byID[ic.ID] = ic
 	}
 	var ids []string
-	for _, p := range b.popular {
+	for _, p := range m.popular {
 		ids = append(ids, p.ID)
 	}
-	for _, ic := range b.icons {
-		if _, written := b.edits[ic.ID]; len(b.popular) == 0 && written && len(ids) < popularLimit {
+	for _, ic := range m.icons {
+		if len(m.popular) == 0 && m.edited[ic.ID] && len(ids) < popularLimit {
 			ids = append(ids, ic.ID)
 		}
 	}
@@ -149,21 +149,24 @@ func (b *builder) featured() []templates.Tile {
 }
 
 // addPages renders the home page, one page per icon and per category, and the guides index.
-func (b *builder) addPages(p *pages) error {
+func (m *model) addPages(s *site) error {
+	p, err := loadPages()
+	if err != nil {
+		return err
+	}
 	byCategory := map[string][]catalog.Icon{}
-	for _, ic := range b.icons {
+	for _, ic := range m.icons {
 		byCategory[ic.Category] = append(byCategory[ic.Category], ic)
 	}
-	featured := b.featured()
 	jobs := []pageJob{
-		{"/", "home", templates.Home{Count: len(b.icons), Categories: b.categories, Featured: featured}},
-		{contract.DocsPage, "docs", map[string]any{"Guides": b.guides}},
+		{"/", "home", templates.Home{Count: len(m.icons), Categories: m.categories, Featured: m.featured()}},
+		{contract.DocsPage, "docs", map[string]any{"Guides": m.guides}},
+		{contract.MotionsPage, "motions", m.motionGallery()},
 	}
-	jobs = append(jobs, pageJob{contract.MotionsPage, "motions", b.motionGallery()})
-	for _, ic := range b.icons {
-		jobs = append(jobs, pageJob{contract.IconPage(ic.ID), "icon", newIconPage(ic, b.base)})
+	for _, ic := range m.icons {
+		jobs = append(jobs, pageJob{contract.IconPage(ic.ID), "icon", newIconPage(ic, m.base)})
 	}
-	for _, c := range b.categories {
+	for _, c := range m.categories {
 		jobs = append(jobs, pageJob{contract.CategoryPage(c.ID), "category", map[string]any{"Category": c, "Icons": byCategory[c.ID]}})
 	}
 	for _, j := range jobs {
@@ -171,7 +174,7 @@ func (b *builder) addPages(p *pages) error {
 		if err != nil {
 			return err
 		}
-		if err := b.site.add(contract.PageFile(j.url), body); err != nil {
+		if err := s.add(contract.PageFile(j.url), body); err != nil {
 			return err
 		}
 	}
@@ -179,7 +182,7 @@ func (b *builder) addPages(p *pages) error {
 }
 
 // addStatic copies the embedded static files (styles, scripts, lottie-web) to public/static/.
-func (b *builder) addStatic() error {
+func (m *model) addStatic(s *site) error {
 	return fs.WalkDir(templates.FS, "static", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
@@ -188,6 +191,6 @@ func (b *builder) addStatic() error {
 		if err != nil {
 			return err
 		}
-		return b.site.add(path.Join(contract.StaticDir, p[len("static/"):]), body)
+		return s.add(path.Join(contract.StaticDir, p[len("static/"):]), body)
 	})
 }

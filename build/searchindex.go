@@ -5,10 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"log/slog"
 	"os"
 	"path"
 
-	"github.com/iconlib/iconlib/build/motion"
 	"github.com/iconlib/iconlib/internal/catalog"
 	"github.com/iconlib/iconlib/internal/contract"
 	"github.com/iconlib/iconlib/internal/search"
@@ -21,51 +21,56 @@ const (
 	vectorsNotice = "vectors/" + wordvec.NoticeFile
 )
 
-// addSearchIndex writes the search indexes of the icons and of the guide sections, and the word vector
-// table the edge embeds queries with. Content without a vector table (a small test fixture) gets indexes
-// that match words only.
-func (b *builder) addSearchIndex() error {
-	emb, err := b.addVectors()
-	if err != nil {
-		return err
-	}
-	if err := b.addIndex(contract.IconIndexDir, iconDocs(b.icons), emb); err != nil {
-		return err
-	}
-	return b.addIndex(contract.GuideIndexDir, sectionDocs(b.sections), emb)
+// vectors are content's word vector table: its file, parsed, and the notice of its licence.
+type vectors struct {
+	raw, notice []byte
+	table       *wordvec.Table
 }
 
-// addVectors copies the word vector table into public/ and returns the embedder built on it, or nil
-// when the content has none.
-func (b *builder) addVectors() (search.Embedder, error) {
-	var emb search.Embedder
+// readVectors reads the word vector table and its licence; content without a table (a small test
+// fixture) gets search indexes that match words only.
+func (b *sources) readVectors(log *slog.Logger) error {
 	raw, err := os.ReadFile(b.path(vectorsFile))
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		if b.opts.Logger != nil {
-			b.opts.Logger.Warn("no word vectors: the search index matches words only", "missing", b.path(vectorsFile))
-		}
-		return nil, nil
+		log.Warn("no word vectors: the search index matches words only", "missing", b.path(vectorsFile))
+		return nil
 	case err != nil:
-		return nil, err
+		return err
 	}
 	table, err := wordvec.Parse(raw)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", b.path(vectorsFile), err)
-	}
-	emb = wordvec.NewEmbedder(table)
-	if err := b.site.add(contract.VectorsFile, raw); err != nil {
-		return nil, err
+		return fmt.Errorf("%s: %w", b.path(vectorsFile), err)
 	}
 	notice, err := os.ReadFile(b.path(vectorsNotice))
 	if err != nil {
-		return nil, fmt.Errorf("the word vectors need their licence: %w", err)
+		return fmt.Errorf("the word vectors need their licence: %w", err)
 	}
-	return emb, b.site.add(path.Dir(contract.VectorsFile)+"/"+wordvec.NoticeFile+".txt", notice)
+	b.vectors = &vectors{raw: raw, notice: notice, table: table}
+	return nil
+}
+
+// addSearchIndex writes the search indexes of the icons and of the guide sections, and the word vector
+// table the edge embeds queries with.
+func (m *model) addSearchIndex(s *site) error {
+	var emb search.Embedder
+	if v := m.vectors; v != nil {
+		emb = wordvec.NewEmbedder(v.table)
+		if err := s.add(contract.VectorsFile, v.raw); err != nil {
+			return err
+		}
+		if err := s.add(path.Dir(contract.VectorsFile)+"/"+wordvec.NoticeFile+".txt", v.notice); err != nil {
+			return err
+		}
+	}
+	if err := addIndex(s, contract.IconIndexDir, iconDocs(m.icons), emb); err != nil {
+		return err
+	}
+	return addIndex(s, contract.GuideIndexDir, sectionDocs(m.sections), emb)
 }
 
 // addIndex builds a search index of docs and writes it to dir/index.bin.
-func (b *builder) addIndex(dir string, docs []search.Doc, emb search.Embedder) error {
+func addIndex(s *site, dir string, docs []search.Doc, emb search.Embedder) error {
 	ix, err := search.NewIndex(docs, emb)
 	if err != nil {
 		return fmt.Errorf("search index %s: %w", dir, err)
@@ -74,7 +79,7 @@ func (b *builder) addIndex(dir string, docs []search.Doc, emb search.Embedder) e
 	if _, err := ix.WriteTo(&buf); err != nil {
 		return err
 	}
-	return b.site.add(dir+"/"+search.IndexFile, buf.Bytes())
+	return s.add(dir+"/"+search.IndexFile, buf.Bytes())
 }
 
 // sectionDocs turns guide sections into search documents named "slug#anchor", grouped by guide.
@@ -96,20 +101,17 @@ func iconDocs(icons []catalog.Icon) []search.Doc {
 	return docs
 }
 
-// SearchDocs reads the icons of contentDir and returns the search documents a build would index, without
-// building anything else: for evaluating the ranking and for choosing which word vectors to keep.
+// SearchDocs reads the icons of contentDir and returns the search documents a build would index: their
+// words (iconWords), which need neither animation nor URL. For evaluating the ranking and for choosing
+// which word vectors to keep.
 func SearchDocs(contentDir string) ([]search.Doc, error) {
-	b := &builder{opts: Options{ContentDir: contentDir}, base: "http://localhost", site: newSite()}
-	if err := b.load(); err != nil {
+	src, err := readSources(contentDir, slog.New(slog.DiscardHandler))
+	if err != nil {
 		return nil, err
 	}
-	icons := make([]catalog.Icon, len(b.sources))
-	for i, src := range b.sources {
-		rec, err := b.record(src, motion.Animation{}, nil)
-		if err != nil {
-			return nil, fmt.Errorf("icon %q: %w", src.ID, err)
-		}
-		icons[i] = rec
+	words := make([]catalog.Icon, len(src.icons))
+	for i, ic := range src.icons {
+		words[i] = iconWords(ic, src.edits[ic.ID])
 	}
-	return iconDocs(icons), nil
+	return iconDocs(words), nil
 }

@@ -1,0 +1,70 @@
+package build
+
+import (
+	"context"
+	"sort"
+
+	"github.com/yuin/goldmark/text"
+
+	"github.com/iconlib/iconlib/build/content"
+	"github.com/iconlib/iconlib/internal/catalog"
+)
+
+// model is the library one build publishes, assembled once from the sources: the second phase of a
+// build. Renderers (render.go) read it, each writing its own files, and none changes it, so they run in
+// parallel.
+type model struct {
+	base       string
+	icons      []catalog.Icon // complete records, sorted by id
+	iconFiles  [][]file       // iconFiles[i]: the animation files and static SVGs of icons[i]
+	categories []catalog.Category
+	guides     []content.Guide // with their placeholders filled in
+	sections   []catalog.Section
+	popular    []content.Popular // the home page's popular icons, in order
+	// edited holds the icons with a hand edit, which the motion gallery (and, without a curated popular
+	// list, the home page) shows first.
+	edited  map[string]bool
+	vectors *vectors // nil without word vectors
+}
+
+// assemble makes the model of src at base: every icon's record and files, the categories, and the guides
+// with their sections.
+func assemble(ctx context.Context, src *sources, base string) (*model, error) {
+	m := &model{base: base, popular: src.popular, vectors: src.vectors, edited: map[string]bool{}}
+	var err error
+	if m.icons, m.iconFiles, err = animateIcons(ctx, src, base); err != nil {
+		return nil, err
+	}
+	m.categories = countCategories(m.icons)
+	for id := range src.edits {
+		m.edited[id] = true
+	}
+	fill := guidePlaceholders(base)
+	m.guides = make([]content.Guide, len(src.guides))
+	for i, g := range src.guides {
+		g.Body = fill.Replace(g.Body)
+		m.guides[i] = g
+		source := []byte(g.Body)
+		m.sections = append(m.sections, guideSections(&g, source, markdown.Parser().Parse(text.NewReader(source)), base)...)
+	}
+	return m, nil
+}
+
+// countCategories lists the categories of icons, with how many icons each holds, by id.
+func countCategories(icons []catalog.Icon) []catalog.Category {
+	byID := map[string]*catalog.Category{}
+	for _, ic := range icons {
+		c, ok := byID[ic.Category]
+		if !ok {
+			c = &catalog.Category{ID: ic.Category, Name: ic.CategoryName}
+			byID[ic.Category] = c
+		}
+		c.Count++
+	}
+	out := make([]catalog.Category, 0, len(byID))
+	for _, c := range byID {
+		out = append(out, *c)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	return out
+}

@@ -1,0 +1,77 @@
+package build
+
+import (
+	"context"
+	"runtime"
+
+	"encoding/json"
+	"strings"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/iconlib/iconlib/internal/catalog"
+	"github.com/iconlib/iconlib/internal/contract"
+)
+
+// renderers write the files of the site from the model, the third phase of a build: each reads only the
+// model and writes only its own files, so they run in parallel.
+var renderers = []func(*model, *site) error{
+	(*model).addIconFiles,
+	(*model).addCatalog,
+	(*model).addIconIndex,
+	(*model).addGuides,
+	(*model).addPages,
+	(*model).addStatic,
+	(*model).addSearchIndex,
+	(*model).addDiscovery,
+	(*model).addAgents,
+}
+
+// render runs every renderer over m into a new site.
+func render(ctx context.Context, m *model) (*site, error) {
+	s := newSite()
+	g, ctx := errgroup.WithContext(ctx)
+	g.SetLimit(runtime.GOMAXPROCS(0))
+	for _, r := range renderers {
+		g.Go(func() error {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			return r(m, s)
+		})
+	}
+	return s, g.Wait()
+}
+
+// addCatalog writes catalog.json (compact: it is large) and the categories list.
+func (m *model) addCatalog(s *site) error {
+	cat := catalog.Catalog{
+		Name: "iconlib", BaseURL: m.base,
+		Source:  "Tabler Icons 3.51.0 (https://tabler.io/icons)",
+		License: "MIT (icons: Tabler Icons, Paweł Kuna)",
+		Count:   len(m.icons), Categories: m.categories, Icons: m.icons,
+	}
+	body, err := json.Marshal(cat)
+	if err != nil {
+		return err
+	}
+	if err := s.add(contract.CatalogFile, append(body, '\n')); err != nil {
+		return err
+	}
+	return s.addJSON(contract.CategoriesFile, catalog.CategoryList{Items: m.categories, Total: len(m.categories)})
+}
+
+// addIconIndex writes the small index the website filters when no edge ranks queries (a static host):
+// [id, name, category, "words to match"] per icon.
+func (m *model) addIconIndex(s *site) error {
+	rows := make([][4]string, len(m.icons))
+	for i, ic := range m.icons {
+		words := strings.ToLower(strings.Join(append([]string{ic.ID, ic.Name, ic.CategoryName}, ic.Tags...), " "))
+		rows[i] = [4]string{ic.ID, ic.Name, ic.Category, words}
+	}
+	body, err := json.Marshal(rows)
+	if err != nil {
+		return err
+	}
+	return s.add(contract.IconIndexFile, body)
+}
