@@ -121,6 +121,14 @@ func checkNginxDeploy(t *testing.T, bin string, lib *library) {
 				}
 			}
 		}
+		// A person's mistyped address: the edge's 404 page, with the closest icons, through nginx too.
+		for _, p := range []string{"/icons/trahs/", "/icons/trahs"} {
+			a, e := get(ngx, p, "Accept", "text/html"), get(lib.URL, p, "Accept", "text/html")
+			sameAnswer(t, p+" (browser)", a, e, "Content-Type", "Cache-Control")
+			if a.status != http.StatusNotFound || !strings.Contains(string(a.body), `href="/icons/trash/"`) {
+				t.Errorf("%s from a browser through nginx: %d, want the 404 page suggesting trash:\n%.300s", p, a.status, a.body)
+			}
+		}
 		for _, p := range []string{"/catalog.json", "/no-such-file.json", "/docs/"} {
 			a, e := send(t, c, "POST", ngx+p, ""), send(t, c, "POST", lib.URL+p, "")
 			sameAnswer(t, "POST "+p, a, e, "Content-Type", "Allow")
