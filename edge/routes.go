@@ -29,8 +29,8 @@ func (e *Edge) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 // routes registers every endpoint of the edge over one snapshot, each with its surface, and wraps them
-// in middleware, outermost first: recover from panics, log and count, CORS, compress (what the build did
-// not precompress); the REST API, MCP servers and A2A agent also pass the credential check and rate
+// in middleware, outermost first: recover from panics, log and count, the caller's RateLimit-Policy, CORS,
+// compress (what the build did not precompress); the REST API, MCP servers and A2A agent also pass the credential check and rate
 // limits, and a search on the home page the anonymous limit (static files never do).
 func (s *server) routes() http.Handler {
 	mux := http.NewServeMux()
@@ -67,6 +67,7 @@ func (s *server) routes() http.Handler {
 
 	var h http.Handler = s.compressDynamic(mux)
 	h = corsPolicy().Handler(h)
+	h = s.access.MarkPolicy(h) // RateLimit-Policy on every response, counted or not, preflights too
 	h = s.observe(surfaces, h)
 	h = s.recoverPanics(h)
 	return h
