@@ -57,10 +57,15 @@ func TestServerCardsDescribeTheServers(t *testing.T) {
 			c.Description == "" || len(c.Description) > 100 || c.WebsiteURL != base+"/docs/mcp/" {
 			t.Errorf("%s card: %s", s.path, b)
 		}
-		if len(c.Remotes) != 1 || c.Remotes[0].Type != "streamable-http" || c.Remotes[0].URL != base+s.path ||
-			len(c.Remotes[0].Headers) != 1 || c.Remotes[0].Headers[0].Name != "Authorization" ||
-			c.Remotes[0].Headers[0].IsRequired || !c.Remotes[0].Headers[0].IsSecret {
+		if len(c.Remotes) != 2 || c.Remotes[0].Type != "streamable-http" || c.Remotes[0].URL != base+s.path ||
+			c.Remotes[1].Type != "sse" || c.Remotes[1].URL != base+s.path+"/sse" ||
+			!slices.Contains(c.Remotes[1].SupportedProtocolVersions, mcp.ProtocolVersion20241105) {
 			t.Fatalf("%s remotes: %s", s.path, b)
+		}
+		for _, r := range c.Remotes {
+			if len(r.Headers) != 1 || r.Headers[0].Name != "Authorization" || r.Headers[0].IsRequired || !r.Headers[0].IsSecret {
+				t.Errorf("%s %s remote headers: %+v", s.path, r.Type, r.Headers)
+			}
 		}
 		supported := c.Remotes[0].SupportedProtocolVersions
 		for _, v := range append([]string{mcp.LATEST_PROTOCOL_VERSION}, versions...) {

@@ -164,7 +164,7 @@ func TestAnyEdgeAnswersAnyRequest(t *testing.T) {
 	}))
 	t.Cleanup(srv.Close)
 	for _, v := range versions {
-		c, _ := connect(t, srv.URL, v)
+		c, _ := connect(t, srv.URL+contract.MCPIconsPath, v)
 		for range 3 {
 			var out struct{ Total int }
 			succeed(t, call(t, c, "list_categories", nil), &out)
