@@ -6,6 +6,11 @@ PUBLIC    ?= public
 BIN       := bin/iconlib
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 GOTESTFLAGS ?=
+# VERSION is the semantic version the binary reports (iconlib version, MCP serverInfo, the cards), stamped
+# at link time: the latest v* tag as git describe gives it (1.2.0, 1.2.0-3-g8a6ddb5 past it, -dirty with
+# changes), else 0.0.0-dev+<commit>.
+VERSION   ?= $(shell git describe --tags --match 'v[0-9]*' --dirty 2>/dev/null | sed 's/^v//' | grep . || echo "0.0.0-dev+$$(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)")
+GOLDFLAGS := -X main.version=$(VERSION)
 
 TABLER_VERSION := 3.51.0
 STATICCHECK_VERSION := v0.8.2
@@ -22,7 +27,7 @@ build: binary
 	$(BIN) build --content content --out $(PUBLIC) --base-url $(BASE_URL)
 
 binary:
-	$(GO) build -o $(BIN) ./cmd/iconlib
+	$(GO) build -ldflags "$(GOLDFLAGS)" -o $(BIN) ./cmd/iconlib
 
 ## test: vet, gofmt, go mod tidy and staticcheck, then run every test (installs Chromium, nginx, Redis and the second Lottie renderer for the tests when missing)
 test: test-deps conformance-deps renderers-deps axe-deps

@@ -34,7 +34,7 @@ const maxBody = 64 << 10
 
 // Options configure the agent.
 type Options struct {
-	Version string       // the agent's version in its card; empty means "dev"
+	Version string       // the agent's version in its card; empty means "0.0.0-dev"
 	BaseURL string       // the URL clients reach the edge at; empty means the one the library was built for
 	Logger  *slog.Logger // nil discards logs
 }
@@ -45,7 +45,7 @@ func (o Options) resolve(lib *library.Library) (Options, error) {
 		return o, errors.New("a2a: no library")
 	}
 	if o.Version == "" {
-		o.Version = "dev"
+		o.Version = "0.0.0-dev"
 	}
 	if o.BaseURL == "" {
 		o.BaseURL = lib.BaseURL()

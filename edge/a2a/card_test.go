@@ -181,8 +181,8 @@ func TestCardDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if card.Version != "dev" || card.SupportedInterfaces[0].URL != "https://icons.example/a2a" {
-		t.Errorf("version %q, URL %q; want dev and the library's base URL", card.Version, card.SupportedInterfaces[0].URL)
+	if card.Version != "0.0.0-dev" || card.SupportedInterfaces[0].URL != "https://icons.example/a2a" {
+		t.Errorf("version %q, URL %q; want 0.0.0-dev and the library's base URL", card.Version, card.SupportedInterfaces[0].URL)
 	}
 	again, _ := iconagent.Card(lib, iconagent.Options{BaseURL: "https://icons.example/"})
 	if !bytes.Equal(body, again) {

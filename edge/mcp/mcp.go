@@ -23,7 +23,7 @@ import (
 
 // Options configure either server.
 type Options struct {
-	// Version is reported as serverInfo.version and in the server card; empty reports "dev".
+	// Version is reported as serverInfo.version and in the server card; empty reports "0.0.0-dev" (a semantic version, as the server-card schema wants).
 	Version string
 	// BaseURL is the URL clients reach the edge at; empty means the one the library was built for. The
 	// endpoint URLs in the server cards, and the Host names requests may carry, derive from it.
@@ -178,7 +178,7 @@ func (e *endpoint) toolNames() []string {
 
 func version(opts Options) string {
 	if opts.Version == "" {
-		return "dev"
+		return "0.0.0-dev"
 	}
 	return opts.Version
 }
