@@ -29,7 +29,8 @@ build: binary
 binary:
 	$(GO) build -ldflags "$(GOLDFLAGS)" -o $(BIN) ./cmd/iconlib
 
-## test: vet, gofmt, go mod tidy and staticcheck, then run every test (installs Chromium, nginx, Redis and the second Lottie renderer for the tests when missing)
+## test: vet, gofmt, go mod tidy and staticcheck, then run every test (installs Chromium, nginx, Redis, the second
+## Lottie renderer and the conformance clients and validators for the tests when missing)
 test: test-deps conformance-deps renderers-deps axe-deps
 	$(GO) vet ./...
 	test -z "$$(gofmt -l $$(git ls-files '*.go'))" || (gofmt -l $$(git ls-files '*.go'); exit 1)
@@ -150,13 +151,17 @@ import-lottie-web:
 clean:
 	rm -rf $(PUBLIC) $(PUBLIC).snapshots $(PUBLIC).swap bin
 
-## conformance: run the official MCP conformance suite (npm) against both MCP servers
+## conformance: run the clients and validators the project did not write against the edge: the official MCP
+## conformance suite, the MCP TypeScript and Go SDKs, the A2A JS SDK and a2a-go, and Redocly's recommended-strict
+## rules on openapi.json (make test runs them too)
 CONFORMANCE := test/conformance
 .PHONY: conformance conformance-deps
 conformance: conformance-deps
 	$(GO) test -count=1 -run TestConformance -v ./edge/mcp
+	$(GO) test -count=1 -run TestClientsTheProjectDidNotWrite -v ./edge
 
-## conformance-deps: install the suite and the Node.js 22 it needs from npm into test/conformance/node_modules
+## conformance-deps: install them (npm, pinned in test/conformance) and the Node.js 22 they need into
+## test/conformance/node_modules
 conformance-deps: $(CONFORMANCE)/node_modules/.package-lock.json
 $(CONFORMANCE)/node_modules/.package-lock.json: $(CONFORMANCE)/package.json $(CONFORMANCE)/package-lock.json
 	cd $(CONFORMANCE) && npm ci --ignore-scripts
