@@ -6,6 +6,11 @@ PUBLIC    ?= public
 BIN       := bin/iconlib
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 GOTESTFLAGS ?=
+# VERSION is the semantic version the binary reports (iconlib version, MCP serverInfo, the cards), stamped
+# at link time: the latest v* tag as git describe gives it (1.2.0, 1.2.0-3-g8a6ddb5 past it, -dirty with
+# changes), else 0.0.0-dev+<commit>.
+VERSION   ?= $(shell git describe --tags --match 'v[0-9]*' --dirty 2>/dev/null | sed 's/^v//' | grep . || echo "0.0.0-dev+$$(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)")
+GOLDFLAGS := -X main.version=$(VERSION)
 
 TABLER_VERSION := 3.51.0
 STATICCHECK_VERSION := v0.8.2
@@ -22,9 +27,10 @@ build: binary
 	$(BIN) build --content content --out $(PUBLIC) --base-url $(BASE_URL)
 
 binary:
-	$(GO) build -o $(BIN) ./cmd/iconlib
+	$(GO) build -ldflags "$(GOLDFLAGS)" -o $(BIN) ./cmd/iconlib
 
-## test: vet, gofmt, go mod tidy and staticcheck, then run every test (installs Chromium, nginx, Redis and the second Lottie renderer for the tests when missing)
+## test: vet, gofmt, go mod tidy and staticcheck, then run every test (installs Chromium, nginx, Redis, the second
+## Lottie renderer and the conformance clients and validators for the tests when missing)
 test: test-deps conformance-deps renderers-deps axe-deps
 	$(GO) vet ./...
 	test -z "$$(gofmt -l $$(git ls-files '*.go'))" || (gofmt -l $$(git ls-files '*.go'); exit 1)
@@ -145,13 +151,17 @@ import-lottie-web:
 clean:
 	rm -rf $(PUBLIC) $(PUBLIC).snapshots $(PUBLIC).swap bin
 
-## conformance: run the official MCP conformance suite (npm) against both MCP servers
+## conformance: run the clients and validators the project did not write against the edge: the official MCP
+## conformance suite, the MCP TypeScript and Go SDKs, the A2A JS SDK and a2a-go, and Redocly's recommended-strict
+## rules on openapi.json (make test runs them too)
 CONFORMANCE := test/conformance
 .PHONY: conformance conformance-deps
 conformance: conformance-deps
 	$(GO) test -count=1 -run TestConformance -v ./edge/mcp
+	$(GO) test -count=1 -run TestClientsTheProjectDidNotWrite -v ./edge
 
-## conformance-deps: install the suite and the Node.js 22 it needs from npm into test/conformance/node_modules
+## conformance-deps: install them (npm, pinned in test/conformance) and the Node.js 22 they need into
+## test/conformance/node_modules
 conformance-deps: $(CONFORMANCE)/node_modules/.package-lock.json
 $(CONFORMANCE)/node_modules/.package-lock.json: $(CONFORMANCE)/package.json $(CONFORMANCE)/package-lock.json
 	cd $(CONFORMANCE) && npm ci --ignore-scripts

@@ -3,6 +3,7 @@ package build
 import (
 	"bytes"
 	"html/template"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -107,13 +108,30 @@ func guideSections(g *content.Guide, source []byte, doc ast.Node, base string) [
 		if body == "" {
 			continue
 		}
-		url := base + contract.GuidePage(g.Slug)
+		page := base + contract.GuidePage(g.Slug)
+		url := page
 		if c.anchor != "" {
 			url += "#" + c.anchor
 		}
-		out = append(out, catalog.Section{Slug: g.Slug, Guide: g.Title, Heading: c.heading, Anchor: c.anchor, URL: url, Text: body})
+		out = append(out, catalog.Section{Slug: g.Slug, Guide: g.Title, Heading: c.heading, Anchor: c.anchor, URL: url,
+			Text: absoluteLinks(body, base, page)})
 	}
 	return out
+}
+
+// relativeLink is the start of a Markdown inline link's target that is a path of the site ("/", not "//")
+// or an anchor of the page ("#").
+var relativeLink = regexp.MustCompile(`\]\((#|/[^/])`)
+
+// absoluteLinks makes the site-relative and in-page links of a section absolute: MCP and A2A answers carry
+// the section away from its page, where such a link leads nowhere.
+func absoluteLinks(markdown, base, page string) string {
+	return relativeLink.ReplaceAllStringFunc(markdown, func(m string) string {
+		if m == "](#" {
+			return "](" + page + "#"
+		}
+		return "](" + base + m[2:]
+	})
 }
 
 // authGuide is the guide that /auth.md, the discovery document for agents, repeats word for word.

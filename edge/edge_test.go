@@ -141,6 +141,7 @@ func TestStaticFilesHaveTheirContentTypes(t *testing.T) {
 		{"/api/v1/icons/arrow-left.json", "application/json", `"id":"arrow-left"`}, // the file's name, as on a static host
 		{"/api/v1/categories", "application/json", `"total": 3`},
 		{"/healthz", "application/json", `"ok"`},
+		{"/.well-known/ai-catalog.json", "application/ai-catalog+json", `"entries"`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.path, func(t *testing.T) {

@@ -40,6 +40,9 @@ func (r *statusRecorder) WriteHeader(code int) {
 
 func (r *statusRecorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }
 
+// Flush sends what was written so far, for event streams (which check for http.Flusher).
+func (r *statusRecorder) Flush() { _ = http.NewResponseController(r.ResponseWriter).Flush() }
+
 // observe writes one log line per request, but only a sample of refusals (see refusalLog), and counts
 // every request in the metrics under the route pattern it matched and that route's surface (surfaces, by
 // pattern). A request no route took (a CORS preflight) counts as route "none" of the site.

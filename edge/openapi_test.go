@@ -83,3 +83,41 @@ func TestOpenAPIStatesTheBoundsTheEdgeEnforces(t *testing.T) {
 		t.Errorf("a listing without limit has limit %d, openapi.json says the default is %d (%v)", page.Limit, *params["limit"].Schema.Default, err)
 	}
 }
+
+// TestEveryOperationIsDescribed: every operation, the deprecated ones included, has a summary and a
+// description (Redocly's recommended-strict rules require the description).
+func TestEveryOperationIsDescribed(t *testing.T) {
+	e := newEdge(t)
+	var doc struct {
+		Paths      map[string]map[string]json.RawMessage
+		Components struct {
+			PathItems map[string]map[string]json.RawMessage
+		}
+	}
+	if err := json.Unmarshal(mustGet(t, e, "/openapi.json"), &doc); err != nil {
+		t.Fatal(err)
+	}
+	items := map[string]map[string]json.RawMessage{}
+	for p, item := range doc.Paths {
+		items["paths "+p] = item
+	}
+	for name, item := range doc.Components.PathItems {
+		items["pathItems "+name] = item
+	}
+	operations := 0
+	for where, item := range items {
+		for method, raw := range item {
+			var op struct{ OperationID, Summary, Description string }
+			if method == "$ref" || method == "parameters" || json.Unmarshal(raw, &op) != nil || op.OperationID == "" {
+				continue
+			}
+			operations++
+			if op.Summary == "" || len(op.Description) < 20 {
+				t.Errorf("%s %s (%s): summary %q, description %q", where, method, op.OperationID, op.Summary, op.Description)
+			}
+		}
+	}
+	if operations < 8 {
+		t.Errorf("found %d operations; want the REST API's and the deprecated ones", operations)
+	}
+}

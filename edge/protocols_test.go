@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -202,4 +203,69 @@ func TestEveryAnswerCarriesTheRecordsBytes(t *testing.T) {
 		}
 	}
 	t.Errorf("A2A icon-details carries no data part equal to the record: %.300s", a2aAnswer)
+}
+
+// TestLegacySSEThroughTheEdge: a client of MCP's legacy HTTP+SSE transport works through the edge's whole
+// middleware stack; its stream and its messages are limited and authenticated like every MCP request.
+func TestLegacySSEThroughTheEdge(t *testing.T) {
+	e := newEdge(t)
+	ctx := context.Background()
+	for _, stream := range []string{"/mcp/sse", "/mcp/docs/sse", "/mcp"} {
+		c, err := client.NewSSEMCPClient(e.URL + stream)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := c.Start(ctx); err != nil {
+			t.Fatalf("%s: %v", stream, err)
+		}
+		req := mcp.InitializeRequest{}
+		req.Params.ProtocolVersion = "2024-11-05"
+		req.Params.ClientInfo = mcp.Implementation{Name: "edge-test", Version: "1"}
+		if res, err := c.Initialize(ctx, req); err != nil || res.ProtocolVersion != "2024-11-05" {
+			t.Fatalf("%s initialize: %v", stream, err)
+		}
+		call := mcp.CallToolRequest{}
+		call.Params.Name = "read_guide"
+		call.Params.Arguments = map[string]any{"slug": "web"}
+		if res, err := c.CallTool(ctx, call); err != nil || res.IsError || !strings.Contains(res.Content[0].(mcp.TextContent).Text, "lottie-web") {
+			t.Errorf("%s read_guide: %v %+v", stream, err, res)
+		}
+		c.Close()
+	}
+
+	// The stream's headers, and the endpoint event naming where to post.
+	sctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	req, _ := http.NewRequestWithContext(sctx, http.MethodGet, e.URL+"/mcp/sse", nil)
+	req.Header.Set("Accept", "text/event-stream")
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	if res.StatusCode != http.StatusOK || res.Header.Get("Content-Type") != "text/event-stream" ||
+		res.Header.Get("RateLimit-Policy") != `"anonymous";q=120;w=60` || res.Header.Get("RateLimit") == "" {
+		t.Fatalf("stream: %d %v", res.StatusCode, res.Header)
+	}
+	buf := make([]byte, 512)
+	n, _ := res.Body.Read(buf)
+	endpoint := regexp.MustCompile(`data: (/mcp/message\?sessionId=\S+)`).FindStringSubmatch(string(buf[:n]))
+	if endpoint == nil {
+		t.Fatalf("first event %q names no messages path", buf[:n])
+	}
+	msg, body := sendReader(t, http.MethodPost, e.URL+endpoint[1], strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"ping"}`),
+		map[string]string{"Content-Type": "application/json"})
+	if msg.StatusCode != http.StatusAccepted || !strings.HasPrefix(msg.Header.Get("RateLimit"), `"anonymous";r=`) {
+		t.Errorf("message: %d %v %s", msg.StatusCode, msg.Header, body)
+	}
+	// A token of ours that was altered is refused on the stream and on the messages path.
+	altered := registerAgent(t, e.Server) + "x"
+	for _, tc := range []struct{ method, path string }{{http.MethodGet, "/mcp/sse"}, {http.MethodPost, endpoint[1]}, {http.MethodGet, "/mcp/docs"}} {
+		res, body := sendReader(t, tc.method, e.URL+tc.path, strings.NewReader(`{"jsonrpc":"2.0","id":2,"method":"ping"}`),
+			map[string]string{"Authorization": "Bearer " + altered, "Accept": "text/event-stream", "Content-Type": "application/json"})
+		if res.StatusCode != http.StatusUnauthorized || !strings.Contains(res.Header.Get("WWW-Authenticate"), "invalid_token") ||
+			!strings.Contains(body, `"code":-31401`) {
+			t.Errorf("%s %s with an altered token: %d %s", tc.method, tc.path, res.StatusCode, body)
+		}
+	}
 }

@@ -2,6 +2,7 @@ package edge
 
 import (
 	"net/http"
+	"strings"
 
 	"github.com/klauspost/compress/gzhttp"
 	"github.com/rs/cors"
@@ -29,8 +30,8 @@ func (e *Edge) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 // routes registers every endpoint of the edge over one snapshot, each with its surface, and wraps them
-// in middleware, outermost first: recover from panics, log and count, CORS, compress (what the build did
-// not precompress); the REST API, MCP servers and A2A agent also pass the credential check and rate
+// in middleware, outermost first: recover from panics, log and count, the caller's RateLimit-Policy, CORS,
+// compress (what the build did not precompress); the REST API, MCP servers and A2A agent also pass the credential check and rate
 // limits, and a search on the home page the anonymous limit (static files never do).
 func (s *server) routes() http.Handler {
 	mux := http.NewServeMux()
@@ -54,9 +55,21 @@ func (s *server) routes() http.Handler {
 		api(surfaceREST, contract.CategoriesRoute, s.handleCategories)
 		api(surfaceSearch, contract.SearchRoute, s.handleSearch)
 	}
-	// MCP and A2A take every method: their libraries answer each as their protocols say.
-	handle(surfaceMCP, contract.MCPIconsPath, s.access.Limit(s.proto.mcpIcons, access.JSONRPC))
-	handle(surfaceMCPDocs, contract.MCPDocsPath, s.access.Limit(s.proto.mcpDocs, access.JSONRPC))
+	// MCP and A2A take every method: they answer each as their protocols say. Each MCP server answers its
+	// path (Streamable HTTP), the path with a slash (a redirect) and the legacy HTTP+SSE transport's paths.
+	for _, m := range []struct {
+		surface                string
+		path, stream, messages string
+		handler                http.Handler
+	}{
+		{surfaceMCP, contract.MCPIconsPath, contract.MCPIconsSSEPath, contract.MCPIconsMessagesPath, s.proto.mcpIcons},
+		{surfaceMCPDocs, contract.MCPDocsPath, contract.MCPDocsSSEPath, contract.MCPDocsMessagesPath, s.proto.mcpDocs},
+	} {
+		limited := s.access.Limit(m.handler, access.JSONRPC)
+		for _, p := range []string{m.path, m.path + "/{$}", m.stream, m.messages} {
+			handle(m.surface, p, limited)
+		}
+	}
 	handle(surfaceA2A, contract.A2APath, s.access.Limit(s.proto.agent, access.JSONRPC))
 	handle(surfaceSite, "GET "+contract.MCPServerCardPath, serveCard(mcp.CardContentType, s.proto.mcpIconsCard))
 	handle(surfaceSite, "GET "+contract.MCPIconsCardPath, serveCard(mcp.CardContentType, s.proto.mcpIconsCard))
@@ -67,6 +80,7 @@ func (s *server) routes() http.Handler {
 
 	var h http.Handler = s.compressDynamic(mux)
 	h = corsPolicy().Handler(h)
+	h = s.access.MarkPolicy(h) // RateLimit-Policy on every response, counted or not, preflights too
 	h = s.observe(surfaces, h)
 	h = s.recoverPanics(h)
 	return h
@@ -85,13 +99,14 @@ func corsPolicy() *cors.Cors {
 	})
 }
 
-// compressDynamic gzips answers for clients that accept it, except static files: the build precompressed
+// compressDynamic gzips answers for clients that accept it, except event streams and static files: the build precompressed
 // those worth it (handleStatic sends the variants, with their own length and ETag), and the rest go out
 // as they are, as from nginx. Nothing static is compressed at request time.
 func (s *server) compressDynamic(next http.Handler) http.Handler {
 	gz := gzhttp.GzipHandler(next)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if s.staticFile(r.URL.Path) != nil {
+		// An event stream (MCP's legacy transport) goes out event by event, uncompressed.
+		if s.staticFile(r.URL.Path) != nil || r.Method == http.MethodGet && strings.Contains(r.Header.Get("Accept"), "text/event-stream") {
 			next.ServeHTTP(w, r)
 			return
 		}

@@ -690,7 +690,7 @@ func TestAgentDiscoveryServed(t *testing.T) {
 		return body
 	}
 	ard := get(lib.URL+"/.well-known/ard.json", "application/json")
-	if alias := get(lib.URL+"/.well-known/ai-catalog.json", "application/json"); !bytes.Equal(alias, ard) {
+	if alias := get(lib.URL+"/.well-known/ai-catalog.json", "application/ai-catalog+json"); !bytes.Equal(alias, ard) {
 		t.Error("/.well-known/ai-catalog.json and /.well-known/ard.json differ")
 	}
 	var manifest struct {

@@ -34,7 +34,7 @@ const maxBody = 64 << 10
 
 // Options configure the agent.
 type Options struct {
-	Version string       // the agent's version in its card; empty means "dev"
+	Version string       // the agent's version in its card; empty means "0.0.0-dev"
 	BaseURL string       // the URL clients reach the edge at; empty means the one the library was built for
 	Logger  *slog.Logger // nil discards logs
 }
@@ -45,7 +45,7 @@ func (o Options) resolve(lib *library.Library) (Options, error) {
 		return o, errors.New("a2a: no library")
 	}
 	if o.Version == "" {
-		o.Version = "dev"
+		o.Version = "0.0.0-dev"
 	}
 	if o.BaseURL == "" {
 		o.BaseURL = lib.BaseURL()
@@ -106,25 +106,43 @@ func (d *dialects) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		d.log.Warn("a2a request body unreadable", "err", err)
 		err = errBodyUnreadable
 	}
+	var method string
+	if err == nil {
+		body, method = normalize(body)
+	}
 	h := d.v1
-	if v, _ := protocolVersion(r.Header.Get(a2a.SvcParamVersion)); v == a2av0.Version || v != a2a.Version && isV0Method(body) {
-		h = d.v0
+	if v, _ := protocolVersion(r.Header.Get(a2a.SvcParamVersion)); v == a2av0.Version || v != a2a.Version && strings.Contains(method, "/") {
+		h = d.v0 // an A2A 0.3 method name has a slash
 	}
-	// JSON-RPC 2.0 calls a JSON value that is not a request object (a batch array, a string) an invalid
-	// request, where the SDK would answer invalid params; it answers an empty object as an invalid request.
-	if err == nil && json.Valid(body) && !bytes.HasPrefix(bytes.TrimSpace(body), []byte("{")) {
-		body = []byte("{}")
-	}
+	// The SDK's 0.3 handler writes its errors without a Content-Type; every reply is JSON.
+	w.Header().Set("Content-Type", "application/json")
 	r.Body = io.NopCloser(io.MultiReader(bytes.NewReader(body), errReader{err}))
 	h.ServeHTTP(w, r)
 }
 
-// isV0Method reports whether body is a call of an A2A 0.3 method, whose names have a slash.
-func isV0Method(body []byte) bool {
-	var req struct {
-		Method string `json:"method"`
+// normalize returns the JSON-RPC method a body calls, and the body as the SDK should read it. JSON-RPC 2.0
+// calls a JSON value that is not a request object (a batch array, a string) an invalid request, where the
+// SDK would answer invalid params: it becomes an empty object, which the SDK answers as an invalid request.
+// Params may be omitted in JSON-RPC 2.0, where the SDK would answer a parse error: they become an empty
+// object, whose missing message the SDK answers as invalid params. Anything else is left as it is.
+func normalize(body []byte) ([]byte, string) {
+	if !json.Valid(body) {
+		return body, ""
 	}
-	return json.Unmarshal(body, &req) == nil && strings.Contains(req.Method, "/")
+	var req map[string]json.RawMessage
+	if err := json.Unmarshal(body, &req); err != nil || req == nil { // not an object, or null
+		return []byte("{}"), ""
+	}
+	var method string
+	_ = json.Unmarshal(req["method"], &method)
+	if params, ok := req["params"]; ok && string(params) != "null" {
+		return body, method
+	}
+	req["params"] = json.RawMessage("{}")
+	if b, err := json.Marshal(req); err == nil {
+		body = b
+	}
+	return body, method
 }
 
 // errReader replays a read error (such as a body over [maxBody]) after the bytes read before it.

@@ -42,13 +42,21 @@ func Card(lib *library.Library, opts Options) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return withV1SecuritySchemes(compat, card.SecuritySchemes)
+	return withV1Security(compat, card.SecuritySchemes)
 }
 
-// withV1SecuritySchemes adds the A2A 1.0 form of each security scheme ({"httpAuthSecurityScheme":{…}}) to
-// the 0.3 form ({"type":"http",…}) the compatibility producer writes, which the SDK's own 1.0 card parser
-// refuses (a2a-go v2.3.1). Each parser reads its keys and ignores the other's.
-func withV1SecuritySchemes(compat []byte, schemes a2a.NamedSecuritySchemes) ([]byte, error) {
+// v1SecurityRequirements is the card's A2A 1.0 securityRequirements: only the empty requirement, which
+// says that no credential is needed. A scheme with its scopes has no form both parsers read: a2a-go
+// v2.3.1 writes and reads the scopes as a bare array ({"bearer":[]}), ProtoJSON, as the specification's
+// a2a.proto defines them, as a StringList object ({"bearer":{"list":[]}}). The schemes themselves, and the
+// 0.3 security list, still tell a client how to get and send the optional token.
+var v1SecurityRequirements = json.RawMessage(`[{"schemes":{}}]`)
+
+// withV1Security adds the A2A 1.0 form of each security scheme ({"httpAuthSecurityScheme":{…}}) to the
+// 0.3 form ({"type":"http",…}) the compatibility producer writes, which the SDK's own 1.0 card parser
+// refuses (a2a-go v2.3.1); each parser reads its keys and ignores the other's. It sets the 1.0
+// securityRequirements to [v1SecurityRequirements].
+func withV1Security(compat []byte, schemes a2a.NamedSecuritySchemes) ([]byte, error) {
 	var card map[string]json.RawMessage
 	if err := json.Unmarshal(compat, &card); err != nil {
 		return nil, err
@@ -70,6 +78,7 @@ func withV1SecuritySchemes(compat []byte, schemes a2a.NamedSecuritySchemes) ([]b
 	if card["securitySchemes"], err = json.Marshal(v0); err != nil {
 		return nil, err
 	}
+	card["securityRequirements"] = v1SecurityRequirements
 	return json.MarshalIndent(card, "", "  ")
 }
 
@@ -120,7 +129,8 @@ func newCard(opts Options) *a2a.AgentCard {
 		DefaultOutputModes: []string{markdown, text, data},
 		Skills:             skills(),
 		SecuritySchemes:    securitySchemes(base),
-		// Credentials are optional: the empty requirement lets every request through without one.
+		// Credentials are optional: the empty requirement lets every request through without one. (These
+		// are the 0.3 security list; see v1SecurityRequirements for 1.0.)
 		SecurityRequirements: a2a.SecurityRequirementsOptions{
 			{},
 			{bearerScheme: a2a.SecuritySchemeScopes{}},

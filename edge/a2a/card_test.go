@@ -14,6 +14,8 @@ import (
 	"github.com/a2aproject/a2a-go/v2/a2a"
 	"github.com/a2aproject/a2a-go/v2/a2aclient/agentcard"
 	"github.com/a2aproject/a2a-go/v2/a2acompat/a2av0"
+	a2apb "github.com/a2aproject/a2a-go/v2/a2apb/v1"
+	"google.golang.org/protobuf/encoding/protojson"
 
 	iconagent "github.com/iconlib/iconlib/edge/a2a"
 	"github.com/iconlib/iconlib/internal/contract"
@@ -109,8 +111,28 @@ func TestCardForA2A1(t *testing.T) {
 		oauth.Oauth2MetadataURL != s.URL+"/.well-known/oauth-authorization-server" {
 		t.Errorf("oauth2 scheme %+v", card.SecuritySchemes["oauth2"])
 	}
-	if len(card.SecurityRequirements) != 3 || len(card.SecurityRequirements[0]) != 0 {
-		t.Errorf("security requirements %v; want the empty one (no credential) first", card.SecurityRequirements)
+	if len(card.SecurityRequirements) != 1 || len(card.SecurityRequirements[0]) != 0 {
+		t.Errorf("security requirements %v; want only the empty one (no credential needed)", card.SecurityRequirements)
+	}
+}
+
+// TestCardForProtoJSON: a parser built from the A2A 1.0 specification's own proto types (a2a.proto, as
+// generated into a2a-go's a2apb) reads the card, ignoring only the 0.3 fields beside the 1.0 ones.
+func TestCardForProtoJSON(t *testing.T) {
+	s := newAgent(t)
+	_, body := getCard(t, s, http.MethodGet, nil)
+	var card a2apb.AgentCard
+	if err := (protojson.UnmarshalOptions{DiscardUnknown: true}).Unmarshal(body, &card); err != nil {
+		t.Fatalf("ProtoJSON parser: %v", err)
+	}
+	if len(card.GetSkills()) != 3 || len(card.GetSupportedInterfaces()) != 2 || card.GetVersion() != "1.2.3" ||
+		card.GetSecuritySchemes()["bearer"].GetHttpAuthSecurityScheme().GetScheme() != "Bearer" ||
+		card.GetSecuritySchemes()["oauth2"].GetOauth2SecurityScheme().GetFlows().GetClientCredentials().GetTokenUrl() != s.URL+"/oauth2/token" {
+		t.Errorf("ProtoJSON read %d skills, %d interfaces, version %q, schemes %v", len(card.GetSkills()),
+			len(card.GetSupportedInterfaces()), card.GetVersion(), card.GetSecuritySchemes())
+	}
+	if reqs := card.GetSecurityRequirements(); len(reqs) != 1 || len(reqs[0].GetSchemes()) != 0 {
+		t.Errorf("security requirements %v; want only the empty one", reqs)
 	}
 }
 
@@ -159,8 +181,8 @@ func TestCardDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if card.Version != "dev" || card.SupportedInterfaces[0].URL != "https://icons.example/a2a" {
-		t.Errorf("version %q, URL %q; want dev and the library's base URL", card.Version, card.SupportedInterfaces[0].URL)
+	if card.Version != "0.0.0-dev" || card.SupportedInterfaces[0].URL != "https://icons.example/a2a" {
+		t.Errorf("version %q, URL %q; want 0.0.0-dev and the library's base URL", card.Version, card.SupportedInterfaces[0].URL)
 	}
 	again, _ := iconagent.Card(lib, iconagent.Options{BaseURL: "https://icons.example/"})
 	if !bytes.Equal(body, again) {

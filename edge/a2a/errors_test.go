@@ -45,6 +45,7 @@ func TestProtocolErrors(t *testing.T) {
 		{"no method", "1.0", `{"jsonrpc":"2.0","id":7}`, invalidRequest, 7.0, ""},
 		{"a batch", "1.0", "[" + v1Call + "]", invalidRequest, nil, ""},
 		{"a batch, 0.3", "0.3", "[" + v0Call + "]", invalidRequest, nil, ""},
+		{"null", "", `null`, invalidRequest, nil, ""},
 		{"a string", "", `"SendMessage"`, invalidRequest, nil, ""},
 		{"an object id", "1.0", strings.Replace(v1Call, `"id":7`, `"id":{}`, 1), invalidRequest, nil, ""},
 		{"unknown method", "1.0", strings.Replace(v1Call, "SendMessage", "Summon", 1), methodNotFound, 7.0, ""},
@@ -61,6 +62,9 @@ func TestProtocolErrors(t *testing.T) {
 		{"extended card, 0.3", "0.3", `{"jsonrpc":"2.0","id":7,"method":"agent/getAuthenticatedExtendedCard"}`, methodNotFound, 7.0, ""},
 		{"no message", "1.0", `{"jsonrpc":"2.0","id":7,"method":"SendMessage","params":{}}`, invalidParams, 7.0, "message is required"},
 		{"no message, 0.3", "0.3", `{"jsonrpc":"2.0","id":7,"method":"message/send","params":{}}`, invalidParams, 7.0, ""},
+		{"no params", "1.0", `{"jsonrpc":"2.0","id":7,"method":"SendMessage"}`, invalidParams, 7.0, "message is required"},
+		{"no params, 0.3", "0.3", `{"jsonrpc":"2.0","id":7,"method":"message/send"}`, invalidParams, 7.0, "message is required"},
+		{"null params", "", `{"jsonrpc":"2.0","id":7,"method":"SendMessage","params":null}`, invalidParams, 7.0, "message is required"},
 		{"params not an object", "1.0", `{"jsonrpc":"2.0","id":7,"method":"SendMessage","params":5}`, invalidParams, 7.0, ""},
 		{"no parts", "1.0", strings.Replace(v1Call, `[{"text":"back"}]`, `[]`, 1), invalidParams, 7.0, "parts"},
 		{"no parts, 0.3", "0.3", strings.Replace(v0Call, `[{"kind":"text","text":"back"}]`, `[]`, 1), invalidParams, 7.0, "parts"},
@@ -82,6 +86,34 @@ func TestProtocolErrors(t *testing.T) {
 					res.Error.Code, res.Error.Message, res.ID, tc.code, tc.message, tc.id)
 			}
 		})
+	}
+}
+
+// TestErrorRepliesAreJSON: errors of both dialects, from the SDK's parsing or from the agent, are sent as
+// application/json, as successes are.
+func TestErrorRepliesAreJSON(t *testing.T) {
+	s := newAgent(t)
+	for _, tc := range []struct{ version, body string }{
+		{"0.3", `{"jsonrpc":`},
+		{"0.3", `{"jsonrpc":"2.0","id":7,"method":"message/send","params":{}}`},
+		{"", strings.Replace(v0Call, "message/send", "tasks/get", 1)},
+		{"1.0", `{"jsonrpc":`},
+		{"1.0", strings.Replace(v1Call, "SendMessage", "GetTask", 1)},
+		{"0.3", v0Call},
+	} {
+		req, err := http.NewRequest(http.MethodPost, s.URL+"/a2a", strings.NewReader(tc.body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("A2A-Version", tc.version)
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if ct := res.Header.Get("Content-Type"); ct != "application/json" {
+			t.Errorf("A2A-Version %q %s: Content-Type %q; want application/json", tc.version, tc.body, ct)
+		}
 	}
 }
 

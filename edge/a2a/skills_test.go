@@ -124,6 +124,11 @@ func TestSkillsInBothDialects(t *testing.T) {
 			data: map[string]any{"items.0.slug": "web", "items.0.anchor": "install", "items.0.url": "https://icons.example/docs/web/#install"},
 		},
 		{
+			name:  "search-guides answers with absolute links",
+			parts: []*a2a.Part{data(map[string]any{"skill": "search-guides", "query": "start the states with the player", "limit": 1})},
+			skill: "search-guides", markdown: []string{"[states](https://icons.example/docs/getting-started/)", "[setup](https://icons.example/docs/web/#install)"},
+		},
+		{
 			name:  "search-guides chosen by a data part",
 			parts: []*a2a.Part{data(map[string]any{"skill": "search-guides", "query": "find an icon", "limit": 1})},
 			skill: "search-guides", markdown: []string{"Getting started › Find an icon"},

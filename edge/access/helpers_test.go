@@ -61,7 +61,7 @@ func newEnv(t testing.TB, configure ...func(*access.Config)) *env {
 		mux.Handle(p, a.Limit(ok, access.JSONRPC))
 	}
 	mux.Handle("/catalog.json", ok)
-	e.srv = httptest.NewServer(mux)
+	e.srv = httptest.NewServer(a.MarkPolicy(mux))
 	t.Cleanup(e.srv.Close)
 	return e
 }
@@ -181,7 +181,7 @@ func restCode(t testing.TB, body string) string {
 	return b.Error.Code
 }
 
-// rpcCode decodes a JSON-RPC error's code and data.error.
+// rpcCode decodes a JSON-RPC error's code and data.error; the request had no id, so the answer has none.
 func rpcCode(t testing.TB, body string) (int, string) {
 	t.Helper()
 	var b struct {

@@ -1,7 +1,9 @@
 package access
 
 import (
+	"encoding/json"
 	"errors"
+	"io"
 	"net/http"
 	"net/netip"
 	"strconv"
@@ -18,8 +20,8 @@ const (
 	// REST writes the REST envelope {"error":{"code","message"}} with codes invalid_token and rate_limited.
 	REST ErrorShape = iota
 	// JSONRPC writes a JSON-RPC 2.0 error response, for the MCP servers and the A2A agent:
-	// {"jsonrpc":"2.0","id":null,"error":{"code":-31401|-32029,"message":"…","data":{"error":"invalid_token"|"rate_limited"}}}.
-	// The id is null because the middleware answers before reading the request. An invalid token is -31401,
+	// {"jsonrpc":"2.0","id":…,"error":{"code":-31401|-32029,"message":"…","data":{"error":"invalid_token"|"rate_limited"}}}.
+	// The id is the refused request's, read from its body (see requestID), else null. An invalid token is -31401,
 	// A2A's Unauthenticated code (the -32001…-32009 range means task errors in A2A, so it is avoided); a rate
 	// limit is -32029, in JSON-RPC's implementation-defined server error range. The HTTP status is the same
 	// as for REST (401, 429).
@@ -32,9 +34,12 @@ const (
 	rpcRateLimited  = -32029
 )
 
+// maxIDBody bounds what a refusal reads of a JSON-RPC body to find its id: more than any real call.
+const maxIDBody = 64 << 10
+
 type rpcError struct {
-	JSONRPC string `json:"jsonrpc"`
-	ID      any    `json:"id"`
+	JSONRPC string          `json:"jsonrpc"`
+	ID      json.RawMessage `json:"id"`
 	Error   struct {
 		Code    int               `json:"code"`
 		Message string            `json:"message"`
@@ -42,13 +47,14 @@ type rpcError struct {
 	} `json:"error"`
 }
 
-func (s ErrorShape) write(w http.ResponseWriter, status int, code, message string) {
+func (s ErrorShape) write(w http.ResponseWriter, r *http.Request, status int, code, message string) {
 	if s != JSONRPC {
 		apierror.Write(w, status, code, message)
 		return
 	}
 	var e rpcError
 	e.JSONRPC = "2.0"
+	e.ID = requestID(r)
 	e.Error.Code = rpcRateLimited
 	if status == http.StatusUnauthorized {
 		e.Error.Code = rpcInvalidToken
@@ -57,6 +63,51 @@ func (s ErrorShape) write(w http.ResponseWriter, status int, code, message strin
 	e.Error.Data = map[string]string{"error": code}
 	w.Header().Set("Cache-Control", "no-store")
 	writeJSON(w, status, e)
+}
+
+// requestID is the id of the JSON-RPC request in r's body (its first [maxIDBody] bytes), as it was sent,
+// or null when there is none: no body, a batch, not JSON, a notification, an id neither string nor number.
+func requestID(r *http.Request) json.RawMessage {
+	null := json.RawMessage("null")
+	if r.Body == nil {
+		return null
+	}
+	b, err := io.ReadAll(io.LimitReader(r.Body, maxIDBody))
+	var req struct {
+		ID json.RawMessage `json:"id"`
+	}
+	if err != nil || json.Unmarshal(b, &req) != nil {
+		return null
+	}
+	var id any
+	if json.Unmarshal(req.ID, &id) != nil {
+		return null
+	}
+	switch id.(type) {
+	case string, float64:
+		return req.ID
+	}
+	return null
+}
+
+// MarkPolicy wraps the whole edge so that every response carries RateLimit-Policy, as the contract asks,
+// without counting anything: before next runs it sets the caller's policy (agent for a request bearing a
+// token of ours, anonymous otherwise), which [Access.Limit], [Access.LimitAnonymous] and the registration
+// and token endpoints replace with the policy they count under. RateLimit, the count, appears only on
+// counted responses. The token is not verified here (a signature check for every static file would cost
+// more than the file, and the header only informs). With limits off it sets nothing.
+func (a *Access) MarkPolicy(next http.Handler) http.Handler {
+	if a.limits.Off {
+		return next
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		header := a.anonymous.header
+		if _, ours := a.ownToken(r); ours {
+			header = a.agent.header
+		}
+		w.Header().Set("RateLimit-Policy", header)
+		next.ServeHTTP(w, r)
+	})
 }
 
 // Limit wraps a handler of the REST API, an MCP server or the A2A agent:
@@ -95,7 +146,7 @@ func (a *Access) Limit(next http.Handler, shape ErrorShape) http.Handler {
 		if rejected != nil {
 			w.Header().Set("WWW-Authenticate", `Bearer error="invalid_token", error_description="`+rejected.Reason+
 				`", resource_metadata="`+a.resourceMetadataURL(r.URL.Path)+`"`)
-			shape.write(w, http.StatusUnauthorized, apierror.InvalidToken,
+			shape.write(w, r, http.StatusUnauthorized, apierror.InvalidToken,
 				rejected.Reason+"; exchange your identity assertion again, register again, or send no Authorization header")
 			return
 		}
@@ -153,7 +204,7 @@ func (a *Access) admitAnonymous(w http.ResponseWriter, r *http.Request, ip netip
 func (a *Access) admit(w http.ResponseWriter, r *http.Request, l *limit, key string, shape ErrorShape) bool {
 	retry, ok := a.count(w, r, l, key)
 	if !ok {
-		shape.write(w, http.StatusTooManyRequests, apierror.RateLimited,
+		shape.write(w, r, http.StatusTooManyRequests, apierror.RateLimited,
 			"rate limit of the "+l.policy.Name+" policy exceeded; retry in "+retry)
 	}
 	return ok

@@ -69,8 +69,15 @@ func testAnonymousQuotaIsSharedAcrossSurfaces(t *testing.T, store func(*access.C
 			t.Errorf("%s body %s", path, body)
 		}
 	}
-	if res, _ := e.get("/catalog.json", ""); res.StatusCode != http.StatusOK || res.Header.Get("RateLimit-Policy") != "" {
+	// Static files are not counted, but carry the caller's policy, as every response does.
+	if res, _ := e.get("/catalog.json", ""); res.StatusCode != http.StatusOK || policy(res) != "anonymous" || res.Header.Get("RateLimit") != "" {
 		t.Errorf("static file: %d %v", res.StatusCode, res.Header)
+	}
+	if res, _ := e.get("/catalog.json", e.token()); res.StatusCode != http.StatusOK || policy(res) != "agent" || res.Header.Get("RateLimit") != "" {
+		t.Errorf("static file with a token: %d %v", res.StatusCode, res.Header)
+	}
+	if res, _ := e.get("/nowhere", ""); res.StatusCode != http.StatusNotFound || policy(res) != "anonymous" {
+		t.Errorf("404: %d %v", res.StatusCode, res.Header)
 	}
 	if res, _ := e.get("/mcp", e.token()); res.StatusCode != http.StatusOK || policy(res) != "agent" {
 		t.Errorf("a token is its own quota: %d", res.StatusCode)
@@ -78,6 +85,55 @@ func testAnonymousQuotaIsSharedAcrossSurfaces(t *testing.T, store func(*access.C
 	e.clock.Advance(45 * time.Second)
 	if res, _ := e.get("/a2a", ""); res.StatusCode != http.StatusOK {
 		t.Errorf("next window: %d", res.StatusCode)
+	}
+}
+
+// TestJSONRPCRefusalsAnswerTheRequestID: the limiter's 401 and 429 on the MCP servers and the A2A agent
+// carry the id of the request they refuse, when its body names one; null otherwise (a batch, not JSON).
+func TestJSONRPCRefusalsAnswerTheRequestID(t *testing.T) {
+	e := newEnv(t)
+	call := func(path, token, body string) (*http.Response, any) {
+		t.Helper()
+		h := map[string]string{"Content-Type": "application/json"}
+		if token != "" {
+			h["Authorization"] = "Bearer " + token
+		}
+		res, b := e.do(http.MethodPost, path, h, body)
+		var out struct {
+			JSONRPC string
+			ID      any
+			Error   struct{ Code int }
+		}
+		decode(t, b, &out)
+		if out.JSONRPC != "2.0" || out.Error.Code == 0 {
+			t.Fatalf("%s: not a JSON-RPC error: %s", path, b)
+		}
+		return res, out.ID
+	}
+	expired := e.token()
+	e.clock.Advance(2 * time.Hour)
+	if res, id := call("/a2a", expired, `{"jsonrpc":"2.0","id":5,"method":"SendMessage","params":{}}`); res.StatusCode != http.StatusUnauthorized || id != 5.0 {
+		t.Errorf("401: %d with id %v; want 5", res.StatusCode, id)
+	}
+	for range 120 {
+		e.get("/mcp", "")
+	}
+	for _, tc := range []struct {
+		body string
+		id   any
+	}{
+		{`{"jsonrpc":"2.0","id":42,"method":"ping"}`, 42.0},
+		{`{"jsonrpc":"2.0","id":"call-7","method":"tools/list"}`, "call-7"},
+		{`{"jsonrpc":"2.0","method":"notifications/initialized"}`, nil},
+		{`[{"jsonrpc":"2.0","id":1,"method":"ping"}]`, nil},
+		{`{"jsonrpc":"2.0","id":{"x":1},"method":"ping"}`, nil},
+		{`{"jsonrpc":`, nil},
+	} {
+		for _, path := range []string{"/mcp", "/a2a"} {
+			if res, id := call(path, "", tc.body); res.StatusCode != http.StatusTooManyRequests || id != tc.id {
+				t.Errorf("%s %s: %d with id %v; want 429 with id %v", path, tc.body, res.StatusCode, id, tc.id)
+			}
+		}
 	}
 }
 

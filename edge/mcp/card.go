@@ -1,6 +1,8 @@
 package mcp
 
 import (
+	"github.com/mark3labs/mcp-go/mcp"
+
 	"github.com/iconlib/iconlib/edge/library"
 	"github.com/iconlib/iconlib/internal/jsonfile"
 )
@@ -54,6 +56,18 @@ func (sp serverSpec) card(lib *library.Library, opts Options) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	headers := []headerInput{{
+		Name: "Authorization",
+		Description: "Optional: \"Bearer <access token>\" for the agent limit of 600 requests a minute " +
+			"instead of the anonymous 120 per IP address; see " + e.base.JoinPath("docs", "authentication/").String(),
+		IsSecret: true,
+	}}
+	var legacy []string // the versions negotiated by initialize, which a legacy client sends on its stream
+	for _, v := range e.versions {
+		if !mcp.IsModernProtocol(v) {
+			legacy = append(legacy, v)
+		}
+	}
 	c := card{
 		Schema:      CardSchema,
 		Name:        sp.name,
@@ -61,17 +75,11 @@ func (sp serverSpec) card(lib *library.Library, opts Options) ([]byte, error) {
 		Title:       sp.title,
 		Description: sp.description,
 		WebsiteURL:  e.website,
-		Remotes: []remote{{
-			Type: "streamable-http",
-			URL:  e.url.String(),
-			Headers: []headerInput{{
-				Name: "Authorization",
-				Description: "Optional: \"Bearer <access token>\" for the agent limit of 600 requests a minute " +
-					"instead of the anonymous 120 per IP address; see " + e.base.JoinPath("docs", "authentication/").String(),
-				IsSecret: true,
-			}},
-			SupportedProtocolVersions: e.protocolVersions(),
-		}},
+		Remotes: []remote{
+			{Type: "streamable-http", URL: e.url.String(), Headers: headers, SupportedProtocolVersions: e.versions},
+			// The legacy HTTP+SSE transport, for clients of protocol 2024-11-05 that speak nothing newer.
+			{Type: "sse", URL: e.base.JoinPath(sp.ssePath).String(), Headers: headers, SupportedProtocolVersions: legacy},
+		},
 		Meta: map[string]any{"io.iconlib/tools": e.toolNames()},
 	}
 	return jsonfile.Indent(c)

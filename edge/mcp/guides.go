@@ -48,7 +48,7 @@ func searchGuidesTool(lib *library.Library) server.ServerTool {
 		mcp.WithInteger("limit", mcp.Min(1), mcp.Max(library.Guides.LimitMax), mcp.DefaultNumber(library.Guides.LimitDefault),
 			mcp.Description(fmt.Sprintf("How many sections to return at most, 1 to %d (default %d).",
 				library.Guides.LimitMax, library.Guides.LimitDefault))),
-		mcp.WithOutputSchema[guideSearch](),
+		outputSchema[guideSearch](),
 	)
 	return server.ServerTool{Tool: tool, Handler: mcp.NewTypedToolHandler(
 		func(_ context.Context, _ mcp.CallToolRequest, args searchGuidesArgs) (*mcp.CallToolResult, error) {
@@ -85,7 +85,7 @@ func readGuideTool(lib *library.Library) server.ServerTool {
 		readOnly("Read a guide"),
 		mcp.WithString("slug", mcp.Required(), mcp.Enum(slugs...),
 			mcp.Description("The guide's slug, such as \"getting-started\".")),
-		mcp.WithOutputSchema[guideDoc](),
+		outputSchema[guideDoc](),
 	)
 	return server.ServerTool{Tool: tool, Handler: mcp.NewTypedToolHandler(
 		func(_ context.Context, _ mcp.CallToolRequest, args readGuideArgs) (*mcp.CallToolResult, error) {

@@ -65,7 +65,7 @@ func searchIconsTool(lib *library.Library) server.ServerTool {
 		mcp.WithInteger("limit", mcp.Min(1), mcp.Max(library.AgentIcons.LimitMax), mcp.DefaultNumber(library.AgentIcons.LimitDefault),
 			mcp.Description(fmt.Sprintf("How many results to return at most, 1 to %d (default %d).",
 				library.AgentIcons.LimitMax, library.AgentIcons.LimitDefault))),
-		mcp.WithOutputSchema[iconSearch](),
+		outputSchema[iconSearch](),
 	)
 	return server.ServerTool{Tool: tool, Handler: mcp.NewTypedToolHandler(
 		func(_ context.Context, _ mcp.CallToolRequest, args searchIconsArgs) (*mcp.CallToolResult, error) {
@@ -102,7 +102,7 @@ func getIconTool(lib *library.Library) server.ServerTool {
 		readOnly("Get an icon"),
 		mcp.WithString("id", mcp.Required(), mcp.MinLength(1), mcp.MaxLength(maxID),
 			mcp.Description("The icon's id, as search_icons returns it, such as \"arrow-left\".")),
-		mcp.WithOutputSchema[iconRecord](),
+		outputSchema[iconRecord](),
 	)
 	return server.ServerTool{Tool: tool, Handler: mcp.NewTypedToolHandler(
 		func(_ context.Context, _ mcp.CallToolRequest, args getIconArgs) (*mcp.CallToolResult, error) {
@@ -122,7 +122,7 @@ func listCategoriesTool(lib *library.Library) server.ServerTool {
 		mcp.WithDescription("List every icon category with its id, display name and number of icons. Pass an "+
 			"id as search_icons' category to search one category only."),
 		readOnly("List categories"),
-		mcp.WithOutputSchema[categoryList](),
+		outputSchema[categoryList](),
 	)
 	return server.ServerTool{Tool: tool, Handler: func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		cats := lib.Categories()

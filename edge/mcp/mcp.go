@@ -23,7 +23,7 @@ import (
 
 // Options configure either server.
 type Options struct {
-	// Version is reported as serverInfo.version and in the server card; empty reports "dev".
+	// Version is reported as serverInfo.version and in the server card; empty reports "0.0.0-dev" (a semantic version, as the server-card schema wants).
 	Version string
 	// BaseURL is the URL clients reach the edge at; empty means the one the library was built for. The
 	// endpoint URLs in the server cards, and the Host names requests may carry, derive from it.
@@ -39,7 +39,9 @@ type serverSpec struct {
 	title        string
 	description  string // at most 100 characters (server card limit)
 	instructions string // sent to the client in the initialize result
-	path         string
+	path         string // Streamable HTTP
+	ssePath      string // the legacy HTTP+SSE transport's stream
+	messagesPath string // and where its clients post their messages
 	tools        func(*library.Library) []server.ServerTool
 }
 
@@ -53,8 +55,10 @@ var (
 			"get_icon with a result's id for its file URL, sha256, states, install commands and code for " +
 			"JavaScript, React, iOS and Android. list_categories gives the category ids search_icons can filter " +
 			"by. read_guide, and the resources iconlib://guides/<slug>, hold the usage guides.",
-		path:  contract.MCPIconsPath,
-		tools: iconTools,
+		path:         contract.MCPIconsPath,
+		ssePath:      contract.MCPIconsSSEPath,
+		messagesPath: contract.MCPIconsMessagesPath,
+		tools:        iconTools,
 	}
 	docsSpec = serverSpec{
 		name:        "io.iconlib/guides",
@@ -64,29 +68,36 @@ var (
 			"Android, and through its REST API, MCP and A2A interfaces. search_guides returns the guide sections " +
 			"that answer a question; read_guide returns a whole guide. Every guide is also a resource " +
 			"iconlib://guides/<slug>.",
-		path:  contract.MCPDocsPath,
-		tools: docsTools,
+		path:         contract.MCPDocsPath,
+		ssePath:      contract.MCPDocsSSEPath,
+		messagesPath: contract.MCPDocsMessagesPath,
+		tools:        docsTools,
 	}
 )
 
-// NewIcons returns the handler of the icons server, for contract.MCPIconsPath. It answers POST (JSON-RPC messages),
-// GET (405: there is no server-initiated stream), DELETE (no session to end: 200) and HEAD.
+// NewIcons returns the handler of the icons server, for every path of it: contract.MCPIconsPath, that path
+// with a trailing slash (a redirect), contract.MCPIconsSSEPath and contract.MCPIconsMessagesPath. See
+// [endpoint.ServeHTTP] for what each answers.
 func NewIcons(lib *library.Library, opts Options) (http.Handler, error) {
 	return iconsSpec.handler(lib, opts)
 }
 
-// NewDocs returns the handler of the guides server, for contract.MCPDocsPath; it answers the same methods as NewIcons.
+// NewDocs returns the handler of the guides server, for contract.MCPDocsPath and the paths beside it, as
+// NewIcons does for the icons server.
 func NewDocs(lib *library.Library, opts Options) (http.Handler, error) {
 	return docsSpec.handler(lib, opts)
 }
 
-// endpoint is one server as it runs: the MCP server, its HTTP transport and its public URLs.
+// endpoint is one server as it runs: the MCP server, its two HTTP transports and its public URLs.
 type endpoint struct {
+	spec      serverSpec
 	mcp       *server.MCPServer
 	transport *server.StreamableHTTPServer
-	base      *url.URL // the site
-	url       *url.URL // the endpoint
-	website   string   // the MCP guide's page
+	sse       *server.SSEServer // the legacy HTTP+SSE transport (protocol 2024-11-05)
+	versions  []string          // the protocol versions the transport serves, newest first
+	base      *url.URL          // the site
+	url       *url.URL          // the endpoint
+	website   string            // the MCP guide's page
 	log       *slog.Logger
 }
 
@@ -101,7 +112,7 @@ func (sp serverSpec) build(lib *library.Library, opts Options) (*endpoint, error
 		return nil, fmt.Errorf("mcp: %w", err)
 	}
 	b, _ := url.Parse(base)
-	e := &endpoint{base: b, url: b.JoinPath(sp.path), website: b.JoinPath(contract.GuidePage("mcp")).String()}
+	e := &endpoint{spec: sp, base: b, url: b.JoinPath(sp.path), website: b.JoinPath(contract.GuidePage("mcp")).String()}
 
 	logger := opts.Logger
 	if logger == nil {
@@ -136,6 +147,13 @@ func (sp serverSpec) build(lib *library.Library, opts Options) (*endpoint, error
 		server.WithDisableLocalhostProtection(true),
 		server.WithStreamableHTTPLogger(logger),
 	)
+	e.versions = server.FilterSupportedVersions(e.transport)
+	e.sse = server.NewSSEServer(e.mcp,
+		server.WithMessageEndpoint(sp.messagesPath),
+		// A path, which the client resolves against the stream's URL: right behind any host name.
+		server.WithUseFullURLForMessageEndpoint(false),
+		server.WithSSEDisableLocalhostProtection(true), // hostGuard checks
+	)
 	return e, nil
 }
 
@@ -145,7 +163,7 @@ func (sp serverSpec) handler(lib *library.Library, opts Options) (http.Handler, 
 	if err != nil {
 		return nil, err
 	}
-	return newHostGuard(e.url, e.transport, e.log), nil
+	return newHostGuard(e.url, e, e.log), nil
 }
 
 // toolNames lists the names of the tools the server registered, sorted.
@@ -158,14 +176,9 @@ func (e *endpoint) toolNames() []string {
 	return names
 }
 
-// protocolVersions lists the protocol versions the transport serves, newest first.
-func (e *endpoint) protocolVersions() []string {
-	return server.FilterSupportedVersions(e.transport)
-}
-
 func version(opts Options) string {
 	if opts.Version == "" {
-		return "dev"
+		return "0.0.0-dev"
 	}
 	return opts.Version
 }

@@ -143,12 +143,18 @@ func (r *wordRanker) Semantic(query string, o search.Options) ([]search.Hit, err
 	return r.Search(query, o)
 }
 
-// serve runs both servers on a loopback address, at their paths, and returns its URL.
+// serve runs both servers on a loopback address, at their paths (as edge/routes.go mounts them), and
+// returns its URL.
 func serve(t testing.TB, lib *library.Library) string {
 	t.Helper()
 	mux := http.NewServeMux()
-	mux.Handle(contract.MCPIconsPath, newHandler(t, iconmcp.NewIcons, lib))
-	mux.Handle(contract.MCPDocsPath, newHandler(t, iconmcp.NewDocs, lib))
+	icons, docs := newHandler(t, iconmcp.NewIcons, lib), newHandler(t, iconmcp.NewDocs, lib)
+	for _, p := range []string{contract.MCPIconsPath, contract.MCPIconsPath + "/{$}", contract.MCPIconsSSEPath, contract.MCPIconsMessagesPath} {
+		mux.Handle(p, icons)
+	}
+	for _, p := range []string{contract.MCPDocsPath, contract.MCPDocsPath + "/{$}", contract.MCPDocsSSEPath, contract.MCPDocsMessagesPath} {
+		mux.Handle(p, docs)
+	}
 	srv := httptest.NewServer(mux)
 	t.Cleanup(srv.Close)
 	return srv.URL

@@ -2,8 +2,10 @@ package mcp_test
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 	"net/http/httptest"
+	"regexp"
 	"slices"
 	"sync/atomic"
 	"testing"
@@ -92,6 +94,12 @@ func checkTool(t *testing.T, tool mcp.Tool) {
 	if tool.OutputSchema.Type != "object" || len(tool.OutputSchema.Properties) == 0 {
 		t.Errorf("%s: output schema %+v", tool.Name, tool.OutputSchema)
 	}
+	// One type per schema: clients that map tool schemas to single-type formats (Inspector --strict) warn
+	// on ["null","array"], and no field is ever null.
+	schema, _ := json.Marshal(tool.OutputSchema)
+	for _, typ := range regexp.MustCompile(`"type":\s*(\[[^\]]*\])`).FindAllStringSubmatch(string(schema), -1) {
+		t.Errorf("%s: output schema has a multi-type %s", tool.Name, typ[1])
+	}
 	a := tool.Annotations
 	if tool.Title == "" || a.Title != tool.Title || a.ReadOnlyHint == nil || !*a.ReadOnlyHint || a.DestructiveHint == nil || *a.DestructiveHint ||
 		a.IdempotentHint == nil || !*a.IdempotentHint || a.OpenWorldHint == nil || *a.OpenWorldHint {
@@ -156,7 +164,7 @@ func TestAnyEdgeAnswersAnyRequest(t *testing.T) {
 	}))
 	t.Cleanup(srv.Close)
 	for _, v := range versions {
-		c, _ := connect(t, srv.URL, v)
+		c, _ := connect(t, srv.URL+contract.MCPIconsPath, v)
 		for range 3 {
 			var out struct{ Total int }
 			succeed(t, call(t, c, "list_categories", nil), &out)

@@ -152,6 +152,13 @@ func TestSearchGuides(t *testing.T) {
 			t.Errorf("text lacks %q:\n%s", part, text)
 		}
 	}
+	// A section is read away from its page: its links are absolute.
+	succeed(t, call(t, c, "search_guides", map[string]any{"question": "start the states with the player"}), &got)
+	if got.Total == 0 || got.Items[0].Heading != "Play" ||
+		!strings.Contains(got.Items[0].Text, "[states]("+base+"/docs/getting-started/)") ||
+		!strings.Contains(got.Items[0].Text, "[setup]("+base+"/docs/web/#install)") {
+		t.Errorf("links of a section: %+v", got.Items)
+	}
 	succeed(t, call(t, c, "search_guides", map[string]any{"question": "install", "limit": 1}), &got)
 	if got.Total != 1 {
 		t.Errorf("limit 1 gave %d", got.Total)

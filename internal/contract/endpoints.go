@@ -13,7 +13,14 @@ const (
 	LegacyAPIPath = "/api"    // the unversioned REST API, deprecated in favour of APIPath
 	MCPIconsPath  = "/mcp"    // the icons MCP server (Streamable HTTP)
 	MCPDocsPath   = "/mcp/docs"
-	A2APath       = "/a2a"
+	// The legacy HTTP+SSE transport of MCP protocol 2024-11-05, for clients that speak nothing newer: a GET
+	// of the stream path (or of the server's own path) opens an event stream whose first event names the
+	// messages path, with a session id, for the client's POSTs.
+	MCPIconsSSEPath      = MCPIconsPath + "/sse"
+	MCPIconsMessagesPath = MCPIconsPath + "/message"
+	MCPDocsSSEPath       = MCPDocsPath + "/sse"
+	MCPDocsMessagesPath  = MCPDocsPath + "/message"
+	A2APath              = "/a2a"
 	// AgentCardPath is the A2A agent card (the path a2a-go's clients look for).
 	AgentCardPath     = "/.well-known/agent-card.json"
 	MCPServerCardPath = "/.well-known/mcp/server-card.json" // the icons server's card, where MCP clients look
@@ -97,9 +104,10 @@ var (
 var (
 	get  = []string{http.MethodGet}
 	post = []string{http.MethodPost}
-	// The MCP servers take requests by POST and a session's end by DELETE (Streamable HTTP); they stream
-	// no answers, so a GET for a stream is refused.
-	mcpMethods = []string{http.MethodPost, http.MethodDelete}
+	// The MCP servers take requests by POST and a session's end by DELETE (Streamable HTTP); a GET opens
+	// the legacy HTTP+SSE transport's stream (a Streamable HTTP client's GET for a stream is refused: they
+	// stream no answers).
+	mcpMethods = []string{http.MethodGet, http.MethodPost, http.MethodDelete}
 )
 
 // Endpoints are every path the edge answers beyond public/'s files, the home page and guides.
@@ -115,6 +123,10 @@ var Endpoints = []Endpoint{
 	{LegacyAPIPath + SearchRoute, get, []string{openAPI}},
 	{MCPIconsPath, mcpMethods, []string{llms, ard, aiCatalog, MCPServerCardPath, authGuide, asMetadata}},
 	{MCPDocsPath, mcpMethods, []string{llms, ard, aiCatalog, MCPDocsCardPath, authGuide, asMetadata}},
+	{MCPIconsSSEPath, get, []string{MCPServerCardPath}},
+	{MCPDocsSSEPath, get, []string{MCPDocsCardPath}},
+	{MCPIconsMessagesPath, post, nil}, // named by the stream's endpoint event
+	{MCPDocsMessagesPath, post, nil},
 	{A2APath, post, []string{llms, ard, aiCatalog, agentCard, authGuide, asMetadata}},
 	{AgentCardPath, get, append([]string{llms}, agentLists...)},
 	{MCPServerCardPath, get, agentLists},

@@ -78,6 +78,7 @@ var mediaTypes = map[string]string{
 
 var mediaTypesByPath = map[string]string{
 	APICatalogFile: `application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"`,
+	AICatalogFile:  "application/ai-catalog+json", // the AI Catalog specification's own type
 }
 
 // MediaType is the Content-Type of a file, by its slash path under public/.
