@@ -110,10 +110,9 @@ func (e *testEdge) mcpEndpoint(card string) string {
 	return base + "/mcp"
 }
 
-// TestA2AThroughTheEdge: the a2a-go 1.0 client resolves the agent card from the edge and gets an
-// immediate two-part reply.
-func TestA2AThroughTheEdge(t *testing.T) {
-	e := newEdge(t)
+// a2aClient is an a2a-go client made from the agent card the edge serves, closed when t ends.
+func (e *testEdge) a2aClient(t *testing.T) *a2aclient.Client {
+	t.Helper()
 	ctx := context.Background()
 	card, err := agentcard.DefaultResolver.Resolve(ctx, e.URL)
 	if err != nil {
@@ -127,7 +126,16 @@ func TestA2AThroughTheEdge(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer c.Destroy()
+	t.Cleanup(func() { c.Destroy() })
+	return c
+}
+
+// TestA2AThroughTheEdge: the a2a-go 1.0 client resolves the agent card from the edge and gets an
+// immediate two-part reply.
+func TestA2AThroughTheEdge(t *testing.T) {
+	e := newEdge(t)
+	ctx := context.Background()
+	c := e.a2aClient(t)
 	res, err := c.SendMessage(ctx, &a2a.SendMessageRequest{Message: a2a.NewMessage(a2a.MessageRoleUser, a2a.NewTextPart("arrow-left"))})
 	if err != nil {
 		t.Fatal(err)

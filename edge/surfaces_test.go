@@ -12,8 +12,6 @@ import (
 	"testing"
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
-	"github.com/a2aproject/a2a-go/v2/a2aclient"
-	"github.com/a2aproject/a2a-go/v2/a2aclient/agentcard"
 	"github.com/mark3labs/mcp-go/client"
 	"github.com/mark3labs/mcp-go/client/transport"
 	"github.com/mark3labs/mcp-go/mcp"
@@ -184,19 +182,7 @@ func mcpSurface(t *testing.T, e *testEdge) searchSurface {
 }
 
 func a2aSurface(t *testing.T, e *testEdge) searchSurface {
-	ctx := context.Background()
-	card, err := agentcard.DefaultResolver.Resolve(ctx, e.URL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, iface := range card.SupportedInterfaces {
-		iface.URL = strings.Replace(iface.URL, base, e.URL, 1)
-	}
-	c, err := a2aclient.NewFromCard(ctx, card)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { c.Destroy() })
+	ctx, c := context.Background(), e.a2aClient(t)
 	send := func(t *testing.T, data map[string]any) (map[string]any, error) {
 		res, err := c.SendMessage(ctx, &a2a.SendMessageRequest{
 			Message: a2a.NewMessage(a2a.MessageRoleUser, a2a.NewDataPart(data))})
