@@ -5,6 +5,7 @@
 // TestClientsTheProjectDidNotWrite.
 import { AgentCard, Role } from "@a2a-js/sdk";
 import { ClientFactory, ClientFactoryOptions, DefaultAgentCardResolver, JsonRpcTransportFactory } from "@a2a-js/sdk/client";
+import { parseLegacyAgentCard } from "@a2a-js/sdk/compat/v0_3/client";
 
 const base = process.argv[2];
 let failures = 0;
@@ -20,6 +21,16 @@ try {
     card.securitySchemes.bearer?.scheme?.$case === "httpAuthSecurityScheme", JSON.stringify(card).slice(0, 300));
 } catch (e) {
   check("1.0 card parses (AgentCard.fromJSON from a2a.proto)", false, String(e));
+}
+
+// The SDK's A2A 0.3 card parser reads the card's 0.3 fields (url, protocolVersion, preferredTransport).
+try {
+  const card = parseLegacyAgentCard(raw);
+  const iface = card.supportedInterfaces?.[0];
+  check("0.3 card parses (parseLegacyAgentCard)", card.skills.length === 3 && iface?.url === base + "/a2a" &&
+    iface?.protocolVersion === "0.3" && iface?.protocolBinding === "JSONRPC", JSON.stringify(card.supportedInterfaces));
+} catch (e) {
+  check("0.3 card parses (parseLegacyAgentCard)", false, String(e));
 }
 
 const text = (value) => ({ content: { $case: "text", value } });

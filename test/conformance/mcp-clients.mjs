@@ -33,6 +33,8 @@ const servers = {
 const transports = {
   "streamable-http": (url) => new StreamableHTTPClientTransport(new URL(url)),
   sse: (url) => new SSEClientTransport(new URL(url + "/sse")),
+  // A legacy client given the server's own URL, as older configurations name it.
+  "sse at the server's path": (url) => new SSEClientTransport(new URL(url)),
 };
 
 for (const [path, tools] of Object.entries(servers)) {
