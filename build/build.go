@@ -5,6 +5,7 @@ package build
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"path/filepath"
@@ -15,10 +16,10 @@ import (
 
 // Options are the inputs of a build.
 type Options struct {
-	ContentDir string // content/: icons/ and guides/
-	OutDir     string // public/
-	BaseURL    string // absolute http(s) URL the site is served from, e.g. http://localhost:8080
-	Generator  string // the program and version manifest.json names as the snapshot's maker; "" is "iconlib"
+	ContentDir string           // content/: icons/ and guides/
+	OutDir     string           // public/
+	BaseURL    contract.BaseURL // the URL the site is served from, e.g. http://localhost:8080; required
+	Generator  string           // the program and version manifest.json names as the snapshot's maker; "" is "iconlib"
 	Logger     *slog.Logger
 }
 
@@ -38,11 +39,10 @@ type Report struct {
 // (see publication). A build that fails leaves the live snapshot as it was.
 func Run(ctx context.Context, opts Options) (Report, error) {
 	start := time.Now()
-	base, err := contract.NormalizeBaseURL(opts.BaseURL)
-	if err != nil {
-		return Report{}, err
+	if opts.BaseURL.IsZero() {
+		return Report{}, errors.New("build: no base URL")
 	}
-	b := &builder{opts: opts, base: base, site: newSite()}
+	b := &builder{opts: opts, base: opts.BaseURL.String(), site: newSite()}
 	if err := b.load(); err != nil {
 		return Report{}, err
 	}

@@ -6,10 +6,11 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/iconlib/iconlib/build"
+	"github.com/iconlib/iconlib/internal/contract"
 )
 
 func newBuildCmd() *cobra.Command {
-	opts := build.Options{}
+	opts := build.Options{BaseURL: contract.MustParseBaseURL("http://localhost:8080")}
 	cmd := &cobra.Command{
 		Use:   "build",
 		Short: "Build the static site from content/ into a new snapshot, and point public/ at it",
@@ -30,6 +31,6 @@ func newBuildCmd() *cobra.Command {
 	f := cmd.Flags()
 	f.StringVar(&opts.ContentDir, "content", "content", "content directory (icons and guides)")
 	f.StringVar(&opts.OutDir, "out", "public", "output path: a link to the live snapshot in <out>.snapshots/")
-	f.StringVar(&opts.BaseURL, "base-url", "http://localhost:8080", "absolute URL the site is served from")
+	f.Var(&opts.BaseURL, "base-url", "absolute http(s) URL the site is served from")
 	return cmd
 }

@@ -29,8 +29,7 @@ const cardCacheControl = "public, max-age=300"
 // one document, as the SDK's 0.3 compatibility producer writes it, with each security scheme in both
 // forms, so that clients of either version read it.
 func Card(lib *library.Library, opts Options) ([]byte, error) {
-	opts, err := opts.resolve(lib)
-	if err != nil {
+	if err := opts.check(lib); err != nil {
 		return nil, err
 	}
 	card := newCard(opts)
@@ -99,7 +98,7 @@ func CardHandler(lib *library.Library, opts Options) (http.Handler, error) {
 // newCard describes the agent: one JSON-RPC endpoint speaking 1.0 and 0.3, no streaming and no push
 // notifications, the three skills, and the optional bearer token of the anonymous agent credentials.
 func newCard(opts Options) *a2a.AgentCard {
-	base := opts.BaseURL
+	base := opts.BaseURL.String()
 	endpoint := base + contract.A2APath
 	text, data, markdown := "text/plain", "application/json", "text/markdown"
 	return &a2a.AgentCard{

@@ -57,7 +57,7 @@ func (sp serverSpec) card(lib *library.Library, opts Options) ([]byte, error) {
 	c := card{
 		Schema:      CardSchema,
 		Name:        sp.name,
-		Version:     version(opts),
+		Version:     opts.Version,
 		Title:       sp.title,
 		Description: sp.description,
 		WebsiteURL:  e.website,

@@ -3,6 +3,7 @@ package mcp_test
 import (
 	"context"
 	"encoding/json"
+	"log/slog"
 	"regexp"
 	"slices"
 	"testing"
@@ -44,7 +45,7 @@ func TestServerCardsDescribeTheServers(t *testing.T) {
 	}
 	namePattern := regexp.MustCompile(`^[a-zA-Z0-9.-]+/[a-zA-Z0-9._-]+$`)
 	for _, s := range servers {
-		b, err := cards[s.path](lib, iconmcp.Options{Version: "1.2.3-test", BaseURL: base + "/"})
+		b, err := cards[s.path](lib, iconmcp.Options{Version: "1.2.3-test", BaseURL: contract.MustParseBaseURL(base + "/"), Logger: slog.New(slog.DiscardHandler)})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -9,7 +9,7 @@
 package mcp
 
 import (
-	"fmt"
+	"errors"
 	"log/slog"
 	"net/http"
 	"net/url"
@@ -21,14 +21,15 @@ import (
 	"github.com/iconlib/iconlib/internal/contract"
 )
 
-// Options configure either server.
+// Options configure either server. Every field is required: the edge resolves them once and the servers
+// take them as they are.
 type Options struct {
-	// Version is reported as serverInfo.version and in the server card; empty reports "dev".
+	// Version is reported as serverInfo.version and in the server card.
 	Version string
-	// BaseURL is the URL clients reach the edge at; empty means the one the library was built for. The
-	// endpoint URLs in the server cards, and the Host names requests may carry, derive from it.
-	BaseURL string
-	// Logger receives one line per MCP request and tool call; nil discards them.
+	// BaseURL is the URL clients reach the edge at. The endpoint URLs in the server cards, and the Host
+	// names requests may carry, derive from it.
+	BaseURL contract.BaseURL
+	// Logger receives one line per MCP request and tool call.
 	Logger *slog.Logger
 }
 
@@ -92,23 +93,14 @@ type endpoint struct {
 
 // build assembles the server described by sp.
 func (sp serverSpec) build(lib *library.Library, opts Options) (*endpoint, error) {
-	base := opts.BaseURL
-	if base == "" {
-		base = lib.BaseURL()
+	if lib == nil || opts.Version == "" || opts.BaseURL.IsZero() || opts.Logger == nil {
+		return nil, errors.New("mcp: a library, version, base URL and logger are required")
 	}
-	base, err := contract.NormalizeBaseURL(base)
-	if err != nil {
-		return nil, fmt.Errorf("mcp: %w", err)
-	}
-	b, _ := url.Parse(base)
+	b := opts.BaseURL.URL()
 	e := &endpoint{base: b, url: b.JoinPath(sp.path), website: b.JoinPath(contract.GuidePage("mcp")).String()}
-
 	logger := opts.Logger
-	if logger == nil {
-		logger = slog.New(slog.DiscardHandler)
-	}
 	e.log = logger
-	e.mcp = server.NewMCPServer(sp.name, version(opts),
+	e.mcp = server.NewMCPServer(sp.name, opts.Version,
 		server.WithTitle(sp.title),
 		server.WithDescription(sp.description),
 		server.WithWebsiteURL(e.website),
@@ -161,11 +153,4 @@ func (e *endpoint) toolNames() []string {
 // protocolVersions lists the protocol versions the transport serves, newest first.
 func (e *endpoint) protocolVersions() []string {
 	return server.FilterSupportedVersions(e.transport)
-}
-
-func version(opts Options) string {
-	if opts.Version == "" {
-		return "dev"
-	}
-	return opts.Version
 }
