@@ -22,10 +22,8 @@ func newBuildCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "built %d icons, %d categories, %d guides: %d files (%d written, %d removed), %.1f MB in %s\n%s -> %s\n",
-				r.Icons, r.Categories, r.Guides, r.Files, r.Written, r.Removed, float64(r.Bytes)/1e6, r.Duration.Round(1e6),
-				opts.OutDir, r.Snapshot)
-			return nil
+			_, err = fmt.Fprintln(cmd.OutOrStdout(), r.Summary(opts.OutDir))
+			return err
 		},
 	}
 	f := cmd.Flags()
