@@ -42,6 +42,7 @@ type Library struct {
 	guide       Ranker // nil when no guide index could be read
 	searchErr   error  // why an index could not be read
 	rankings    *answers.Cache
+	about       catalog.About
 }
 
 // Guide is a guide's metadata and Markdown.
@@ -50,7 +51,7 @@ type Guide struct {
 	Markdown string
 }
 
-// Load reads catalog.json, the guides and the search indexes from publicDir; the catalog and the indexes
+// Load reads catalog.json, the guides, the product's words (about.json) and the search indexes from publicDir; the catalog and the indexes
 // load at the same time.
 func Load(publicDir string) (*Library, error) {
 	l := &Library{}
@@ -66,8 +67,15 @@ func Load(publicDir string) (*Library, error) {
 	if err := l.loadGuides(publicDir); err != nil {
 		return nil, err
 	}
+	if err := jsonfile.Read(filepath.Join(publicDir, contract.AboutFile), &l.about); err != nil {
+		return nil, err
+	}
 	return l, nil
 }
+
+// About is the product's words as the build wrote them (about.json, from templates/words.tmpl): what the
+// MCP servers and the A2A agent say of themselves.
+func (l *Library) About() catalog.About { return l.about }
 
 func (l *Library) loadCatalog(publicDir string) error {
 	path := filepath.Join(publicDir, contract.CatalogFile)

@@ -59,7 +59,7 @@ func (sp serverSpec) card(lib *library.Library, opts Options) ([]byte, error) {
 		Name:        sp.name,
 		Version:     opts.Version,
 		Title:       sp.title,
-		Description: sp.description,
+		Description: sp.words(lib.About()).Description,
 		WebsiteURL:  e.website,
 		Remotes: []remote{{
 			Type: "streamable-http",

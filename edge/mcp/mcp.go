@@ -18,6 +18,7 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/iconlib/iconlib/edge/library"
+	"github.com/iconlib/iconlib/internal/catalog"
 	"github.com/iconlib/iconlib/internal/contract"
 )
 
@@ -34,37 +35,28 @@ type Options struct {
 }
 
 // serverSpec describes one of the two servers. The handler and the server card are both built from it, so
-// the card lists exactly what the server registers.
+// the card lists exactly what the server registers. What a server says of itself (its description and
+// instructions) is the build's, from templates/words.tmpl, read from the library (about.json).
 type serverSpec struct {
-	name         string // serverInfo.name and the card's name, reverse-DNS style
-	title        string
-	description  string // at most 100 characters (server card limit)
-	instructions string // sent to the client in the initialize result
-	path         string
-	tools        func(*library.Library) []server.ServerTool
+	name  string // serverInfo.name and the card's name, reverse-DNS style
+	title string
+	words func(catalog.About) catalog.Words // the description (at most 100 characters: the server card's limit) and the instructions sent in the initialize result
+	path  string
+	tools func(*library.Library) []server.ServerTool
 }
 
 var (
 	iconsSpec = serverSpec{
-		name:        "io.iconlib/icons",
-		title:       "iconlib icons",
-		description: "Find animated icons by meaning and get their Lottie files, install commands and code.",
-		instructions: "iconlib is a free library of animated icons: Lottie JSON files with SVG fallbacks. " +
-			"Call search_icons with what the icon should mean (for example \"sign out of my account\"), then " +
-			"get_icon with a result's id for its file URL, sha256, states, install commands and code for " +
-			"JavaScript, React, iOS and Android. list_categories gives the category ids search_icons can filter " +
-			"by. read_guide, and the resources iconlib://guides/<slug>, hold the usage guides.",
+		name:  "io.iconlib/icons",
+		title: "iconlib icons",
+		words: func(a catalog.About) catalog.Words { return a.MCPIcons },
 		path:  contract.MCPIconsPath,
 		tools: iconTools,
 	}
 	docsSpec = serverSpec{
-		name:        "io.iconlib/guides",
-		title:       "iconlib guides",
-		description: "Answers questions about using iconlib icons from its guides.",
-		instructions: "Answers questions about using iconlib's animated icons on the web, in React, iOS and " +
-			"Android, and through its REST API, MCP and A2A interfaces. search_guides returns the guide sections " +
-			"that answer a question; read_guide returns a whole guide. Every guide is also a resource " +
-			"iconlib://guides/<slug>.",
+		name:  "io.iconlib/guides",
+		title: "iconlib guides",
+		words: func(a catalog.About) catalog.Words { return a.MCPGuides },
 		path:  contract.MCPDocsPath,
 		tools: docsTools,
 	}
@@ -100,11 +92,12 @@ func (sp serverSpec) build(lib *library.Library, opts Options) (*endpoint, error
 	e := &endpoint{base: b, url: b.JoinPath(sp.path), website: b.JoinPath(contract.GuidePage("mcp")).String()}
 	logger := opts.Logger
 	e.log = logger
+	words := sp.words(lib.About())
 	e.mcp = server.NewMCPServer(sp.name, opts.Version,
 		server.WithTitle(sp.title),
-		server.WithDescription(sp.description),
+		server.WithDescription(words.Description),
 		server.WithWebsiteURL(e.website),
-		server.WithInstructions(sp.instructions),
+		server.WithInstructions(words.Instructions),
 		server.WithToolCapabilities(false),
 		server.WithResourceCapabilities(false, false),
 		server.WithStrictInputSchemaDefault(),

@@ -98,6 +98,20 @@ var Platforms = []Platform{
 	{"android", "Android (lottie-android, Kotlin)", "kotlin", func(c Code) string { return c.Android }},
 }
 
+// About is the body of about.json: the product's words, rendered by the build from templates/words.tmpl,
+// as the edge's MCP servers and A2A agent say them.
+type About struct {
+	MCPIcons  Words `json:"mcp_icons"`
+	MCPGuides Words `json:"mcp_guides"`
+	A2A       Words `json:"a2a"`
+}
+
+// Words are what one agent surface says of itself.
+type Words struct {
+	Description  string `json:"description"`
+	Instructions string `json:"instructions,omitempty"`
+}
+
 // Category is a group of icons with its size.
 type Category struct {
 	ID    string `json:"id"`
