@@ -102,7 +102,12 @@ func (b *builder) addAbout() error {
 		}
 		return buf.String()
 	}
+	labels, err := templates.Platforms()
+	if err != nil {
+		return err
+	}
 	about := catalog.About{
+		Platforms: labels,
 		MCPIcons:  catalog.Words{Description: say("mcp icons description"), Instructions: say("mcp icons instructions")},
 		MCPGuides: catalog.Words{Description: say("mcp guides description"), Instructions: say("mcp guides instructions")},
 		A2A:       catalog.Words{Description: say("a2a description")},
