@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"runtime/debug"
 
@@ -39,7 +40,7 @@ func buildVersion() string {
 		}
 	}
 	if rev == "" {
-		return info.Main.Version
+		return cmp.Or(info.Main.Version, "(unknown)")
 	}
 	if len(rev) > 12 {
 		rev = rev[:12]
