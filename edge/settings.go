@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"strings"
 	"time"
 
 	"github.com/iconlib/iconlib/edge/access"
@@ -77,16 +76,16 @@ func (f Flags) Resolve(log *slog.Logger, version string) (ServeConfig, error) {
 	if f.MemoryLimitMB < 0 {
 		bad("memory-limit-mb", "want 0 (none) or more, not %d", f.MemoryLimitMB)
 	}
-	switch store := strings.TrimSpace(f.LimitsStore); store {
+	switch f.LimitsStore {
 	case "", "memory":
 		c.Access.LimitsStore = "memory"
 	default:
-		if err := ratelimit.CheckRedisURL(store); err != nil {
+		if err := ratelimit.CheckRedisURL(f.LimitsStore); err != nil {
 			bad("limits-store", "%v", err)
 		}
-	}
-	if f.LimitsStoreTimeout <= 0 {
-		bad("limits-store-timeout", "want a positive duration such as 100ms, not %s", f.LimitsStoreTimeout)
+		if f.LimitsStoreTimeout <= 0 { // only a shared store is waited for
+			bad("limits-store-timeout", "want a positive duration such as 100ms, not %s", f.LimitsStoreTimeout)
+		}
 	}
 	if f.Watch < 0 {
 		bad("watch", "want a duration such as 2s, or 0 to stop watching, not %s", f.Watch)
