@@ -14,7 +14,9 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/iconlib/iconlib/internal/catalog"
 	"github.com/iconlib/iconlib/internal/contract"
+	"github.com/iconlib/iconlib/internal/jsonfile"
 	"github.com/iconlib/iconlib/templates"
 )
 
@@ -80,7 +82,44 @@ func (m *model) addAgents(s *site) error {
 			return err
 		}
 	}
+	if err := m.addAbout(s); err != nil {
+		return err
+	}
 	return m.addSkills(s)
+}
+
+// addAbout renders the agents' words of templates/words.tmpl into about.json, where the edge reads them.
+func (m *model) addAbout(s *site) error {
+	t, err := templates.ParseText()
+	if err != nil {
+		return err
+	}
+	data := map[string]any{"Base": m.base, "Count": len(m.icons)}
+	say := func(name string) string {
+		var buf bytes.Buffer
+		if e := t.ExecuteTemplate(&buf, name, data); e != nil && err == nil {
+			err = fmt.Errorf("%s: %w", templates.WordsFile, e)
+		}
+		return buf.String()
+	}
+	labels, err := templates.Platforms()
+	if err != nil {
+		return err
+	}
+	about := catalog.About{
+		Platforms: labels,
+		MCPIcons:  catalog.Words{Description: say("mcp icons description"), Instructions: say("mcp icons instructions")},
+		MCPGuides: catalog.Words{Description: say("mcp guides description"), Instructions: say("mcp guides instructions")},
+		A2A:       catalog.Words{Description: say("a2a description")},
+	}
+	if err != nil {
+		return err
+	}
+	body, err := jsonfile.Indent(about)
+	if err != nil {
+		return err
+	}
+	return s.add(contract.AboutFile, body)
 }
 
 // ardManifest renders templates/ard.json.tmpl and reads it back, so the words live in the template and
@@ -90,7 +129,7 @@ func (m *model) ardManifest() (ardManifest, error) {
 	if u, err := url.Parse(m.base); err == nil && u.Hostname() != "" {
 		host = u.Hostname()
 	}
-	t, err := template.New("").Funcs(contract.TemplateFuncs()).ParseFS(templates.FS, "ard.json.tmpl")
+	t, err := templates.ParseText("ard.json.tmpl")
 	if err != nil {
 		return ardManifest{}, err
 	}
@@ -147,9 +186,13 @@ func (m *model) addSkills(site *site) error {
 		return err
 	}
 	data := map[string]any{"Base": m.base, "Count": len(m.icons), "Guides": m.guides, "Categories": m.categories}
+	words, err := templates.ParseText()
+	if err != nil {
+		return err
+	}
 	index := skillsIndex{Schema: skillsSchema}
 	for _, s := range skills {
-		t, err := template.New(s.Name).Funcs(contract.TemplateFuncs()).Parse(s.body)
+		t, err := template.Must(words.Clone()).New(s.Name).Parse(s.body)
 		if err != nil {
 			return fmt.Errorf("skill %s: %w", s.Name, err)
 		}

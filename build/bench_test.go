@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/iconlib/iconlib/build"
+	"github.com/iconlib/iconlib/internal/contract"
 )
 
 // BenchmarkRunFullLibrary builds the real library (5,233 icons): "cold" into an empty directory each
@@ -15,7 +16,7 @@ import (
 // over an earlier build after one description changed, which publishes a new snapshot of mostly hard
 // links.
 func BenchmarkRunFullLibrary(b *testing.B) {
-	opts := build.Options{ContentDir: "../content", BaseURL: "http://localhost:8080"}
+	opts := build.Options{ContentDir: "../content", BaseURL: contract.MustParseBaseURL("http://localhost:8080")}
 	b.Run("cold", func(b *testing.B) {
 		for i := 0; b.Loop(); i++ {
 			o := opts

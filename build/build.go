@@ -5,6 +5,7 @@ package build
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"time"
@@ -14,11 +15,11 @@ import (
 
 // Options are the inputs of a build.
 type Options struct {
-	ContentDir string // content/: icons/ and guides/
-	OutDir     string // public/
-	BaseURL    string // absolute http(s) URL the site is served from, e.g. http://localhost:8080
-	Generator  string // the program and version manifest.json names as the snapshot's maker; "" is "iconlib"
-	Logger     *slog.Logger
+	ContentDir string           // content/: icons/ and guides/
+	OutDir     string           // public/
+	BaseURL    contract.BaseURL // the URL the site is served from, e.g. http://localhost:8080; required
+	Generator  string           // the program and version manifest.json names as the snapshot's maker; "" is "iconlib"
+	Logger     *slog.Logger     // where the build warns (of content without word vectors); nil discards
 }
 
 // Report says what a build produced.
@@ -38,15 +39,14 @@ type Report struct {
 // publication). A build that fails leaves the live snapshot as it was.
 func Run(ctx context.Context, opts Options) (Report, error) {
 	start := time.Now()
-	base, err := contract.NormalizeBaseURL(opts.BaseURL)
-	if err != nil {
-		return Report{}, err
+	if opts.BaseURL.IsZero() {
+		return Report{}, errors.New("build: no base URL")
 	}
 	src, err := readSources(opts.ContentDir, cmp.Or(opts.Logger, slog.New(slog.DiscardHandler)))
 	if err != nil {
 		return Report{}, err
 	}
-	m, err := assemble(ctx, src, base)
+	m, err := assemble(ctx, src, opts.BaseURL.String())
 	if err != nil {
 		return Report{}, err
 	}

@@ -24,7 +24,7 @@ const fixtureBase = "https://icons.example"
 
 func runBuild(t *testing.T, contentDir, out string) build.Report {
 	t.Helper()
-	r, err := build.Run(context.Background(), build.Options{ContentDir: contentDir, OutDir: out, BaseURL: fixtureBase})
+	r, err := build.Run(context.Background(), build.Options{ContentDir: contentDir, OutDir: out, BaseURL: contract.MustParseBaseURL(fixtureBase)})
 	if err != nil {
 		t.Fatalf("build: %v", err)
 	}
@@ -275,7 +275,7 @@ func TestRunRefusesForeignOutputDirectory(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(out, "precious.txt"), []byte("keep"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	_, err := build.Run(context.Background(), build.Options{ContentDir: fixtureContent, OutDir: out, BaseURL: fixtureBase})
+	_, err := build.Run(context.Background(), build.Options{ContentDir: fixtureContent, OutDir: out, BaseURL: contract.MustParseBaseURL(fixtureBase)})
 	if err == nil || !strings.Contains(err.Error(), "refusing") {
 		t.Fatalf("err = %v, want a refusal", err)
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/iconlib/iconlib/build"
+	"github.com/iconlib/iconlib/internal/contract"
 )
 
 // TestRunRejectsBadContent: broken content fails the build with a message naming the file and the icon.
@@ -19,7 +20,6 @@ func TestRunRejectsBadContent(t *testing.T) {
 		edits   string
 		popular string
 		guide   string
-		baseURL string
 		want    []string
 	}{
 		{name: "broken SVG path", icons: `{"id":"bad-path","category":"Shapes","tags":[],"outline":[["path",{"d":"M1 1 L"}]]}`,
@@ -51,7 +51,6 @@ func TestRunRejectsBadContent(t *testing.T) {
 		{name: "guide without front matter", icons: good, guide: "# Hello\n", want: []string{"guides/hello.md", "front matter"}},
 		{name: "guide without description", icons: good, guide: "---\ntitle: Hello\n---\nbody\n",
 			want: []string{"guides/hello.md", "description"}},
-		{name: "relative base URL", icons: good, baseURL: "localhost:8080", want: []string{"base URL", "absolute"}},
 		{name: "no icon set", want: []string{"no icon sets"}},
 	}
 	for _, tc := range tests {
@@ -78,12 +77,8 @@ func TestRunRejectsBadContent(t *testing.T) {
 			if tc.guide != "" {
 				write("guides/hello.md", tc.guide)
 			}
-			base := tc.baseURL
-			if base == "" {
-				base = fixtureBase
-			}
 			out := filepath.Join(t.TempDir(), "public")
-			_, err := build.Run(context.Background(), build.Options{ContentDir: dir, OutDir: out, BaseURL: base})
+			_, err := build.Run(context.Background(), build.Options{ContentDir: dir, OutDir: out, BaseURL: contract.MustParseBaseURL(fixtureBase)})
 			if err == nil {
 				t.Fatal("build succeeded on bad content")
 			}

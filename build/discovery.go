@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/xml"
 	"fmt"
-	"text/template"
 
 	"github.com/iconlib/iconlib/internal/contract"
 	"github.com/iconlib/iconlib/templates"
@@ -12,7 +11,7 @@ import (
 
 // addDiscovery writes the documents that tell people, crawlers and agents what the site holds.
 func (m *model) addDiscovery(s *site) error {
-	t, err := template.New("").Funcs(contract.TemplateFuncs()).ParseFS(templates.FS, "*.tmpl")
+	t, err := templates.ParseText("*.tmpl")
 	if err != nil {
 		return err
 	}

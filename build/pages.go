@@ -46,10 +46,21 @@ type snippet struct {
 	Key               string
 }
 
-func iconSnippets(ic catalog.Icon) []snippet {
+func iconSnippets(ic catalog.Icon, labels catalog.Labels) []snippet {
 	var out []snippet
-	for i, p := range catalog.Platforms {
-		out = append(out, snippet{Label: p.Label, Lang: p.Lang, Code: p.Code(ic.Code), Open: i == 0, Key: p.Key})
+	for i, p := range labels.Code {
+		out = append(out, snippet{Label: p.Label, Lang: p.Lang, Code: ic.Code.For(p.Key), Open: i == 0, Key: p.Key})
+	}
+	return out
+}
+
+// install is one row of an icon page's install table.
+type installRow struct{ Key, Label, Command string }
+
+func iconInstalls(ic catalog.Icon, labels catalog.Labels) []installRow {
+	var out []installRow
+	for _, l := range labels.Install {
+		out = append(out, installRow{Key: l.Key, Label: l.Label, Command: ic.Install.For(l.Key)})
 	}
 	return out
 }
@@ -58,6 +69,7 @@ func iconSnippets(ic catalog.Icon) []snippet {
 type iconPage struct {
 	Icon     catalog.Icon
 	Snippets []snippet
+	Installs []installRow // labels from templates/platforms.json
 	// Signature is the motion the icon's hover plays.
 	Signature string
 	// Kinds are the states a visitor picks (in, hover, loop, then any other state such as a morph); in,
@@ -84,8 +96,8 @@ type player struct {
 // stateKinds are the states that play in any motion, by the names in, hover, loop or <kind>-<motion>.
 var stateKinds = []string{"in", "hover", "loop"}
 
-func newIconPage(ic catalog.Icon, base string) iconPage {
-	p := iconPage{Icon: ic, Snippets: iconSnippets(ic),
+func newIconPage(ic catalog.Icon, base string, labels catalog.Labels) iconPage {
+	p := iconPage{Icon: ic, Snippets: iconSnippets(ic, labels), Installs: iconInstalls(ic, labels),
 		Player: player{Styles: ic.Styles, States: ic.States, Motions: ic.Motions, Files: ic.Files}}
 	byMotion := map[string]bool{}
 	names := map[string]bool{}
@@ -158,13 +170,17 @@ func (m *model) addPages(s *site) error {
 	for _, ic := range m.icons {
 		byCategory[ic.Category] = append(byCategory[ic.Category], ic)
 	}
+	labels, err := templates.Platforms()
+	if err != nil {
+		return err
+	}
 	jobs := []pageJob{
 		{"/", "home", templates.Home{Count: len(m.icons), Categories: m.categories, Featured: m.featured()}},
 		{contract.DocsPage, "docs", map[string]any{"Guides": m.guides}},
 		{contract.MotionsPage, "motions", m.motionGallery()},
 	}
 	for _, ic := range m.icons {
-		jobs = append(jobs, pageJob{contract.IconPage(ic.ID), "icon", newIconPage(ic, m.base)})
+		jobs = append(jobs, pageJob{contract.IconPage(ic.ID), "icon", newIconPage(ic, m.base, labels)})
 	}
 	for _, c := range m.categories {
 		jobs = append(jobs, pageJob{contract.CategoryPage(c.ID), "category", map[string]any{"Category": c, "Icons": byCategory[c.ID]}})

@@ -140,7 +140,7 @@ func differing(a, b map[string][]byte) []string {
 
 func buildAt(t *testing.T, base, out string) build.Report {
 	t.Helper()
-	r, err := build.Run(context.Background(), build.Options{ContentDir: fixtureContent, OutDir: out, BaseURL: base})
+	r, err := build.Run(context.Background(), build.Options{ContentDir: fixtureContent, OutDir: out, BaseURL: contract.MustParseBaseURL(base)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -171,7 +171,7 @@ func TestRunFailureLeavesTheLiveSnapshot(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(bad, "icons", "edits.yaml"), []byte("nope:\n  description: X.\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := build.Run(context.Background(), build.Options{ContentDir: bad, OutDir: out, BaseURL: fixtureBase}); err == nil {
+	if _, err := build.Run(context.Background(), build.Options{ContentDir: bad, OutDir: out, BaseURL: contract.MustParseBaseURL(fixtureBase)}); err == nil {
 		t.Fatal("a build of bad content succeeded")
 	}
 	if live(t, out) != r.Snapshot || len(snapshots(t, out)) != 1 {
@@ -212,7 +212,7 @@ func TestRunRefusesALinkItDidNotMake(t *testing.T) {
 	if err := os.Symlink(t.TempDir(), out); err != nil {
 		t.Fatal(err)
 	}
-	_, err := build.Run(context.Background(), build.Options{ContentDir: fixtureContent, OutDir: out, BaseURL: fixtureBase})
+	_, err := build.Run(context.Background(), build.Options{ContentDir: fixtureContent, OutDir: out, BaseURL: contract.MustParseBaseURL(fixtureBase)})
 	if err == nil || !strings.Contains(err.Error(), "refusing") {
 		t.Fatalf("err = %v, want a refusal", err)
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/iconlib/iconlib/build"
 	"github.com/iconlib/iconlib/edge"
 	"github.com/iconlib/iconlib/edge/access"
+	"github.com/iconlib/iconlib/internal/contract"
 )
 
 // BenchmarkRefusals is the abuse benchmark: one client whose quota is spent keeps calling the REST API,
@@ -24,7 +25,7 @@ import (
 // (the CLI's text log). Every answer must be a refusal (429, or 401 for a forged token).
 func BenchmarkRefusals(b *testing.B) {
 	out := b.TempDir()
-	if _, err := build.Run(context.Background(), build.Options{ContentDir: "../build/testdata/content", OutDir: out, BaseURL: base}); err != nil {
+	if _, err := build.Run(context.Background(), build.Options{ContentDir: "../build/testdata/content", OutDir: out, BaseURL: contract.MustParseBaseURL(base)}); err != nil {
 		b.Fatal(err)
 	}
 	for _, c := range []struct {
@@ -34,8 +35,8 @@ func BenchmarkRefusals(b *testing.B) {
 		b.Run(c.name, func(b *testing.B) {
 			logged := &countingWriter{header: http.Header{}}
 			now := time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)
-			h, err := edge.New(edge.Config{PublicDir: out, Logger: slog.New(slog.NewTextHandler(logged, nil)),
-				Access: access.Config{KeyFile: filepath.Join(b.TempDir(), "key.pem"), Clock: func() time.Time { return now }}})
+			h, err := edge.New(edge.Config{Version: "test", PublicDir: out, Logger: slog.New(slog.NewTextHandler(logged, nil)),
+				Access: access.Settings{KeyFile: filepath.Join(b.TempDir(), "key.pem"), Clock: func() time.Time { return now }, Limits: access.DefaultLimits()}})
 			if err != nil {
 				b.Fatal(err)
 			}

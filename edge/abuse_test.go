@@ -17,6 +17,7 @@ import (
 	"github.com/iconlib/iconlib/build"
 	"github.com/iconlib/iconlib/edge"
 	"github.com/iconlib/iconlib/edge/access"
+	"github.com/iconlib/iconlib/internal/contract"
 )
 
 // The edge's half of the attack suite (issue 19): what the audit found through the whole edge. The
@@ -57,12 +58,12 @@ func (b *lockedBuffer) lines(msg string) []string {
 func newAbuseEdge(t *testing.T) *abuseEdge {
 	t.Helper()
 	out := t.TempDir()
-	if _, err := build.Run(context.Background(), build.Options{ContentDir: "../build/testdata/content", OutDir: out, BaseURL: base}); err != nil {
+	if _, err := build.Run(context.Background(), build.Options{ContentDir: "../build/testdata/content", OutDir: out, BaseURL: contract.MustParseBaseURL(base)}); err != nil {
 		t.Fatal(err)
 	}
 	e := &abuseEdge{log: &lockedBuffer{}, now: time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)}
-	h, err := edge.New(edge.Config{PublicDir: out, AnswerCacheMB: 8, Logger: slog.New(slog.NewTextHandler(e.log, nil)),
-		Access: access.Config{KeyFile: filepath.Join(t.TempDir(), "key.pem"), Clock: e.clock}})
+	h, err := edge.New(edge.Config{Version: "test", PublicDir: out, AnswerCacheMB: 8, Logger: slog.New(slog.NewTextHandler(e.log, nil)),
+		Access: access.Settings{KeyFile: filepath.Join(t.TempDir(), "key.pem"), Clock: e.clock, Limits: access.DefaultLimits()}})
 	if err != nil {
 		t.Fatal(err)
 	}

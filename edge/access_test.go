@@ -4,16 +4,19 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/iconlib/iconlib/build"
 	"github.com/iconlib/iconlib/edge"
 	"github.com/iconlib/iconlib/edge/access"
+	"github.com/iconlib/iconlib/internal/contract"
 )
 
 // TestCredentialFlowThroughTheEdge walks register → exchange → call through the real routes.
@@ -76,10 +79,10 @@ func TestCredentialFlowThroughTheEdge(t *testing.T) {
 // shape, and static files are never limited.
 func TestAnonymousLimitThroughTheEdge(t *testing.T) {
 	out := t.TempDir()
-	if _, err := build.Run(context.Background(), build.Options{ContentDir: "../build/testdata/content", OutDir: out, BaseURL: base}); err != nil {
+	if _, err := build.Run(context.Background(), build.Options{ContentDir: "../build/testdata/content", OutDir: out, BaseURL: contract.MustParseBaseURL(base)}); err != nil {
 		t.Fatal(err)
 	}
-	h, err := edge.New(edge.Config{PublicDir: out, Access: access.Config{KeyFile: filepath.Join(t.TempDir(), "key.pem")}})
+	h, err := edge.New(edge.Config{Logger: slog.New(slog.DiscardHandler), Version: "test", PublicDir: out, Access: access.Settings{KeyFile: filepath.Join(t.TempDir(), "key.pem"), Clock: time.Now, Limits: access.DefaultLimits()}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"compress/gzip"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/iconlib/iconlib/edge"
 	"github.com/iconlib/iconlib/edge/access"
@@ -25,8 +27,8 @@ var computedAnswers = []string{
 // If-None-Match with 304.
 func TestCachedAnswersAreTheAnswers(t *testing.T) {
 	cached := newEdge(t)
-	h, err := edge.New(edge.Config{PublicDir: cached.public,
-		Access: access.Config{KeyFile: filepath.Join(t.TempDir(), "key.pem"), Limits: access.Limits{Off: true}}})
+	h, err := edge.New(edge.Config{Logger: slog.New(slog.DiscardHandler), Version: "test", PublicDir: cached.public,
+		Access: access.Settings{KeyFile: filepath.Join(t.TempDir(), "key.pem"), Limits: access.Unlimited(), Clock: time.Now}})
 	if err != nil {
 		t.Fatal(err)
 	}

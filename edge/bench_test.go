@@ -2,18 +2,21 @@ package edge_test
 
 import (
 	"context"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/klauspost/compress/gzhttp"
 
 	"github.com/iconlib/iconlib/build"
 	"github.com/iconlib/iconlib/edge"
 	"github.com/iconlib/iconlib/edge/access"
+	"github.com/iconlib/iconlib/internal/contract"
 )
 
 // buildFullLibrary builds the real library (5,233 icons) for a benchmark; ICONLIB_BENCH_PUBLIC=<a built
@@ -24,7 +27,7 @@ func buildFullLibrary(b *testing.B) string {
 		return dir
 	}
 	out := filepath.Join(b.TempDir(), "public")
-	if _, err := build.Run(context.Background(), build.Options{ContentDir: "../content", OutDir: out, BaseURL: base}); err != nil {
+	if _, err := build.Run(context.Background(), build.Options{ContentDir: "../content", OutDir: out, BaseURL: contract.MustParseBaseURL(base)}); err != nil {
 		b.Fatal(err)
 	}
 	return out
@@ -35,7 +38,7 @@ func buildFullLibrary(b *testing.B) string {
 // at request time ("gzip-on-the-fly", the edge before variants) costs the CPU of compressing 28 MB.
 func BenchmarkStaticCatalog(b *testing.B) {
 	public := buildFullLibrary(b)
-	h, err := edge.New(edge.Config{PublicDir: public, Access: access.Config{KeyFile: filepath.Join(b.TempDir(), "key.pem"), Limits: access.Limits{Off: true}}})
+	h, err := edge.New(edge.Config{Logger: slog.New(slog.DiscardHandler), Version: "test", PublicDir: public, Access: access.Settings{KeyFile: filepath.Join(b.TempDir(), "key.pem"), Limits: access.Unlimited(), Clock: time.Now}})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -71,7 +74,7 @@ func BenchmarkNewFullLibrary(b *testing.B) {
 	public := buildFullLibrary(b)
 	key := filepath.Join(b.TempDir(), "key.pem")
 	for b.Loop() {
-		if _, err := edge.New(edge.Config{PublicDir: public, Access: access.Config{KeyFile: key}}); err != nil {
+		if _, err := edge.New(edge.Config{Logger: slog.New(slog.DiscardHandler), Version: "test", PublicDir: public, Access: access.Settings{KeyFile: key, Clock: time.Now, Limits: access.DefaultLimits()}}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -88,8 +91,8 @@ func BenchmarkAPISearch(b *testing.B) {
 		cacheMB int
 	}{{"uncached", 0}, {"cached", 64}} {
 		b.Run(c.name, func(b *testing.B) {
-			h, err := edge.New(edge.Config{PublicDir: public, AnswerCacheMB: c.cacheMB,
-				Access: access.Config{KeyFile: filepath.Join(b.TempDir(), "key.pem"), Limits: access.Limits{Off: true}}})
+			h, err := edge.New(edge.Config{Logger: slog.New(slog.DiscardHandler), Version: "test", PublicDir: public, AnswerCacheMB: c.cacheMB,
+				Access: access.Settings{KeyFile: filepath.Join(b.TempDir(), "key.pem"), Limits: access.Unlimited(), Clock: time.Now}})
 			if err != nil {
 				b.Fatal(err)
 			}

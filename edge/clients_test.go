@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -24,7 +25,7 @@ import (
 	"github.com/iconlib/iconlib/build"
 	"github.com/iconlib/iconlib/edge"
 	"github.com/iconlib/iconlib/edge/access"
-	"github.com/iconlib/iconlib/edge/internal/ratelimit"
+	"github.com/iconlib/iconlib/internal/contract"
 )
 
 // conformanceDir holds the npm clients and validators (make conformance-deps) and their scripts.
@@ -53,13 +54,15 @@ func serveAtItsOwnURL(t *testing.T) (url, public string) {
 	srv.Start()
 	t.Cleanup(srv.Close)
 	public = t.TempDir()
-	if _, err := build.Run(context.Background(), build.Options{ContentDir: "../build/testdata/content", OutDir: public, BaseURL: base}); err != nil {
+	if _, err := build.Run(context.Background(), build.Options{ContentDir: "../build/testdata/content", OutDir: public, BaseURL: contract.MustParseBaseURL(base)}); err != nil {
 		t.Fatal(err)
 	}
-	h, err := edge.New(edge.Config{PublicDir: public, BaseURL: srv.URL, Access: access.Config{
-		KeyFile: filepath.Join(t.TempDir(), "key.pem"),
-		Limits:  access.Limits{Anonymous: ratelimit.Policy{Name: "anonymous", Quota: 1 << 20, Window: time.Minute}},
-	}})
+	limits := access.DefaultLimits()
+	limits.Anonymous.Quota, limits.AnonymousPerNet.Quota = 1<<20, 1<<20
+	h, err := edge.New(edge.Config{Logger: slog.New(slog.DiscardHandler), Version: "1.2.3-test", PublicDir: public,
+		BaseURL: contract.MustParseBaseURL(srv.URL), Access: access.Settings{
+			KeyFile: filepath.Join(t.TempDir(), "key.pem"), Clock: time.Now, Limits: limits,
+		}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,6 +3,7 @@
 package edge
 
 import (
+	"errors"
 	"log/slog"
 	"net/http"
 	"net/http/pprof"
@@ -17,13 +18,15 @@ import (
 	"github.com/iconlib/iconlib/internal/contract"
 )
 
-// Config is what the edge needs to start.
+// Config is what the edge needs to start, resolved: [Flags.Resolve] builds it from iconlib serve's flags
+// and checks every field once; New and the packages below it take it as it is and neither default nor
+// check it again. Logger and Version are required.
 type Config struct {
-	PublicDir string        // the build's output: a link to its live snapshot, or a directory
-	Version   string        // the edge's version, shown by the MCP servers and the agent card
-	BaseURL   string        // the URL clients reach this edge at; empty means the one the build used
-	Access    access.Config // credentials and limits; New fills in BaseURL, PublicDir, Logger and Metrics
-	Logger    *slog.Logger  // nil discards logs
+	PublicDir string           // the build's output: a link to its live snapshot, or a directory
+	Version   string           // the edge's version, shown by the MCP servers and the agent card
+	BaseURL   contract.BaseURL // the URL clients reach this edge at; the zero BaseURL means the one the build used
+	Access    access.Settings  // credentials and limits, handed to access.New as they are
+	Logger    *slog.Logger
 	// AnswerCacheMB bounds the memory each snapshot keeps finished answers and rankings in, in MiB; 0
 	// turns the cache off.
 	AnswerCacheMB int
@@ -64,8 +67,8 @@ type server struct {
 
 // New loads the snapshot public/ points to and returns the edge's handler.
 func New(cfg Config) (*Edge, error) {
-	if cfg.Logger == nil {
-		cfg.Logger = slog.New(slog.DiscardHandler)
+	if cfg.Logger == nil || cfg.Version == "" {
+		return nil, errors.New("edge: a logger and a version are required")
 	}
 	pages, err := loadPages()
 	if err != nil {
@@ -80,15 +83,12 @@ func New(cfg Config) (*Edge, error) {
 	if err := s.lib.SearchErr(); err != nil {
 		cfg.Logger.Error("search is unavailable; everything else is served", "err", err)
 	}
-	if e.cfg.BaseURL == "" {
+	if e.cfg.BaseURL.IsZero() {
 		e.cfg.BaseURL = s.lib.BaseURL()
 	}
-	if e.cfg.BaseURL, err = contract.NormalizeBaseURL(e.cfg.BaseURL); err != nil {
-		return nil, err
-	}
-	acfg := cfg.Access
-	acfg.BaseURL, acfg.PublicDir, acfg.Logger, acfg.Metrics = e.cfg.BaseURL, cfg.PublicDir, cfg.Logger, e.metrics
-	if e.access, err = access.New(acfg); err != nil {
+	e.access, err = access.New(access.Config{Settings: cfg.Access, BaseURL: e.cfg.BaseURL, PublicDir: cfg.PublicDir,
+		Logger: cfg.Logger, Metrics: e.metrics})
+	if err != nil {
 		return nil, err
 	}
 	if err := e.assemble(s); err != nil {

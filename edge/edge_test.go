@@ -11,12 +11,14 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/andybalholm/brotli"
 
@@ -46,11 +48,11 @@ func newEdge(t *testing.T) *testEdge {
 func newEdgeAfter(t *testing.T, damage func(public string)) *testEdge {
 	t.Helper()
 	out := t.TempDir()
-	if _, err := build.Run(context.Background(), build.Options{ContentDir: "../build/testdata/content", OutDir: out, BaseURL: base}); err != nil {
+	if _, err := build.Run(context.Background(), build.Options{ContentDir: "../build/testdata/content", OutDir: out, BaseURL: contract.MustParseBaseURL(base)}); err != nil {
 		t.Fatal(err)
 	}
 	damage(out)
-	h, err := edge.New(edge.Config{PublicDir: out, AnswerCacheMB: 8, Access: access.Config{KeyFile: filepath.Join(t.TempDir(), "key.pem")}})
+	h, err := edge.New(edge.Config{Logger: slog.New(slog.DiscardHandler), Version: "test", PublicDir: out, AnswerCacheMB: 8, Access: access.Settings{KeyFile: filepath.Join(t.TempDir(), "key.pem"), Clock: time.Now, Limits: access.DefaultLimits()}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -259,7 +261,7 @@ func TestDirectoryWithoutSlashRedirects(t *testing.T) {
 }
 
 func TestNewRefusesADirectoryWithoutABuild(t *testing.T) {
-	_, err := edge.New(edge.Config{PublicDir: t.TempDir()})
+	_, err := edge.New(edge.Config{Logger: slog.New(slog.DiscardHandler), Version: "test", PublicDir: t.TempDir()})
 	if err == nil || !strings.Contains(err.Error(), "iconlib build") {
 		t.Fatalf("err = %v, want a hint to run the build", err)
 	}
@@ -403,7 +405,7 @@ func TestServesTheBuildsPrecompressedFiles(t *testing.T) {
 // outside public/ makes New fail with the file named, never panic.
 func TestNewRefusesADamagedSnapshot(t *testing.T) {
 	out := t.TempDir()
-	if _, err := build.Run(context.Background(), build.Options{ContentDir: "../build/testdata/content", OutDir: out, BaseURL: base}); err != nil {
+	if _, err := build.Run(context.Background(), build.Options{ContentDir: "../build/testdata/content", OutDir: out, BaseURL: contract.MustParseBaseURL(base)}); err != nil {
 		t.Fatal(err)
 	}
 	originals := map[string][]byte{}
@@ -433,7 +435,7 @@ func TestNewRefusesADamagedSnapshot(t *testing.T) {
 		if err := os.WriteFile(filepath.Join(out, c.file), []byte(c.body), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		_, err := edge.New(edge.Config{PublicDir: out, Access: access.Config{KeyFile: filepath.Join(t.TempDir(), "key.pem")}})
+		_, err := edge.New(edge.Config{Logger: slog.New(slog.DiscardHandler), Version: "test", PublicDir: out, Access: access.Settings{KeyFile: filepath.Join(t.TempDir(), "key.pem"), Clock: time.Now, Limits: access.DefaultLimits()}})
 		if err == nil || !strings.Contains(err.Error(), c.file) {
 			t.Errorf("%s as %.60q: err = %v, want one naming the file", c.file, c.body, err)
 		}

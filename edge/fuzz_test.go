@@ -3,15 +3,18 @@ package edge_test
 import (
 	"context"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/iconlib/iconlib/build"
 	"github.com/iconlib/iconlib/edge"
 	"github.com/iconlib/iconlib/edge/access"
+	"github.com/iconlib/iconlib/internal/contract"
 )
 
 // FuzzAPIQuery sends arbitrary query strings to every REST endpoint: the edge must answer 200 or 400 (never
@@ -22,10 +25,10 @@ func FuzzAPIQuery(f *testing.F) {
 		f.Add(seed)
 	}
 	out := f.TempDir()
-	if _, err := build.Run(context.Background(), build.Options{ContentDir: "../build/testdata/content", OutDir: out, BaseURL: base}); err != nil {
+	if _, err := build.Run(context.Background(), build.Options{ContentDir: "../build/testdata/content", OutDir: out, BaseURL: contract.MustParseBaseURL(base)}); err != nil {
 		f.Fatal(err)
 	}
-	h, err := edge.New(edge.Config{PublicDir: out, Access: access.Config{KeyFile: filepath.Join(f.TempDir(), "key.pem"), Limits: access.Limits{Off: true}}})
+	h, err := edge.New(edge.Config{Logger: slog.New(slog.DiscardHandler), Version: "test", PublicDir: out, Access: access.Settings{KeyFile: filepath.Join(f.TempDir(), "key.pem"), Limits: access.Unlimited(), Clock: time.Now}})
 	if err != nil {
 		f.Fatal(err)
 	}

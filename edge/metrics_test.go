@@ -3,12 +3,14 @@ package edge_test
 import (
 	"encoding/json"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/iconlib/iconlib/edge"
 	"github.com/iconlib/iconlib/edge/access"
@@ -21,8 +23,8 @@ import (
 func TestMetrics(t *testing.T) {
 	content, out := fixtureWith(t, "Go back."), filepath.Join(t.TempDir(), "public")
 	publish(t, content, out)
-	e, err := edge.New(edge.Config{PublicDir: out, Version: "v1.2.3", Access: access.Config{
-		KeyFile: filepath.Join(t.TempDir(), "key.pem")}})
+	e, err := edge.New(edge.Config{Logger: slog.New(slog.DiscardHandler), PublicDir: out, Version: "v1.2.3", Access: access.Settings{
+		KeyFile: filepath.Join(t.TempDir(), "key.pem"), Clock: time.Now, Limits: access.DefaultLimits()}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -31,11 +31,8 @@ type refusalWindow struct {
 	skipped int       // refusals not logged since the last line
 }
 
-// newRefusalLog thins refusals over every interval by the clock now (nil: time.Now).
+// newRefusalLog thins refusals over every interval by the clock now (the limits' clock, resolved once).
 func newRefusalLog(every time.Duration, now func() time.Time) *refusalLog {
-	if now == nil {
-		now = time.Now
-	}
 	return &refusalLog{every: every, now: now, kinds: map[refusalKind]*refusalWindow{}}
 }
 

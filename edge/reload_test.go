@@ -15,6 +15,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/iconlib/iconlib/build"
 	"github.com/iconlib/iconlib/edge"
@@ -40,7 +41,7 @@ func fixtureWith(t *testing.T, desc string) string {
 // sees it (links resolved).
 func publish(t *testing.T, content, out string) string {
 	t.Helper()
-	r, err := build.Run(context.Background(), build.Options{ContentDir: content, OutDir: out, BaseURL: base})
+	r, err := build.Run(context.Background(), build.Options{ContentDir: content, OutDir: out, BaseURL: contract.MustParseBaseURL(base)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,8 +68,8 @@ func newReloadable(t *testing.T, content string) *reloadable {
 	out := filepath.Join(t.TempDir(), "public")
 	publish(t, content, out)
 	log := &syncBuffer{}
-	e, err := edge.New(edge.Config{PublicDir: out, AnswerCacheMB: 8, Logger: slog.New(slog.NewTextHandler(log, nil)),
-		Access: access.Config{KeyFile: filepath.Join(t.TempDir(), "key.pem"), Limits: access.Limits{Off: true}}})
+	e, err := edge.New(edge.Config{Version: "test", PublicDir: out, AnswerCacheMB: 8, Logger: slog.New(slog.NewTextHandler(log, nil)),
+		Access: access.Settings{KeyFile: filepath.Join(t.TempDir(), "key.pem"), Limits: access.Unlimited(), Clock: time.Now}})
 	if err != nil {
 		t.Fatal(err)
 	}

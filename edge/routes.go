@@ -48,7 +48,7 @@ func (s *server) routes() http.Handler {
 	for _, v := range apiVersions {
 		api := func(surface, pattern string, h http.HandlerFunc) {
 			// The version's headers go on every answer, the limiter's 401 and 429 included.
-			handle(surface, v.prefix+pattern, v.wrap(s.cfg.BaseURL, s.access.Limit(methodsOf(v.prefix+pattern, h), access.REST)))
+			handle(surface, v.prefix+pattern, v.wrap(s.cfg.BaseURL.String(), s.access.Limit(methodsOf(v.prefix+pattern, h), access.REST)))
 		}
 		api(surfaceSearch, contract.IconsRoute, s.handleIcons)
 		api(surfaceREST, contract.IconRoute, s.handleRecord)

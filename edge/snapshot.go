@@ -68,7 +68,7 @@ func (e *Edge) open(v version) (*server, error) {
 func (e *Edge) assemble(s *server) error {
 	if s.lib.BaseURL() != e.cfg.BaseURL {
 		e.cfg.Logger.Warn("base URL differs from the one public/ was built for; links in generated files use the build's",
-			"base_url", e.cfg.BaseURL, "built_for", s.lib.BaseURL())
+			"base_url", e.cfg.BaseURL.String(), "built_for", s.lib.BaseURL().String())
 	}
 	s.cfg, s.access, s.pages, s.logger, s.metrics = e.cfg, e.access, e.pages, e.cfg.Logger, e.metrics
 	var err error

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/iconlib/iconlib/build"
 	"github.com/iconlib/iconlib/edge/access"
@@ -20,7 +21,7 @@ func TestWatchReloadsEachNewSnapshotOnce(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "public")
 	publish := func(base string) string {
 		t.Helper()
-		r, err := build.Run(context.Background(), build.Options{ContentDir: "../build/testdata/content", OutDir: out, BaseURL: base})
+		r, err := build.Run(context.Background(), build.Options{ContentDir: "../build/testdata/content", OutDir: out, BaseURL: contract.MustParseBaseURL(base)})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -32,8 +33,8 @@ func TestWatchReloadsEachNewSnapshotOnce(t *testing.T) {
 	}
 	publish("https://a.example")
 	var log bytes.Buffer // only this goroutine logs
-	e, err := New(Config{PublicDir: out, Logger: slog.New(slog.NewTextHandler(&log, nil)),
-		Access: access.Config{KeyFile: filepath.Join(t.TempDir(), "key.pem")}})
+	e, err := New(Config{Version: "test", PublicDir: out, Logger: slog.New(slog.NewTextHandler(&log, nil)),
+		Access: access.Settings{KeyFile: filepath.Join(t.TempDir(), "key.pem"), Clock: time.Now, Limits: access.DefaultLimits()}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,10 +6,11 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/iconlib/iconlib/build"
+	"github.com/iconlib/iconlib/internal/contract"
 )
 
 func newBuildCmd() *cobra.Command {
-	opts := build.Options{}
+	opts := build.Options{BaseURL: contract.MustParseBaseURL("http://localhost:8080")}
 	cmd := &cobra.Command{
 		Use:   "build",
 		Short: "Build the static site from content/ into a new snapshot, and point public/ at it",
@@ -21,15 +22,13 @@ func newBuildCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "built %d icons, %d categories, %d guides: %d files (%d written, %d removed), %.1f MB in %s\n%s -> %s\n",
-				r.Icons, r.Categories, r.Guides, r.Files, r.Written, r.Removed, float64(r.Bytes)/1e6, r.Duration.Round(1e6),
-				opts.OutDir, r.Snapshot)
-			return nil
+			_, err = fmt.Fprintln(cmd.OutOrStdout(), r.Summary(opts.OutDir))
+			return err
 		},
 	}
 	f := cmd.Flags()
 	f.StringVar(&opts.ContentDir, "content", "content", "content directory (icons and guides)")
 	f.StringVar(&opts.OutDir, "out", "public", "output path: a link to the live snapshot in <out>.snapshots/")
-	f.StringVar(&opts.BaseURL, "base-url", "http://localhost:8080", "absolute URL the site is served from")
+	f.Var(&opts.BaseURL, "base-url", "absolute http(s) URL the site is served from")
 	return cmd
 }

@@ -26,18 +26,12 @@ with them get 401 invalid_token; agents register again, or go on without a token
 revocation.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			old, key, err := access.RotateKey(keyFile, publicDir)
+			r, err := access.RotateKey(keyFile, publicDir)
 			if err != nil {
 				return err
 			}
-			out := cmd.OutOrStdout()
-			if old == "" {
-				fmt.Fprintf(out, "created signing key %s in %s\n", key, keyFile)
-				return nil
-			}
-			fmt.Fprintf(out, "replaced signing key %s with %s in %s; every credential issued before is now invalid\n",
-				old, key, keyFile)
-			return nil
+			_, err = fmt.Fprintln(cmd.OutOrStdout(), r)
+			return err
 		},
 	}
 	f := rotate.Flags()

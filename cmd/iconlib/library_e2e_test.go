@@ -242,7 +242,7 @@ func get200(base, u string) string {
 func TestLibraryBuildIsDeterministic(t *testing.T) {
 	lib := fullLibrary(t)
 	again := t.TempDir()
-	if _, err := build.Run(context.Background(), build.Options{ContentDir: "../../content", OutDir: again, BaseURL: lib.URL}); err != nil {
+	if _, err := build.Run(context.Background(), build.Options{ContentDir: "../../content", OutDir: again, BaseURL: contract.MustParseBaseURL(lib.URL)}); err != nil {
 		t.Fatal(err)
 	}
 	// Both output paths are links to snapshots, which WalkDir does not follow.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"log/slog"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -11,6 +12,7 @@ import (
 	"path/filepath"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/iconlib/iconlib/build"
 	"github.com/iconlib/iconlib/edge"
@@ -56,14 +58,14 @@ func buildAndServe(ctx context.Context, contentDir, out string) (*library, *http
 		return nil, nil, err
 	}
 	base := "http://" + ln.Addr().String()
-	report, err := build.Run(ctx, build.Options{ContentDir: contentDir, OutDir: out, BaseURL: base})
+	report, err := build.Run(ctx, build.Options{ContentDir: contentDir, OutDir: out, BaseURL: contract.MustParseBaseURL(base)})
 	if err != nil {
 		ln.Close()
 		return nil, nil, err
 	}
 	// Limits are off: the shared library serves many tests; edge/access tests the limits.
-	h, err := edge.New(edge.Config{PublicDir: out, AnswerCacheMB: 64, Access: access.Config{
-		KeyFile: filepath.Join(tempDir("iconlib-key-"), "key.pem"), Limits: access.Limits{Off: true}}})
+	h, err := edge.New(edge.Config{Logger: slog.New(slog.DiscardHandler), Version: "test", PublicDir: out, AnswerCacheMB: 64, Access: access.Settings{
+		KeyFile: filepath.Join(tempDir("iconlib-key-"), "key.pem"), Limits: access.Unlimited(), Clock: time.Now}})
 	if err != nil {
 		ln.Close()
 		return nil, nil, err

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/iconlib/iconlib/build"
+	"github.com/iconlib/iconlib/internal/contract"
 	"github.com/iconlib/iconlib/internal/redistest"
 )
 
@@ -35,7 +36,7 @@ func TestTwoEdgesShareOneLimit(t *testing.T) {
 	}
 	out := filepath.Join(t.TempDir(), "public")
 	if _, err := build.Run(context.Background(), build.Options{ContentDir: reloadContent, OutDir: out,
-		BaseURL: "http://icons.test"}); err != nil {
+		BaseURL: contract.MustParseBaseURL("http://icons.test")}); err != nil {
 		t.Fatal(err)
 	}
 	keyFile := filepath.Join(t.TempDir(), "signing-key.pem")

@@ -24,6 +24,7 @@ import (
 	"github.com/iconlib/iconlib/build"
 	"github.com/iconlib/iconlib/edge"
 	"github.com/iconlib/iconlib/edge/access"
+	"github.com/iconlib/iconlib/internal/contract"
 )
 
 // The edit the reload test makes: one icon's hand-written description gets a word no icon has.
@@ -51,16 +52,18 @@ func TestServeReloadsANewBuildUnderLoad(t *testing.T) {
 	}
 	addr := freeLoopbackAddr(t)
 	edgeURL := "http://" + addr
-	opts := build.Options{ContentDir: content, OutDir: out, BaseURL: edgeURL}
+	opts := build.Options{ContentDir: content, OutDir: out, BaseURL: contract.MustParseBaseURL(edgeURL)}
 	if _, err := build.Run(context.Background(), opts); err != nil {
 		t.Fatal(err)
 	}
 	var logs syncBuffer
-	cfg := edge.Config{PublicDir: out, AnswerCacheMB: 8, Logger: slog.New(slog.NewTextHandler(&logs, nil)), Access: access.Config{
-		KeyFile: filepath.Join(t.TempDir(), "key.pem"), Limits: access.Limits{Off: true}}}
+	cfg := edge.Config{Version: "test", PublicDir: out, AnswerCacheMB: 8, Logger: slog.New(slog.NewTextHandler(&logs, nil)), Access: access.Settings{
+		KeyFile: filepath.Join(t.TempDir(), "key.pem"), Limits: access.Unlimited(), Clock: time.Now}}
 	ctx, stopServing := context.WithCancel(context.Background())
 	served := make(chan error, 1)
-	go func() { served <- serveEdge(ctx, cfg, addr, "", 0, 10*time.Second) }()
+	go func() {
+		served <- edge.Serve(ctx, edge.ServeConfig{Config: cfg, Addr: addr, ShutdownTimeout: 10 * time.Second})
+	}()
 	t.Cleanup(func() {
 		stopServing()
 		if err := <-served; err != nil {

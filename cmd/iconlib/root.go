@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -45,3 +46,33 @@ func applyEnv(flags *pflag.FlagSet) error {
 func logger() *slog.Logger {
 	return slog.New(slog.NewTextHandler(os.Stderr, nil))
 }
+
+// boolVar defines a boolean flag that also takes on and off, as --rate-limits did when it was a word:
+// `--rate-limits`, `--rate-limits=false` and `--rate-limits=off` all work.
+func boolVar(f *pflag.FlagSet, p *bool, name string, value bool, usage string) {
+	*p = value
+	f.Var((*onOff)(p), name, usage)
+	f.Lookup(name).NoOptDefVal = "true"
+}
+
+// onOff is a bool flag value that reads on and off besides what strconv.ParseBool reads.
+type onOff bool
+
+func (b *onOff) Set(s string) error {
+	switch strings.ToLower(s) {
+	case "on":
+		*b = true
+	case "off":
+		*b = false
+	default:
+		v, err := strconv.ParseBool(s)
+		if err != nil {
+			return fmt.Errorf("want true or false (on or off), not %q", s)
+		}
+		*b = onOff(v)
+	}
+	return nil
+}
+
+func (b *onOff) String() string { return strconv.FormatBool(bool(*b)) }
+func (b *onOff) Type() string   { return "bool" }

@@ -1,10 +1,7 @@
 package main
 
 import (
-	"fmt"
-	"path/filepath"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
@@ -24,32 +21,11 @@ func newSearchCmd() *cobra.Command {
 			contract.SiteLinks.Search + " does.",
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			emb, err := search.LoadEmbedder(publicDir)
+			ix, err := search.OpenIcons(publicDir)
 			if err != nil {
 				return err
 			}
-			ix, err := search.Open(filepath.Join(publicDir, filepath.FromSlash(contract.IconIndexDir)), emb)
-			if err != nil {
-				return err
-			}
-			rank := ix.Search
-			if semantic {
-				rank = ix.Semantic
-			}
-			hits, err := rank(strings.Join(args, " "), o)
-			if err != nil {
-				return err
-			}
-			if len(hits) == 0 {
-				fmt.Fprintln(cmd.OutOrStdout(), "no matches")
-				return nil
-			}
-			tw := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 0, 2, ' ', 0)
-			for _, h := range hits {
-				d, _ := ix.Doc(h.ID)
-				fmt.Fprintf(tw, "%s\t%.3f\t%s\t%s\n", h.ID, h.Score, d.Name, d.Text)
-			}
-			return tw.Flush()
+			return ix.WriteRanking(cmd.OutOrStdout(), strings.Join(args, " "), o, semantic)
 		},
 	}
 	f := cmd.Flags()

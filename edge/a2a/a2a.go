@@ -32,33 +32,20 @@ import (
 // maxBody bounds a request body; a larger one is answered with a JSON-RPC parse error.
 const maxBody = 64 << 10
 
-// Options configure the agent.
+// Options configure the agent. Every field is required: the edge resolves them once and the agent takes
+// them as they are.
 type Options struct {
-	Version string       // the agent's version in its card; empty means "0.0.0-dev"
-	BaseURL string       // the URL clients reach the edge at; empty means the one the library was built for
-	Logger  *slog.Logger // nil discards logs
+	Version string           // the agent's version in its card
+	BaseURL contract.BaseURL // the URL clients reach the edge at
+	Logger  *slog.Logger
 }
 
-// resolve fills in the defaults and checks the base URL.
-func (o Options) resolve(lib *library.Library) (Options, error) {
-	if lib == nil {
-		return o, errors.New("a2a: no library")
+// check refuses options with a field missing.
+func (o Options) check(lib *library.Library) error {
+	if lib == nil || o.Version == "" || o.BaseURL.IsZero() || o.Logger == nil {
+		return errors.New("a2a: a library, version, base URL and logger are required")
 	}
-	if o.Version == "" {
-		o.Version = "0.0.0-dev"
-	}
-	if o.BaseURL == "" {
-		o.BaseURL = lib.BaseURL()
-	}
-	base, err := contract.NormalizeBaseURL(o.BaseURL)
-	if err != nil {
-		return o, fmt.Errorf("a2a: %w", err)
-	}
-	o.BaseURL = base
-	if o.Logger == nil {
-		o.Logger = slog.New(slog.DiscardHandler)
-	}
-	return o, nil
+	return nil
 }
 
 // capabilities are the agent's: no streaming, no push notifications, no extended card. The SDK refuses
@@ -68,11 +55,10 @@ var capabilities = a2a.AgentCapabilities{}
 // New returns the agent's JSON-RPC handler, to be served at [contract.A2APath] (POST). It answers A2A 1.0 SendMessage
 // and A2A 0.3 message/send with one Message holding a Markdown part and a JSON data part.
 func New(lib *library.Library, opts Options) (http.Handler, error) {
-	opts, err := opts.resolve(lib)
-	if err != nil {
+	if err := opts.check(lib); err != nil {
 		return nil, err
 	}
-	handler := a2asrv.NewHandler(&agent{lib: lib, base: opts.BaseURL, log: opts.Logger},
+	handler := a2asrv.NewHandler(&agent{lib: lib, base: opts.BaseURL.String(), log: opts.Logger},
 		a2asrv.WithCapabilityChecks(&capabilities),
 		a2asrv.WithLogger(opts.Logger),
 		a2asrv.WithCallInterceptors(gate{}),

@@ -29,11 +29,10 @@ const cardCacheControl = "public, max-age=300"
 // one document, as the SDK's 0.3 compatibility producer writes it, with each security scheme in both
 // forms, so that clients of either version read it.
 func Card(lib *library.Library, opts Options) ([]byte, error) {
-	opts, err := opts.resolve(lib)
-	if err != nil {
+	if err := opts.check(lib); err != nil {
 		return nil, err
 	}
-	card := newCard(opts)
+	card := newCard(lib.About().A2A.Description, opts)
 	producer, ok := a2av0.NewStaticAgentCardProducer(card).(a2asrv.AgentCardJSONProducer)
 	if !ok {
 		return nil, errors.New("a2a: the SDK's compatible card producer writes no JSON")
@@ -107,16 +106,13 @@ func CardHandler(lib *library.Library, opts Options) (http.Handler, error) {
 
 // newCard describes the agent: one JSON-RPC endpoint speaking 1.0 and 0.3, no streaming and no push
 // notifications, the three skills, and the optional bearer token of the anonymous agent credentials.
-func newCard(opts Options) *a2a.AgentCard {
-	base := opts.BaseURL
+func newCard(description string, opts Options) *a2a.AgentCard {
+	base := opts.BaseURL.String()
 	endpoint := base + contract.A2APath
 	text, data, markdown := "text/plain", "application/json", "text/markdown"
 	return &a2a.AgentCard{
-		Name: "iconlib",
-		Description: "Finds animated icons (Lottie, with static SVGs) by name, by typo or by plain-language meaning; " +
-			"gives an icon's files, sha256, install commands and code for the web, React, iOS and Android; and " +
-			"answers questions about using iconlib from its guides. Free and read-only. Every request is answered " +
-			"at once with one message holding Markdown and the same result as JSON; there are no tasks and no streaming.",
+		Name:             "iconlib",
+		Description:      description, // the build's, from templates/words.tmpl
 		Version:          opts.Version,
 		Provider:         &a2a.AgentProvider{Org: "iconlib", URL: base + "/"},
 		DocumentationURL: base + contract.GuidePage("a2a"),

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
+	"log/slog"
 	"net/http"
 	"slices"
 	"strings"
@@ -170,10 +171,13 @@ func TestCardForA2A03(t *testing.T) {
 	}
 }
 
-func TestCardDefaults(t *testing.T) {
+// TestCardIsStable: the card is the same every time, and names the base URL it was given.
+func TestCardIsStable(t *testing.T) {
 	f := built()
 	lib := f.library(t, nil, nil)
-	body, err := iconagent.Card(lib, iconagent.Options{})
+	opts := iconagent.Options{Version: "1.2.3", BaseURL: contract.MustParseBaseURL("https://icons.example/"),
+		Logger: slog.New(slog.DiscardHandler)}
+	body, err := iconagent.Card(lib, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -181,26 +185,33 @@ func TestCardDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if card.Version != "0.0.0-dev" || card.SupportedInterfaces[0].URL != "https://icons.example/a2a" {
-		t.Errorf("version %q, URL %q; want 0.0.0-dev and the library's base URL", card.Version, card.SupportedInterfaces[0].URL)
+	if card.Version != "1.2.3" || card.SupportedInterfaces[0].URL != "https://icons.example/a2a" {
+		t.Errorf("version %q, URL %q; want 1.2.3 and the base URL's", card.Version, card.SupportedInterfaces[0].URL)
 	}
-	again, _ := iconagent.Card(lib, iconagent.Options{BaseURL: "https://icons.example/"})
+	again, _ := iconagent.Card(lib, opts)
 	if !bytes.Equal(body, again) {
-		t.Error("the card differs between builds, or with a trailing slash on the base URL")
+		t.Error("the card differs between calls")
 	}
 }
 
-func TestOptionsAreChecked(t *testing.T) {
+// TestOptionsAreRequired: the agent takes its options as the edge resolved them and defaults none.
+func TestOptionsAreRequired(t *testing.T) {
 	lib := built().library(t, nil, nil)
-	for _, base := range []string{"icons.example", "ftp://icons.example", "https://", "http://[::1"} {
-		if _, err := iconagent.New(lib, iconagent.Options{BaseURL: base}); err == nil {
-			t.Errorf("New accepted the base URL %q", base)
+	good := iconagent.Options{Version: "1.2.3", BaseURL: contract.MustParseBaseURL("https://icons.example"),
+		Logger: slog.New(slog.DiscardHandler)}
+	for name, opts := range map[string]iconagent.Options{
+		"no version":  {BaseURL: good.BaseURL, Logger: good.Logger},
+		"no base URL": {Version: good.Version, Logger: good.Logger},
+		"no logger":   {Version: good.Version, BaseURL: good.BaseURL},
+	} {
+		if _, err := iconagent.New(lib, opts); err == nil {
+			t.Errorf("New accepted options with %s", name)
 		}
-		if _, err := iconagent.CardHandler(lib, iconagent.Options{BaseURL: base}); err == nil {
-			t.Errorf("CardHandler accepted the base URL %q", base)
+		if _, err := iconagent.CardHandler(lib, opts); err == nil {
+			t.Errorf("CardHandler accepted options with %s", name)
 		}
 	}
-	if _, err := iconagent.New(nil, iconagent.Options{}); err == nil {
+	if _, err := iconagent.New(nil, good); err == nil {
 		t.Error("New accepted no library")
 	}
 }

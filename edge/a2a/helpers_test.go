@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -44,7 +45,7 @@ func TestMain(m *testing.M) {
 	if err == nil {
 		fixtureDir = filepath.Join(dir, "public") // the build puts public.snapshots beside it
 		_, err = build.Run(context.Background(), build.Options{
-			ContentDir: "../../build/testdata/content", OutDir: fixtureDir, BaseURL: "https://icons.example"})
+			ContentDir: "../../build/testdata/content", OutDir: fixtureDir, BaseURL: contract.MustParseBaseURL("https://icons.example")})
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "building the fixture:", err)
@@ -155,7 +156,7 @@ func serve(t testing.TB, lib *library.Library) *agentServer {
 	mux := http.NewServeMux()
 	s := &agentServer{Server: httptest.NewServer(mux)}
 	t.Cleanup(s.Close)
-	opts := iconagent.Options{Version: "1.2.3", BaseURL: s.URL}
+	opts := iconagent.Options{Version: "1.2.3", BaseURL: contract.MustParseBaseURL(s.URL), Logger: slog.New(slog.DiscardHandler)}
 	h, err := iconagent.New(lib, opts)
 	if err != nil {
 		t.Fatal(err)

@@ -28,7 +28,7 @@ func (r *iconsResult) markdown(base string) string {
 
 func (r *detailsResult) markdown(string) string {
 	if r.Found {
-		return markdown.Icon(*r.Icon)
+		return markdown.Icon(*r.Icon, r.labels)
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "No icon has the id %s.", markdown.Code(r.ID))

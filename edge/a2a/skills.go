@@ -160,6 +160,7 @@ type detailsResult struct {
 	Found       bool              `json:"found"`
 	Icon        *catalog.Icon     `json:"icon,omitempty"`
 	Suggestions []library.IconHit `json:"suggestions,omitempty"`
+	labels      catalog.Labels    // how the Markdown names each platform: the library's
 }
 
 // guidesResult is search-guides' answer.
@@ -193,7 +194,7 @@ func (a *agent) iconDetails(req request) (result, error) {
 	if id == "" {
 		id = req.Query
 	}
-	res := &detailsResult{outcome: outcome{Skill: skillIconDetails}, ID: iconID(id)}
+	res := &detailsResult{outcome: outcome{Skill: skillIconDetails}, ID: iconID(id), labels: a.lib.About().Platforms}
 	ic, err := a.lib.Lookup(res.ID)
 	if nf, ok := errors.AsType[*library.NotFoundError](err); ok {
 		res.Suggestions = nf.Suggestions // an unknown id is answered with the icons that come closest to it

@@ -21,23 +21,30 @@ import (
 	"github.com/iconlib/iconlib/internal/contract"
 )
 
-// Config is what [New] needs.
-type Config struct {
-	BaseURL        string         // the issuer and the base of every URL published; required
+// Settings are the operator's choices for credentials and limits (iconlib serve resolves them from its
+// flags, once). [New] takes them as they are: nothing is defaulted and nothing is overwritten.
+type Settings struct {
 	KeyFile        string         // the signing key file, created if missing; required
-	PublicDir      string         // if set, a KeyFile inside it is refused
-	Limits         Limits         // zero value: the contract's limits
+	Limits         Limits         // every policy set: [DefaultLimits] are the contract's
 	TrustedProxies []netip.Prefix // X-Forwarded-For is honoured only on connections from these
-	// LimitsStore is where the rate limit counters live: "" or "memory" for this process, or a Redis URL
+	// LimitsStore is where the rate limit counters live: "memory" (or "") for this process, or a Redis URL
 	// (redis://host:6379/0) that every edge names alike, for one count across them all.
 	LimitsStore string
-	// LimitsStoreTimeout bounds each call of a shared store (0: 100 ms); past it, or when the call fails,
-	// the request is counted in this process's memory.
+	// LimitsStoreTimeout bounds each call of a shared store (positive when LimitsStore names Redis); past
+	// it, or when the call fails, the request is counted in this process's memory.
 	LimitsStoreTimeout time.Duration
 	Store              ratelimit.Store  // a shared store to use instead of LimitsStore's (for tests)
-	Clock              func() time.Time // nil: time.Now
-	Logger             *slog.Logger     // nil discards logs
-	Metrics            *metrics.Metrics // nil: metrics of its own, never served
+	Clock              func() time.Time // what time it is (time.Now); required
+}
+
+// Config is what [New] needs: the operator's settings, and what the edge shares with every part of itself.
+// Every field but PublicDir is required.
+type Config struct {
+	Settings
+	BaseURL   contract.BaseURL // the issuer and the base of every URL published
+	PublicDir string           // if set, a KeyFile inside it is refused
+	Logger    *slog.Logger
+	Metrics   *metrics.Metrics // where the decisions and issued tokens are counted
 }
 
 // DefaultLimitsStoreTimeout bounds each call of a shared limiter store unless configured otherwise: a
@@ -45,7 +52,7 @@ type Config struct {
 const DefaultLimitsStoreTimeout = 100 * time.Millisecond
 
 // Limits are the three policies of the contract and two ceilings above them that no single client
-// reaches. A zero policy takes its default from [DefaultLimits]. Off turns counting off entirely (iconlib
+// reaches; [DefaultLimits] returns them as the contract states them. Off turns counting off entirely (iconlib
 // serve --rate-limits=off, for benchmarks): no request is refused and no RateLimit headers are sent, while
 // tokens are still checked.
 type Limits struct {
@@ -71,6 +78,13 @@ func DefaultLimits() Limits {
 		AgentPerIP:      ratelimit.Policy{Name: "agent-ip", Quota: 4 * 600, Window: time.Minute},
 		AnonymousPerNet: ratelimit.Policy{Name: "anonymous-48", Quota: 4 * 120, Window: time.Minute},
 	}
+}
+
+// Unlimited returns [DefaultLimits] with counting off (iconlib serve --rate-limits=false).
+func Unlimited() Limits {
+	l := DefaultLimits()
+	l.Off = true
+	return l
 }
 
 // policies lists every policy, each once.
@@ -109,20 +123,8 @@ type limit struct {
 
 // New opens (or creates) the key file and prepares the handlers.
 func New(cfg Config) (*Access, error) {
-	if cfg.Logger == nil {
-		cfg.Logger = slog.New(slog.DiscardHandler)
-	}
-	if cfg.Clock == nil {
-		cfg.Clock = time.Now
-	}
-	if cfg.Metrics == nil {
-		cfg.Metrics = metrics.New()
-	}
-	if cfg.LimitsStoreTimeout <= 0 {
-		cfg.LimitsStoreTimeout = DefaultLimitsStoreTimeout
-	}
-	if cfg.KeyFile == "" {
-		return nil, errors.New("access: no key file configured")
+	if cfg.KeyFile == "" || cfg.BaseURL.IsZero() || cfg.Clock == nil || cfg.Logger == nil || cfg.Metrics == nil {
+		return nil, errors.New("access: a key file, base URL, clock, logger and metrics are required")
 	}
 	if err := credential.CheckNotPublic(cfg.KeyFile, cfg.PublicDir); err != nil {
 		return nil, err
@@ -135,7 +137,7 @@ func New(cfg Config) (*Access, error) {
 	if err != nil {
 		return nil, err
 	}
-	limits := cfg.Limits.withDefaults()
+	limits := cfg.Limits
 	names := map[string]bool{}
 	for _, p := range limits.policies() {
 		if err := p.Check(); err != nil {
@@ -164,6 +166,9 @@ func New(cfg Config) (*Access, error) {
 	switch cfg.LimitsStore {
 	case "", "memory":
 	default:
+		if cfg.LimitsStoreTimeout <= 0 {
+			return nil, fmt.Errorf("access: limits store %s: no timeout", ratelimit.Redacted(cfg.LimitsStore))
+		}
 		if a.redis, err = ratelimit.OpenRedis(cfg.LimitsStore, cfg.LimitsStoreTimeout); err != nil {
 			return nil, err
 		}
@@ -197,20 +202,6 @@ func newLimit(p ratelimit.Policy, m *metrics.Metrics) limit {
 	l := limit{policy: p, header: p.Header()}
 	l.admitted, l.rejected = m.Decisions(p.Name)
 	return l
-}
-
-func (l Limits) withDefaults() Limits {
-	d := DefaultLimits()
-	for _, p := range []struct{ set, def *ratelimit.Policy }{
-		{&l.Anonymous, &d.Anonymous}, {&l.Agent, &d.Agent}, {&l.Auth, &d.Auth},
-		{&l.AgentPerIP, &d.AgentPerIP}, {&l.AnonymousPerNet, &d.AnonymousPerNet},
-	} {
-		if *p.set != (ratelimit.Policy{}) {
-			*p.def = *p.set
-		}
-	}
-	d.Off = l.Off
-	return d
 }
 
 // Routes registers the credential and discovery endpoints with handle (a ServeMux's HandleFunc), with

@@ -123,7 +123,9 @@ func TestUnreadableKeyFile(t *testing.T) {
 
 func TestKeyFileInsidePublicIsRefused(t *testing.T) {
 	pub := t.TempDir()
-	_, err := access.New(access.Config{BaseURL: base, KeyFile: filepath.Join(pub, ".iconlib", "k.pem"), PublicDir: pub})
+	cfg := testConfig(filepath.Join(pub, ".iconlib", "k.pem"))
+	cfg.PublicDir = pub
+	_, err := access.New(cfg)
 	if err == nil {
 		t.Fatal("accepted a key file under public/")
 	}

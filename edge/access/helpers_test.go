@@ -3,6 +3,7 @@ package access_test
 import (
 	"encoding/json"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -13,12 +14,23 @@ import (
 	"time"
 
 	"github.com/iconlib/iconlib/edge/access"
+	"github.com/iconlib/iconlib/edge/internal/metrics"
+	"github.com/iconlib/iconlib/internal/contract"
 )
 
 const (
 	base      = "https://icons.example"
 	jwtBearer = "urn:ietf:params:oauth:grant-type:jwt-bearer"
 )
+
+// testConfig is what iconlib serve would resolve for keyFile: the contract's limits, in memory, with
+// the real clock, discarding logs.
+func testConfig(keyFile string) access.Config {
+	return access.Config{
+		Settings: access.Settings{KeyFile: keyFile, Limits: access.DefaultLimits(), Clock: time.Now},
+		BaseURL:  contract.MustParseBaseURL(base), Logger: slog.New(slog.DiscardHandler), Metrics: metrics.New(),
+	}
+}
 
 // clock is a settable time source shared by the server under test and the test.
 type clock struct {
@@ -43,7 +55,8 @@ func newEnv(t testing.TB, configure ...func(*access.Config)) *env {
 	t.Helper()
 	e := &env{t: t, clock: &clock{t: time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)}}
 	e.keyFile = filepath.Join(t.TempDir(), "state", "signing-key.pem")
-	cfg := access.Config{BaseURL: base, KeyFile: e.keyFile, Clock: e.clock.Now}
+	cfg := testConfig(e.keyFile)
+	cfg.Clock = e.clock.Now
 	for _, f := range configure {
 		f(&cfg)
 	}

@@ -297,14 +297,14 @@ func TestStoreFailureCountsLocally(t *testing.T) {
 }
 
 func TestInvalidLimitsAreRefused(t *testing.T) {
-	_, err := access.New(access.Config{BaseURL: base, KeyFile: t.TempDir() + "/k.pem",
-		Limits: access.Limits{Agent: ratelimit.Policy{Name: "agent", Quota: 600, Window: 1500 * time.Millisecond}}})
-	if err == nil {
+	cfg := testConfig(t.TempDir() + "/k.pem")
+	cfg.Limits.Agent = ratelimit.Policy{Name: "agent", Quota: 600, Window: 1500 * time.Millisecond}
+	if _, err := access.New(cfg); err == nil {
 		t.Error("accepted a window of 1.5 s")
 	}
-	_, err = access.New(access.Config{BaseURL: base, KeyFile: t.TempDir() + "/k.pem",
-		Limits: access.Limits{Auth: ratelimit.Policy{Name: "anonymous", Quota: 10, Window: time.Minute}}})
-	if err == nil {
+	cfg = testConfig(t.TempDir() + "/k.pem")
+	cfg.Limits.Auth = ratelimit.Policy{Name: "anonymous", Quota: 10, Window: time.Minute}
+	if _, err := access.New(cfg); err == nil {
 		t.Error("accepted two policies sharing a name, and so their counters")
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/iconlib/iconlib/internal/catalog"
+	"github.com/iconlib/iconlib/internal/contract"
 )
 
 // catalogFile is what the edge learns of catalog.json at start: where each icon's record lies in the file,
@@ -20,6 +21,7 @@ import (
 type catalogFile struct {
 	file       *os.File // open for the edge's life: the snapshot's catalog, even after public/ moves on
 	baseURL    string
+	base       contract.BaseURL // baseURL, parsed
 	categories []catalog.Category
 	spans      []span // each record's bytes in the file, in catalog order
 	summaries  []IconHit
@@ -78,6 +80,9 @@ func readCatalog(path string) (c catalogFile, err error) {
 	}
 	if c.baseURL == "" {
 		return c, fmt.Errorf("no base_url")
+	}
+	if c.base, err = contract.ParseBaseURL(c.baseURL); err != nil {
+		return c, fmt.Errorf("base_url: %w", err)
 	}
 	return c, nil
 }

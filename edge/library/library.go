@@ -26,7 +26,7 @@ var ErrSearchUnavailable = errors.New("the search index could not be read")
 
 // Library holds the catalog and guides in memory. It is read-only after Load and safe for concurrent use.
 type Library struct {
-	baseURL     string
+	baseURL     contract.BaseURL
 	catalog     *os.File  // catalog.json, which holds each icon's record as the build wrote it
 	spans       []span    // where each record lies in it, in catalog order
 	summaries   []IconHit // what a result list shows of each record, without a score
@@ -42,6 +42,7 @@ type Library struct {
 	guide       Ranker // nil when no guide index could be read
 	searchErr   error  // why an index could not be read
 	rankings    *answers.Cache
+	about       catalog.About
 }
 
 // Guide is a guide's metadata and Markdown.
@@ -50,7 +51,7 @@ type Guide struct {
 	Markdown string
 }
 
-// Load reads catalog.json, the guides and the search indexes from publicDir; the catalog and the indexes
+// Load reads catalog.json, the guides, the product's words (about.json) and the search indexes from publicDir; the catalog and the indexes
 // load at the same time.
 func Load(publicDir string) (*Library, error) {
 	l := &Library{}
@@ -66,8 +67,15 @@ func Load(publicDir string) (*Library, error) {
 	if err := l.loadGuides(publicDir); err != nil {
 		return nil, err
 	}
+	if err := jsonfile.Read(filepath.Join(publicDir, contract.AboutFile), &l.about); err != nil {
+		return nil, err
+	}
 	return l, nil
 }
+
+// About is the product's words as the build wrote them (about.json, from templates/words.tmpl): what the
+// MCP servers and the A2A agent say of themselves.
+func (l *Library) About() catalog.About { return l.about }
 
 func (l *Library) loadCatalog(publicDir string) error {
 	path := filepath.Join(publicDir, contract.CatalogFile)
@@ -78,7 +86,7 @@ func (l *Library) loadCatalog(publicDir string) error {
 	if err != nil {
 		return fmt.Errorf("%s: unreadable catalog: %w", path, err)
 	}
-	l.catalog, l.baseURL, l.spans, l.summaries, l.categories = c.file, c.baseURL, c.spans, c.summaries, c.categories
+	l.catalog, l.baseURL, l.spans, l.summaries, l.categories = c.file, c.base, c.spans, c.summaries, c.categories
 	l.byID = make(map[string]int, len(c.spans))
 	l.byCategory, l.members, l.bySlug = map[string]catalog.Category{}, map[string][]int{}, map[string]int{}
 	for i, s := range c.summaries {
@@ -119,8 +127,8 @@ func (l *Library) loadGuides(publicDir string) error {
 	return nil
 }
 
-// BaseURL is the URL the build wrote into every link.
-func (l *Library) BaseURL() string { return l.baseURL }
+// BaseURL is the URL the build wrote into every link (catalog.json's base_url, checked when loaded).
+func (l *Library) BaseURL() contract.BaseURL { return l.baseURL }
 
 // Len is the number of icons.
 func (l *Library) Len() int { return len(l.spans) }

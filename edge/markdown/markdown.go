@@ -68,8 +68,9 @@ func IconList(hits []library.IconHit) string {
 
 // Icon renders an icon's whole record under a level-2 heading: its description, links, file with size and
 // sha256, its file per style, motions (the signature marked, with the parts it moves, pivot and direction),
-// states (frames, loop, motion, styles, and the icon a morph ends as), install commands and code per platform.
-func Icon(ic catalog.Icon) string {
+// states (frames, loop, motion, styles, and the icon a morph ends as), install commands and code per platform,
+// under labels (the library's, from about.json).
+func Icon(ic catalog.Icon, labels catalog.Labels) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "## %s (%s)\n\n", inline(ic.Name), Code(ic.ID))
 	if ic.Description != "" {
@@ -125,13 +126,13 @@ func Icon(ic catalog.Icon) string {
 				cell(codes(s.Motion)), inline(strings.Join(s.Styles, ", ")), what)
 		}
 	}
-	if in := installs(ic.Install); len(in) > 0 {
+	if in := installs(ic.Install, labels); len(in) > 0 {
 		b.WriteString("\n### Install\n\n")
 		for _, c := range in {
 			fmt.Fprintf(&b, "- %s: %s\n", c.label, Code(c.text))
 		}
 	}
-	if code := snippets(ic.Code); len(code) > 0 {
+	if code := snippets(ic.Code, labels); len(code) > 0 {
 		b.WriteString("\n### Code\n")
 		for _, c := range code {
 			fmt.Fprintf(&b, "\n#### %s\n\n%s", c.label, fence(c.lang, c.text))
@@ -276,18 +277,18 @@ func sectionBody(text string) string {
 // labelled is an install command or a code snippet, with what it is for.
 type labelled struct{ label, lang, text string }
 
-func installs(in catalog.Install) []labelled {
-	return nonEmpty([]labelled{
-		{"JavaScript", "", in.JavaScript}, {"React", "", in.React}, {"iOS (Swift Package Manager)", "", in.IOSSPM},
-		{"iOS (CocoaPods)", "", in.IOSCocoaPods}, {"Android (Gradle)", "", in.AndroidGradle},
-		{"The file itself", "", in.File},
-	})
+func installs(in catalog.Install, labels catalog.Labels) []labelled {
+	var out []labelled
+	for _, l := range labels.Install {
+		out = append(out, labelled{l.Label, "", in.For(l.Key)})
+	}
+	return nonEmpty(out)
 }
 
-func snippets(c catalog.Code) []labelled {
+func snippets(c catalog.Code, labels catalog.Labels) []labelled {
 	var out []labelled
-	for _, p := range catalog.Platforms {
-		out = append(out, labelled{p.Label, p.Lang, p.Code(c)})
+	for _, l := range labels.Code {
+		out = append(out, labelled{l.Label, l.Lang, c.For(l.Key)})
 	}
 	return nonEmpty(out)
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/iconlib/iconlib/edge/library"
 	"github.com/iconlib/iconlib/internal/catalog"
+	"github.com/iconlib/iconlib/templates"
 )
 
 var (
@@ -128,7 +129,7 @@ func TestIcon(t *testing.T) {
 				"| `hover-draw` | 121–150 | no | `draw` | outline | Redraws. |\n" +
 				"| `morph-bell-off` | 151–190 | no | `morph` | outline | Turns off. Ends as icon `bell-off`. |\n" +
 				"\n### Install\n\n- JavaScript: `npm install lottie-web`\n" +
-				"- The file itself: `curl -O https://x/assets/bell.json`\n" +
+				"- The file: `curl -O https://x/assets/bell.json`\n" +
 				"\n### Code\n\n#### JavaScript (lottie-web)\n\n```javascript\nlottie.loadAnimation({})\n```\n" +
 				"\n#### Android (lottie-android, Kotlin)\n\n````kotlin\nval v = ```\n````\n",
 		},
@@ -138,9 +139,13 @@ func TestIcon(t *testing.T) {
 				"- sha256: `s`\n- Static SVG: v\n",
 		},
 	}
+	labels, err := templates.Platforms()
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := Icon(tc.icon); got != tc.want {
+			if got := Icon(tc.icon, labels); got != tc.want {
 				t.Errorf("got\n%s\nwant\n%s", got, tc.want)
 			}
 		})

@@ -35,7 +35,7 @@ func (*slowBody) Close() error { return nil }
 func TestUnreadableBodyLeaksNothing(t *testing.T) {
 	lib := newLibrary(t, nil)
 	var log bytes.Buffer
-	h, err := iconmcp.NewIcons(lib, iconmcp.Options{BaseURL: base, Logger: slog.New(slog.NewTextHandler(&log, nil))})
+	h, err := iconmcp.NewIcons(lib, iconmcp.Options{Version: "1.2.3-test", BaseURL: contract.MustParseBaseURL(base), Logger: slog.New(slog.NewTextHandler(&log, nil))})
 	if err != nil {
 		t.Fatal(err)
 	}

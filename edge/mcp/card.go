@@ -71,9 +71,9 @@ func (sp serverSpec) card(lib *library.Library, opts Options) ([]byte, error) {
 	c := card{
 		Schema:      CardSchema,
 		Name:        sp.name,
-		Version:     version(opts),
+		Version:     opts.Version,
 		Title:       sp.title,
-		Description: sp.description,
+		Description: sp.words(lib.About()).Description,
 		WebsiteURL:  e.website,
 		Remotes: []remote{
 			{Type: "streamable-http", URL: e.url.String(), Headers: headers, SupportedProtocolVersions: e.versions},

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"log/slog"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -49,7 +50,7 @@ func TestServerCardsDescribeTheServers(t *testing.T) {
 	}
 	namePattern := regexp.MustCompile(`^[a-zA-Z0-9.-]+/[a-zA-Z0-9._-]+$`)
 	for _, s := range servers {
-		b, err := cards[s.path](lib, iconmcp.Options{Version: "1.2.3-test", BaseURL: base + "/"})
+		b, err := cards[s.path](lib, iconmcp.Options{Version: "1.2.3-test", BaseURL: contract.MustParseBaseURL(base + "/"), Logger: slog.New(slog.DiscardHandler)})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -141,7 +142,7 @@ func TestServerCardsFitTheRegistrySchema(t *testing.T) {
 	}
 	lib := newLibrary(t, nil)
 	for name, card := range map[string]func(*library.Library, iconmcp.Options) ([]byte, error){"icons": iconmcp.IconsCard, "guides": iconmcp.DocsCard} {
-		b, err := card(lib, iconmcp.Options{Version: "1.4.0", BaseURL: base})
+		b, err := card(lib, iconmcp.Options{Version: "1.4.0", BaseURL: contract.MustParseBaseURL(base), Logger: slog.New(slog.DiscardHandler)})
 		if err != nil {
 			t.Fatal(err)
 		}

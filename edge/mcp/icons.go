@@ -110,7 +110,7 @@ func getIconTool(lib *library.Library) server.ServerTool {
 			if err != nil {
 				return refused("get_icon", err), nil
 			}
-			return remembered(lib, "get_icon\x00"+ic.ID, iconRecord(ic)), nil
+			return remembered(lib, "get_icon\x00"+ic.ID, iconAnswer{iconRecord(ic), lib.About().Platforms}), nil
 		})}
 }
 

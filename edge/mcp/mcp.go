@@ -9,7 +9,7 @@
 package mcp
 
 import (
-	"fmt"
+	"errors"
 	"log/slog"
 	"net/http"
 	"net/url"
@@ -18,56 +18,50 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/iconlib/iconlib/edge/library"
+	"github.com/iconlib/iconlib/internal/catalog"
 	"github.com/iconlib/iconlib/internal/contract"
 )
 
-// Options configure either server.
+// Options configure either server. Every field is required: the edge resolves them once and the servers
+// take them as they are.
 type Options struct {
-	// Version is reported as serverInfo.version and in the server card; empty reports "0.0.0-dev" (a semantic version, as the server-card schema wants).
+	// Version is reported as serverInfo.version and in the server card: a semantic version, as the
+	// server-card schema wants.
 	Version string
-	// BaseURL is the URL clients reach the edge at; empty means the one the library was built for. The
-	// endpoint URLs in the server cards, and the Host names requests may carry, derive from it.
-	BaseURL string
-	// Logger receives one line per MCP request and tool call; nil discards them.
+	// BaseURL is the URL clients reach the edge at. The endpoint URLs in the server cards, and the Host
+	// names requests may carry, derive from it.
+	BaseURL contract.BaseURL
+	// Logger receives one line per MCP request and tool call.
 	Logger *slog.Logger
 }
 
 // serverSpec describes one of the two servers. The handler and the server card are both built from it, so
-// the card lists exactly what the server registers.
+// the card lists exactly what the server registers. What a server says of itself (its description and
+// instructions) is the build's, from templates/words.tmpl, read from the library (about.json).
 type serverSpec struct {
 	name         string // serverInfo.name and the card's name, reverse-DNS style
 	title        string
-	description  string // at most 100 characters (server card limit)
-	instructions string // sent to the client in the initialize result
-	path         string // Streamable HTTP
-	ssePath      string // the legacy HTTP+SSE transport's stream
-	messagesPath string // and where its clients post their messages
+	words        func(catalog.About) catalog.Words // the description (at most 100 characters: the server card's limit) and the instructions sent in the initialize result
+	path         string                            // Streamable HTTP
+	ssePath      string                            // the legacy HTTP+SSE transport's stream
+	messagesPath string                            // and where its clients post their messages
 	tools        func(*library.Library) []server.ServerTool
 }
 
 var (
 	iconsSpec = serverSpec{
-		name:        "io.iconlib/icons",
-		title:       "iconlib icons",
-		description: "Find animated icons by meaning and get their Lottie files, install commands and code.",
-		instructions: "iconlib is a free library of animated icons: Lottie JSON files with SVG fallbacks. " +
-			"Call search_icons with what the icon should mean (for example \"sign out of my account\"), then " +
-			"get_icon with a result's id for its file URL, sha256, states, install commands and code for " +
-			"JavaScript, React, iOS and Android. list_categories gives the category ids search_icons can filter " +
-			"by. read_guide, and the resources iconlib://guides/<slug>, hold the usage guides.",
+		name:         "io.iconlib/icons",
+		title:        "iconlib icons",
+		words:        func(a catalog.About) catalog.Words { return a.MCPIcons },
 		path:         contract.MCPIconsPath,
 		ssePath:      contract.MCPIconsSSEPath,
 		messagesPath: contract.MCPIconsMessagesPath,
 		tools:        iconTools,
 	}
 	docsSpec = serverSpec{
-		name:        "io.iconlib/guides",
-		title:       "iconlib guides",
-		description: "Answers questions about using iconlib icons from its guides.",
-		instructions: "Answers questions about using iconlib's animated icons on the web, in React, iOS and " +
-			"Android, and through its REST API, MCP and A2A interfaces. search_guides returns the guide sections " +
-			"that answer a question; read_guide returns a whole guide. Every guide is also a resource " +
-			"iconlib://guides/<slug>.",
+		name:         "io.iconlib/guides",
+		title:        "iconlib guides",
+		words:        func(a catalog.About) catalog.Words { return a.MCPGuides },
 		path:         contract.MCPDocsPath,
 		ssePath:      contract.MCPDocsSSEPath,
 		messagesPath: contract.MCPDocsMessagesPath,
@@ -103,27 +97,19 @@ type endpoint struct {
 
 // build assembles the server described by sp.
 func (sp serverSpec) build(lib *library.Library, opts Options) (*endpoint, error) {
-	base := opts.BaseURL
-	if base == "" {
-		base = lib.BaseURL()
+	if lib == nil || opts.Version == "" || opts.BaseURL.IsZero() || opts.Logger == nil {
+		return nil, errors.New("mcp: a library, version, base URL and logger are required")
 	}
-	base, err := contract.NormalizeBaseURL(base)
-	if err != nil {
-		return nil, fmt.Errorf("mcp: %w", err)
-	}
-	b, _ := url.Parse(base)
+	b := opts.BaseURL.URL()
 	e := &endpoint{spec: sp, base: b, url: b.JoinPath(sp.path), website: b.JoinPath(contract.GuidePage("mcp")).String()}
-
 	logger := opts.Logger
-	if logger == nil {
-		logger = slog.New(slog.DiscardHandler)
-	}
 	e.log = logger
-	e.mcp = server.NewMCPServer(sp.name, version(opts),
+	words := sp.words(lib.About())
+	e.mcp = server.NewMCPServer(sp.name, opts.Version,
 		server.WithTitle(sp.title),
-		server.WithDescription(sp.description),
+		server.WithDescription(words.Description),
 		server.WithWebsiteURL(e.website),
-		server.WithInstructions(sp.instructions),
+		server.WithInstructions(words.Instructions),
 		server.WithToolCapabilities(false),
 		server.WithResourceCapabilities(false, false),
 		server.WithStrictInputSchemaDefault(),
@@ -174,11 +160,4 @@ func (e *endpoint) toolNames() []string {
 	}
 	slices.Sort(names)
 	return names
-}
-
-func version(opts Options) string {
-	if opts.Version == "" {
-		return "0.0.0-dev"
-	}
-	return opts.Version
 }

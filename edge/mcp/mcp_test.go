@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -54,7 +55,7 @@ func run(m *testing.M) (int, error) {
 	}
 	defer os.RemoveAll(dir)
 	publicDir = filepath.Join(dir, "public") // the build puts public.snapshots beside it
-	opts := build.Options{ContentDir: "../../build/testdata/content", OutDir: publicDir, BaseURL: base}
+	opts := build.Options{ContentDir: "../../build/testdata/content", OutDir: publicDir, BaseURL: contract.MustParseBaseURL(base)}
 	if _, err := build.Run(context.Background(), opts); err != nil {
 		return 0, err
 	}
@@ -162,7 +163,7 @@ func serve(t testing.TB, lib *library.Library) string {
 
 func newHandler(t testing.TB, newServer func(*library.Library, iconmcp.Options) (http.Handler, error), lib *library.Library) http.Handler {
 	t.Helper()
-	h, err := newServer(lib, iconmcp.Options{Version: "1.2.3-test", BaseURL: base})
+	h, err := newServer(lib, iconmcp.Options{Version: "1.2.3-test", BaseURL: contract.MustParseBaseURL(base), Logger: slog.New(slog.DiscardHandler)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -280,18 +281,24 @@ func textOf(t testing.TB, res *mcp.CallToolResult) string {
 	return tc.Text
 }
 
-func TestOptionsNeedAnAbsoluteBaseURL(t *testing.T) {
+// TestOptionsAreRequired: the servers take their options as the edge resolved them and default none.
+func TestOptionsAreRequired(t *testing.T) {
 	lib := newLibrary(t, nil)
-	for _, u := range []string{"icons.example", "ftp://icons.example", "https://", "http://[::1"} {
-		if _, err := iconmcp.NewIcons(lib, iconmcp.Options{BaseURL: u}); err == nil {
-			t.Errorf("NewIcons accepted base URL %q", u)
+	good := iconmcp.Options{Version: "1.2.3-test", BaseURL: contract.MustParseBaseURL(base), Logger: slog.New(slog.DiscardHandler)}
+	for name, opts := range map[string]iconmcp.Options{
+		"no version":  {BaseURL: good.BaseURL, Logger: good.Logger},
+		"no base URL": {Version: good.Version, Logger: good.Logger},
+		"no logger":   {Version: good.Version, BaseURL: good.BaseURL},
+	} {
+		if _, err := iconmcp.NewIcons(lib, opts); err == nil {
+			t.Errorf("NewIcons accepted options with %s", name)
 		}
-		if _, err := iconmcp.DocsCard(lib, iconmcp.Options{BaseURL: u}); err == nil {
-			t.Errorf("DocsCard accepted base URL %q", u)
+		if _, err := iconmcp.DocsCard(lib, opts); err == nil {
+			t.Errorf("DocsCard accepted options with %s", name)
 		}
 	}
-	if _, err := iconmcp.NewDocs(lib, iconmcp.Options{}); err != nil {
-		t.Errorf("without a base URL the library's should be used: %v", err)
+	if _, err := iconmcp.NewDocs(lib, good); err != nil {
+		t.Error(err)
 	}
 }
 

@@ -32,7 +32,14 @@ func (r iconSearch) markdown() string {
 		Next: "Call get_icon with an id for its states, install commands and code."}, r.Items)
 }
 
-func (r iconRecord) markdown() string { return markdown.Icon(catalog.Icon(r)) }
+// iconAnswer is get_icon's record, whose Markdown names each platform as the library's labels do; as
+// JSON it is the record alone.
+type iconAnswer struct {
+	iconRecord
+	labels catalog.Labels
+}
+
+func (r iconAnswer) markdown() string { return markdown.Icon(catalog.Icon(r.iconRecord), r.labels) }
 
 func (r categoryList) markdown() string {
 	return markdown.Categories(r.Items, "Pass an id as search_icons' category to search that category only.")

@@ -79,23 +79,68 @@ type Code struct {
 	Android    string `json:"android"`
 }
 
-// Platform is one platform a record has code for, as the icon pages and the agents' Markdown name it.
-type Platform struct {
-	Key   string // the field of Code, as JSON names it
-	Label string // the platform and its player
-	Lang  string // the code's language, for a fence or a highlighter
-	code  func(Code) string
+// Labels name what a record holds per platform, as pages and the agents' Markdown show it: its code
+// snippets and its install commands, in order. They are words: templates/platforms.json holds them, the
+// build writes them into about.json, and the edge reads them from there.
+type Labels struct {
+	Code    []Label `json:"code"`    // keys are the JSON names of Code's fields
+	Install []Label `json:"install"` // keys are the JSON names of Install's fields
 }
 
-// Code is p's snippet in c.
-func (p Platform) Code(c Code) string { return p.code(c) }
+// Label names one platform's code snippet or install command.
+type Label struct {
+	Key   string `json:"key"`            // the field's JSON name in the record
+	Label string `json:"label"`          // the platform (and its player) as people read it
+	Lang  string `json:"lang,omitempty"` // the code's language, for a fence or a highlighter
+}
 
-// Platforms are the platforms of Code, in the order pages and answers show them.
-var Platforms = []Platform{
-	{"javascript", "JavaScript (lottie-web)", "javascript", func(c Code) string { return c.JavaScript }},
-	{"react", "React (lottie-react)", "jsx", func(c Code) string { return c.React }},
-	{"ios", "iOS (lottie-ios, Swift)", "swift", func(c Code) string { return c.IOS }},
-	{"android", "Android (lottie-android, Kotlin)", "kotlin", func(c Code) string { return c.Android }},
+// For is the snippet of the platform key names ("" for an unknown key).
+func (c Code) For(key string) string {
+	switch key {
+	case "javascript":
+		return c.JavaScript
+	case "react":
+		return c.React
+	case "ios":
+		return c.IOS
+	case "android":
+		return c.Android
+	}
+	return ""
+}
+
+// For is the install command key names ("" for an unknown key).
+func (in Install) For(key string) string {
+	switch key {
+	case "javascript":
+		return in.JavaScript
+	case "react":
+		return in.React
+	case "ios_spm":
+		return in.IOSSPM
+	case "ios_cocoapods":
+		return in.IOSCocoaPods
+	case "android_gradle":
+		return in.AndroidGradle
+	case "file":
+		return in.File
+	}
+	return ""
+}
+
+// About is the body of about.json: the product's words, rendered by the build from templates/words.tmpl
+// and templates/platforms.json, as the edge's MCP servers and A2A agent say them.
+type About struct {
+	MCPIcons  Words  `json:"mcp_icons"`
+	MCPGuides Words  `json:"mcp_guides"`
+	A2A       Words  `json:"a2a"`
+	Platforms Labels `json:"platforms"` // templates/platforms.json
+}
+
+// Words are what one agent surface says of itself.
+type Words struct {
+	Description  string `json:"description"`
+	Instructions string `json:"instructions,omitempty"`
 }
 
 // Category is a group of icons with its size.

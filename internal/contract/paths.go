@@ -10,6 +10,7 @@ const (
 	IconIndexFile  = StaticDir + "/icon-index.json" // every icon's words, for the site's search without the edge
 	GuidesFile     = "docs/index.json"              // the guides' metadata
 	SectionsFile   = "docs/sections.json"           // the guides' sections, for search answers
+	AboutFile      = "about.json"                   // the product's words the edge's agents use (templates/words.tmpl)
 	// VectorsFile is the word vector table every search index embeds queries with.
 	VectorsFile   = "search/vectors.bin"
 	IconIndexDir  = "search/icons"  // the icons' search index (its index.bin inside)

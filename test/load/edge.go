@@ -27,7 +27,7 @@ type edgeProcess struct {
 // kept outside public/.
 func edgeArgs(addr, public, keyFile string, extra []string) []string {
 	return append([]string{"serve", "--addr", addr, "--public", public, "--base-url", "http://" + addr,
-		"--rate-limits=off", "--watch=0", "--key-file", keyFile}, extra...)
+		"--rate-limits=false", "--watch=0", "--key-file", keyFile}, extra...)
 }
 
 // startEdge starts bin with args and waits until it answers /healthz. The edge logs a line per request

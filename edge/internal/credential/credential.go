@@ -121,21 +121,17 @@ type Authority struct {
 	cache   verifiedCache
 }
 
-// NewAuthority returns an authority for issuer, the service's base URL (scheme and host, optionally a path;
-// a trailing slash is dropped), signing with keys and telling time with now (nil means time.Now).
-func NewAuthority(issuer string, keys KeySource, now func() time.Time) (*Authority, error) {
-	issuer, err := contract.NormalizeBaseURL(issuer)
-	if err != nil {
-		return nil, err
+// NewAuthority returns an authority for issuer, the service's base URL, signing with keys and telling
+// time with now; keys and now must not be nil.
+func NewAuthority(issuer contract.BaseURL, keys KeySource, now func() time.Time) (*Authority, error) {
+	if issuer.IsZero() || keys == nil || now == nil {
+		return nil, errors.New("credential: an authority needs an issuer, keys and a clock")
 	}
-	if now == nil {
-		now = time.Now
-	}
-	a := &Authority{issuer: issuer, keys: keys, now: now}
+	a := &Authority{issuer: issuer.String(), keys: keys, now: now}
 	for _, u := range []Use{Assertion, Access} {
 		a.parsers[u] = jwt.NewParser(
 			jwt.WithValidMethods([]string{algorithm}),
-			jwt.WithIssuer(issuer),
+			jwt.WithIssuer(a.issuer),
 			jwt.WithAudience(a.audience(u)),
 			jwt.WithExpirationRequired(),
 			jwt.WithTimeFunc(now),

@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/golang-jwt/jwt/v5"
+
+	"github.com/iconlib/iconlib/internal/contract"
 )
 
 const issuer = "https://icons.example"
@@ -31,7 +33,7 @@ func newAuthority(t testing.TB) (*Authority, *KeyFile, *clock) {
 		t.Fatal(err)
 	}
 	c := &clock{t: time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)}
-	a, err := NewAuthority(issuer+"/", kf, c.Now)
+	a, err := NewAuthority(contract.MustParseBaseURL(issuer+"/"), kf, c.Now)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,6 +3,7 @@ package ratelimit
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"slices"
 	"testing"
 	"time"
@@ -21,7 +22,7 @@ func BenchmarkLimiter(b *testing.B) {
 	ctx := context.Background()
 	for _, st := range stores {
 		b.Run(st.name, func(b *testing.B) {
-			l := NewLimiter(st.open(b), nil)
+			l := NewLimiter(st.open(b), slog.New(slog.DiscardHandler))
 			took := make([]time.Duration, 0, 1<<16)
 			i := 0
 			for b.Loop() {

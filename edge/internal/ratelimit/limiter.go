@@ -24,11 +24,8 @@ type Limiter struct {
 	errors   atomic.Uint64 // failed calls of shared
 }
 
-// NewLimiter returns a limiter over shared (nil: memory only); log may be nil.
+// NewLimiter returns a limiter over shared (nil: memory only) that logs to log, which must not be nil.
 func NewLimiter(shared Store, log *slog.Logger) *Limiter {
-	if log == nil {
-		log = slog.New(slog.DiscardHandler)
-	}
 	return &Limiter{shared: shared, local: NewMemoryStore(), log: log}
 }
 

@@ -3,6 +3,7 @@ package ratelimit
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -19,7 +20,7 @@ func TestPolicyHeaders(t *testing.T) {
 	if got := agent.Header(); got != `"agent";q=600;w=60` {
 		t.Errorf("policy header %s", got)
 	}
-	l := NewLimiter(nil, nil)
+	l := NewLimiter(nil, slog.New(slog.DiscardHandler))
 	r := l.Take(context.Background(), agent, "reg_x", t0)
 	if got := r.Header(); got != `"agent";r=599;t=60` {
 		t.Errorf("first request: %s", got)
@@ -66,7 +67,7 @@ func openRedis(t testing.TB) Store {
 func TestFixedWindow(t *testing.T) {
 	for _, st := range stores {
 		t.Run(st.name, func(t *testing.T) {
-			l := NewLimiter(st.open(t), nil)
+			l := NewLimiter(st.open(t), slog.New(slog.DiscardHandler))
 			p := Policy{Name: "anonymous", Quota: 120, Window: time.Minute}
 			ctx := context.Background()
 			now := t0

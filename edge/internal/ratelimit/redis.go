@@ -50,9 +50,9 @@ return {1, n, reset}
 // included) and is not retried: the caller counts locally instead (see [Limiter]). The connection is
 // made on first use.
 func OpenRedis(rawURL string, timeout time.Duration) (*RedisStore, error) {
-	opt, err := redis.ParseURL(rawURL)
+	opt, err := parseRedisURL(rawURL)
 	if err != nil {
-		return nil, fmt.Errorf("rate limit store %s: want redis://host:port/db, rediss://… or unix://…: %w", Redacted(rawURL), err)
+		return nil, err
 	}
 	opt.DialTimeout, opt.ReadTimeout, opt.WriteTimeout, opt.PoolTimeout = timeout, timeout, timeout, timeout
 	opt.ContextTimeoutEnabled = true
@@ -61,6 +61,21 @@ func OpenRedis(rawURL string, timeout time.Duration) (*RedisStore, error) {
 	opt.DisableIdentity = true
 	opt.MaintNotificationsConfig = &maintnotifications.Config{Mode: maintnotifications.ModeDisabled}
 	return &RedisStore{client: redis.NewClient(opt), timeout: timeout}, nil
+}
+
+// CheckRedisURL reports whether [OpenRedis] can use rawURL, without connecting: its error names the
+// URL without its password, and what is allowed.
+func CheckRedisURL(rawURL string) error {
+	_, err := parseRedisURL(rawURL)
+	return err
+}
+
+func parseRedisURL(rawURL string) (*redis.Options, error) {
+	opt, err := redis.ParseURL(rawURL)
+	if err != nil {
+		return nil, fmt.Errorf("rate limit store %s: want redis://host:port/db, rediss://… or unix://…: %w", Redacted(rawURL), err)
+	}
+	return opt, nil
 }
 
 // Redacted is a store URL fit for logs: without its password.

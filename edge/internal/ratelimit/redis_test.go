@@ -3,6 +3,7 @@ package ratelimit
 import (
 	"context"
 	"errors"
+	"log/slog"
 	"net"
 	"slices"
 	"strconv"
@@ -24,7 +25,7 @@ func TestRedisKeysHoldOnlyCountsAndExpire(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	l := NewLimiter(s, nil)
+	l := NewLimiter(s, slog.New(slog.DiscardHandler))
 	auth := Policy{Name: "auth", Quota: 2, Window: 10 * time.Second}
 	ctx := context.Background()
 	for range 3 {

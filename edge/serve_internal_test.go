@@ -1,4 +1,4 @@
-package main
+package edge
 
 import (
 	"context"
@@ -11,6 +11,17 @@ import (
 	"testing"
 	"time"
 )
+
+// freeLoopbackAddr returns a loopback address with a port nobody listens on now.
+func freeLoopbackAddr(t *testing.T) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	return ln.Addr().String()
+}
 
 // TestServeShutsDownGracefully: when the context ends (SIGINT or SIGTERM in main), a request already in
 // flight is finished, serve returns without error, and the port is released.

@@ -1,0 +1,101 @@
+package edge
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"runtime/debug"
+	"syscall"
+	"time"
+
+	"golang.org/x/sync/errgroup"
+)
+
+// Serve runs iconlib serve: it loads the edge over cfg.PublicDir and serves it at cfg.Addr, and its metrics
+// at cfg.MetricsAddr (unless empty), until ctx ends. The edge loads the snapshot public/ points to again on
+// SIGHUP, and when it sees public/ change (every cfg.Watch; 0 never). When ctx ends, requests in flight get
+// up to cfg.ShutdownTimeout to finish. Unless GOMEMLIMIT is set, Serve sets the process's soft memory limit
+// to cfg.MemoryLimitMB (0: none).
+func Serve(ctx context.Context, cfg ServeConfig) error {
+	if _, set := os.LookupEnv("GOMEMLIMIT"); !set && cfg.MemoryLimitMB > 0 {
+		// The heap may otherwise grow to twice what is live before a collection: under load that
+		// doubles the edge's memory for nothing.
+		debug.SetMemoryLimit(int64(cfg.MemoryLimitMB) << 20)
+	}
+	e, err := New(cfg.Config)
+	if err != nil {
+		return err
+	}
+	defer e.Close()
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	hangups := make(chan os.Signal, 1)
+	signal.Notify(hangups, syscall.SIGHUP)
+	defer signal.Stop(hangups)
+	go reloadOn(ctx, hangups, e)
+	if cfg.Watch > 0 {
+		go e.Watch(ctx, cfg.Watch)
+	}
+	servers, ctx := errgroup.WithContext(ctx) // one failing to listen stops the other
+	servers.Go(func() error { return serve(ctx, "edge", cfg.Addr, e, cfg.ShutdownTimeout, cfg.Logger) })
+	if cfg.MetricsAddr != "" {
+		servers.Go(func() error {
+			return serve(ctx, "metrics", cfg.MetricsAddr, e.Metrics(), cfg.ShutdownTimeout, cfg.Logger)
+		})
+	}
+	return servers.Wait()
+}
+
+// reloadOn reloads the edge for every signal until ctx ends; a signal that comes during a reload asks for
+// one more. Reload logs what it loaded or refused.
+func reloadOn(ctx context.Context, signals <-chan os.Signal, e *Edge) {
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-signals:
+			e.Reload()
+		}
+	}
+}
+
+// serve runs an HTTP server (name says which, in the log) until ctx ends (SIGINT or SIGTERM), then
+// drains requests for up to drain (--shutdown-timeout); requests still running then are cut.
+func serve(ctx context.Context, name, addr string, handler http.Handler, drain time.Duration, log *slog.Logger) error {
+	srv := &http.Server{
+		Addr:              addr,
+		Handler:           handler,
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      60 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		MaxHeaderBytes:    16 << 10,
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	log.Info("serving", "server", name, "addr", ln.Addr().String())
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	log.Info("shutting down", "server", name)
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), drain)
+	defer cancel()
+	if err := srv.Shutdown(shutdownCtx); err != nil {
+		return fmt.Errorf("%s: requests still running after --shutdown-timeout %s were cut: %w", name, drain, err)
+	}
+	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
