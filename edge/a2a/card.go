@@ -135,6 +135,11 @@ func newCard(description string, opts Options) *a2a.AgentCard {
 	}
 }
 
+// limitField is how a skill's description states its limit: the bounds of the library's table.
+func limitField(b library.Bounds) string {
+	return fmt.Sprintf(`"limit":1–%d (default %d)`, b.LimitMax, b.LimitDefault)
+}
+
 func skills() []a2a.AgentSkill {
 	return []a2a.AgentSkill{
 		{
@@ -142,7 +147,7 @@ func skills() []a2a.AgentSkill {
 			Name: "Find icons",
 			Description: "Finds the icons that best convey a meaning, by name, by typo or in plain language. Send what " +
 				`the icon should mean as text, or a data part {"skill":"find-icons","query":"…","category":"…",` +
-				`"limit":1–50 (default 10)}. Replies with the best matches, each with its page, Lottie file and SVG URLs.`,
+				limitField(library.AgentIcons) + `}. Replies with the best matches, each with its page, Lottie file and SVG URLs.`,
 			Tags: []string{"icons", "search", "semantic search", "animated icons", "lottie"},
 			Examples: []string{
 				"an icon for signing out of my account",
@@ -167,7 +172,7 @@ func skills() []a2a.AgentSkill {
 			Name: "Search guides",
 			Description: "Answers questions about using iconlib from its guides: the REST API, MCP and A2A, tokens and " +
 				"rate limits, and playing icons on the web, in React, on iOS and on Android. Send a question as text, or " +
-				`a data part {"skill":"search-guides","query":"…","limit":1–50 (default 10)}. Replies with the guide ` +
+				`a data part {"skill":"search-guides","query":"…",` + limitField(library.Guides) + `}. Replies with the guide ` +
 				"sections that answer it.",
 			Tags: []string{"documentation", "guides", "help", "api", "rate limits"},
 			Examples: []string{

@@ -3,6 +3,7 @@ package a2a_test
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -19,6 +20,7 @@ import (
 	"google.golang.org/protobuf/encoding/protojson"
 
 	iconagent "github.com/iconlib/iconlib/edge/a2a"
+	"github.com/iconlib/iconlib/edge/library"
 	"github.com/iconlib/iconlib/internal/contract"
 )
 
@@ -92,10 +94,16 @@ func TestCardForA2A1(t *testing.T) {
 		t.Errorf("modes in %q, out %q", card.DefaultInputModes, card.DefaultOutputModes)
 	}
 	var ids []string
+	bounds := map[string]library.Bounds{"find-icons": library.AgentIcons, "search-guides": library.Guides}
 	for _, sk := range card.Skills {
 		ids = append(ids, sk.ID)
 		if sk.Name == "" || sk.Description == "" || len(sk.Tags) == 0 || len(sk.Examples) < 2 {
 			t.Errorf("skill %s lacks a name, description, tags or examples: %+v", sk.ID, sk)
+		}
+		if b, ok := bounds[sk.ID]; ok {
+			if want := fmt.Sprintf(`"limit":1–%d (default %d)`, b.LimitMax, b.LimitDefault); !strings.Contains(sk.Description, want) {
+				t.Errorf("skill %s states another limit than the library's %s: %s", sk.ID, want, sk.Description)
+			}
 		}
 	}
 	if want := []string{"find-icons", "icon-details", "search-guides"}; !slices.Equal(ids, want) {
