@@ -7,6 +7,7 @@ import (
 	"text/template"
 
 	"github.com/iconlib/iconlib/internal/catalog"
+	"github.com/iconlib/iconlib/templates"
 )
 
 // Player versions the install commands pin; the snippets use their APIs.
@@ -26,73 +27,11 @@ func install(ic catalog.Icon) catalog.Install {
 	}
 }
 
-// snippetTemplates load a file of an icon and play a state on each platform: on the web the state to
+// snippetTemplates (templates/snippets/code.tmpl) load a file of an icon and play a state on each platform: on the web the state to
 // play when the icon appears (Enter) and the one for pointer hover (Hover, none for a loop); on iOS and
 // Android the chosen state itself. The website's code tabs (templates/static/site.js) turn the record's
 // default code into the code for another state and style the same way; a test holds the two together.
-var snippetTemplates = template.Must(template.New("").Parse(`
-{{define "javascript"}}import lottie from "lottie-web";
-
-// <span id="{{.ID}}-icon" role="img" aria-label="{{.Name}}"></span>
-const icon = lottie.loadAnimation({
-  container: document.getElementById("{{.ID}}-icon"),
-  renderer: "svg",
-  loop: {{.Play.Loop}},
-  autoplay: false,
-  path: "{{.Play.FileURL}}",
-});
-icon.addEventListener("DOMLoaded", () => icon.goToAndPlay("{{.Play.Enter}}", true));
-{{with .Play.Hover}}// On pointer hover and keyboard focus of the link or button it sits in; a hover still playing is not restarted.
-const playHover = () => icon.isPaused && icon.goToAndPlay("{{.}}", true);
-const control = icon.wrapper.closest("a, button") || icon.wrapper;
-control.addEventListener("mouseenter", playHover);
-control.addEventListener("focus", playHover);
-{{end}}{{end}}
-{{define "react"}}import { useRef } from "react";
-import { Lottie } from "lottie-react";
-
-// lottie-react 3: plays "{{.Play.Enter}}" when ready{{with .Play.Hover}} and "{{.}}" on pointer hover{{end}}.
-export function {{.Component}}() {
-  const lottieRef = useRef(null);
-  const play = (marker) => lottieRef.current?.playSegments({ marker });
-  return (
-    <span role="img" aria-label="{{.Name}}"{{with .Play.Hover}} onMouseEnter={() => play("{{.}}")}{{end}}>
-      <Lottie
-        as="span"
-        src="{{.Play.FileURL}}"
-        lottieRef={lottieRef}
-        subscriptions={ { ready: () => {{if .Play.Loop}}{ lottieRef.current?.setLoop(true); play("{{.Play.Enter}}"); }{{else}}play("{{.Play.Enter}}"){{end}} } }
-        style={ { display: "inline-block", width: 24, height: 24 } }
-        aria-hidden="true"
-      />
-    </span>
-  );
-}
-{{end}}
-{{define "ios"}}import Lottie
-import UIKit
-
-let iconView = LottieAnimationView()
-iconView.accessibilityLabel = "{{.Name}}"
-LottieAnimation.loadedFrom(url: URL(string: "{{.Play.FileURL}}")!) { animation in
-    iconView.animation = animation
-    iconView.play(marker: "{{.Play.State}}"{{if .Play.Loop}}, loopMode: .loop{{end}})
-}
-{{end}}
-{{define "android"}}import com.airbnb.lottie.LottieAnimationView
-{{if .Play.Loop}}import com.airbnb.lottie.LottieDrawable
-{{end}}
-val iconView = findViewById<LottieAnimationView>(R.id.{{.Snake}}_icon)
-iconView.contentDescription = "{{.Name}}"
-iconView.setAnimationFromUrl("{{.Play.FileURL}}")
-iconView.addLottieOnCompositionLoadedListener {
-    iconView.setMinAndMaxFrame("{{.Play.State}}")
-{{- if .Play.Loop}}
-    iconView.repeatCount = LottieDrawable.INFINITE
-{{- end}}
-    iconView.playAnimation()
-}
-{{end}}`))
+var snippetTemplates = template.Must(template.New("").ParseFS(templates.FS, templates.SnippetsFile))
 
 // Play is what a snippet plays: a state of one style's file.
 type Play struct {

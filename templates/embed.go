@@ -19,10 +19,11 @@ import (
 
 // FS holds *.html page templates, *.tmpl text templates (llms.txt, index.md, and words.tmpl: the product's
 // words, which every template may use), skills/ (one SKILL.md
-// template per agent skill, its front matter naming and describing it) and static/, copied to
+// template per agent skill, its front matter naming and describing it), snippets/ (the records' code
+// snippets) and static/, copied to
 // public/static/ by the build.
 //
-//go:embed *.html *.tmpl platforms.json skills static
+//go:embed *.html *.tmpl platforms.json skills snippets static
 var FS embed.FS
 
 // WordsFile defines the product's words, each once (the pitch, the platforms, what the agents say of
@@ -41,6 +42,10 @@ func ParseHTML(names ...string) (*template.Template, error) {
 func ParseText(names ...string) (*texttemplate.Template, error) {
 	return texttemplate.New("").Funcs(contract.TemplateFuncs()).ParseFS(FS, append(names, WordsFile)...)
 }
+
+// SnippetsFile defines the code snippets of every record, one template per platform (javascript, react,
+// ios, android), each loading an icon's file and playing a state.
+const SnippetsFile = "snippets/code.tmpl"
 
 // PlatformsFile names, once, what a record holds per platform: its code snippets and install commands.
 const PlatformsFile = "platforms.json"
