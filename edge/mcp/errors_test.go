@@ -2,7 +2,7 @@ package mcp_test
 
 import (
 	"encoding/json"
-	"io"
+	"maps"
 	"net/http"
 	"strings"
 	"testing"
@@ -112,33 +112,16 @@ func TestSearchFailuresSayToRetry(t *testing.T) {
 	}
 }
 
-// post sends a raw request to a server and returns the status and body.
+// post sends a raw JSON-RPC request to a server, with header over the JSON headers (an empty value drops
+// that header), and returns the status and body.
 func post(t *testing.T, url, body string, header map[string]string) (int, string) {
 	t.Helper()
-	req, err := http.NewRequest(http.MethodPost, url, strings.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Accept", "application/json, text/event-stream")
+	h := maps.Clone(jsonHeaders)
 	for k, v := range header {
-		switch {
-		case k == "Host":
-			req.Host = v
-		case v != "":
-			req.Header.Set(k, v)
-		}
+		h[k] = v
 	}
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	b, err := io.ReadAll(res.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return res.StatusCode, string(b)
+	res, b := do(t, http.MethodPost, url, body, h)
+	return res.StatusCode, b
 }
 
 // rpcError decodes a JSON-RPC error response.

@@ -16,7 +16,8 @@ import (
 	"github.com/iconlib/iconlib/internal/contract"
 )
 
-// do sends a request with a body and headers and returns the response with its body read.
+// do sends a request with a body and headers ("Host" sets the request's host; an empty value sends no
+// such header) and returns the response with its body read.
 func do(t *testing.T, method, url, body string, header map[string]string) (*http.Response, string) {
 	t.Helper()
 	req, err := http.NewRequest(method, url, strings.NewReader(body))
@@ -24,7 +25,12 @@ func do(t *testing.T, method, url, body string, header map[string]string) (*http
 		t.Fatal(err)
 	}
 	for k, v := range header {
-		req.Header.Set(k, v)
+		switch {
+		case k == "Host":
+			req.Host = v
+		case v != "":
+			req.Header.Set(k, v)
+		}
 	}
 	res, err := http.DefaultClient.Do(req)
 	if err != nil {
