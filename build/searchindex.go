@@ -113,3 +113,9 @@ func SearchDocs(contentDir string) ([]search.Doc, error) {
 	}
 	return iconDocs(icons), nil
 }
+
+// NewSearchIndex builds the icon search index a build of contentDir writes, from its search documents
+// (SearchDocs) and emb, in memory: for evaluating the ranking.
+func NewSearchIndex(contentDir string, docs []search.Doc, emb search.Embedder) (*search.Index, error) {
+	return search.NewIndex(docs, emb)
+}
