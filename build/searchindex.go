@@ -7,7 +7,9 @@ import (
 	"io/fs"
 	"os"
 	"path"
+	"path/filepath"
 
+	"github.com/iconlib/iconlib/build/content"
 	"github.com/iconlib/iconlib/build/motion"
 	"github.com/iconlib/iconlib/internal/catalog"
 	"github.com/iconlib/iconlib/internal/contract"
@@ -29,10 +31,36 @@ func (b *builder) addSearchIndex() error {
 	if err != nil {
 		return err
 	}
-	if err := b.addIndex(contract.IconIndexDir, iconDocs(b.icons), emb); err != nil {
+	th, err := readThesaurus(b.opts.ContentDir)
+	if err != nil {
 		return err
 	}
-	return b.addIndex(contract.GuideIndexDir, sectionDocs(b.sections), emb)
+	if err := b.addIndex(contract.IconIndexDir, iconDocs(b.icons, b.popular), emb, th); err != nil {
+		return err
+	}
+	return b.addIndex(contract.GuideIndexDir, sectionDocs(b.sections), emb, th)
+}
+
+// synonymsFile is the hand-written synonym table of UI vocabulary.
+const synonymsFile = "search/synonyms.txt"
+
+// readThesaurus reads what the search index knows about words from contentDir: the synonym table
+// (content/search/synonyms.txt); content without one gets an empty thesaurus.
+func readThesaurus(contentDir string) (search.Thesaurus, error) {
+	var th search.Thesaurus
+	path := filepath.Join(contentDir, filepath.FromSlash(synonymsFile))
+	f, err := os.Open(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return th, nil
+	}
+	if err != nil {
+		return th, err
+	}
+	defer f.Close()
+	if err := th.ReadSynonyms(f, 0.9); err != nil {
+		return th, fmt.Errorf("%s: %w", path, err)
+	}
+	return th, nil
 }
 
 // addVectors copies the word vector table into public/ and returns the embedder built on it, or nil
@@ -65,8 +93,8 @@ func (b *builder) addVectors() (search.Embedder, error) {
 }
 
 // addIndex builds a search index of docs and writes it to dir/index.bin.
-func (b *builder) addIndex(dir string, docs []search.Doc, emb search.Embedder) error {
-	ix, err := search.NewIndex(docs, emb)
+func (b *builder) addIndex(dir string, docs []search.Doc, emb search.Embedder, th search.Thesaurus) error {
+	ix, err := search.NewIndexWith(docs, emb, th)
 	if err != nil {
 		return fmt.Errorf("search index %s: %w", dir, err)
 	}
@@ -87,11 +115,17 @@ func sectionDocs(sections []catalog.Section) []search.Doc {
 	return docs
 }
 
-// iconDocs turns icon records into search documents.
-func iconDocs(icons []catalog.Icon) []search.Doc {
+// iconDocs turns icon records into search documents. An icon of the curated popular list gets a prior
+// from its place in it: 1 for the first, falling to 0.5 for the last.
+func iconDocs(icons []catalog.Icon, popular []content.Popular) []search.Doc {
+	prior := map[string]float32{}
+	for i, p := range popular {
+		prior[p.ID] = 1 - 0.5*float32(i)/float32(max(len(popular)-1, 1))
+	}
 	docs := make([]search.Doc, len(icons))
 	for i, ic := range icons {
-		docs[i] = search.Doc{ID: ic.ID, Name: ic.Name, Group: ic.Category, Keywords: ic.Tags, Text: ic.Description}
+		docs[i] = search.Doc{ID: ic.ID, Name: ic.Name, Group: ic.Category, Keywords: ic.Tags, Text: ic.Description,
+			Prior: prior[ic.ID]}
 	}
 	return docs
 }
@@ -111,11 +145,15 @@ func SearchDocs(contentDir string) ([]search.Doc, error) {
 		}
 		icons[i] = rec
 	}
-	return iconDocs(icons), nil
+	return iconDocs(icons, b.popular), nil
 }
 
 // NewSearchIndex builds the icon search index a build of contentDir writes, from its search documents
 // (SearchDocs) and emb, in memory: for evaluating the ranking.
 func NewSearchIndex(contentDir string, docs []search.Doc, emb search.Embedder) (*search.Index, error) {
-	return search.NewIndex(docs, emb)
+	th, err := readThesaurus(contentDir)
+	if err != nil {
+		return nil, err
+	}
+	return search.NewIndexWith(docs, emb, th)
 }

@@ -42,7 +42,8 @@ type alt struct {
 type query struct {
 	slots [][]alt
 	embed []string
-	words string // every word of the query, stop words too, joined by spaces: for exact names
+	also  []Synonym // synonyms of query words, whose embeddings the query's leans towards
+	words string    // every word of the query, stop words too, joined by spaces: for exact names
 }
 
 // parse reads q: words, stop words dropped (unless nothing else is left), each word matched exactly, by
@@ -71,8 +72,17 @@ func (ix *Index) parse(q string) (query, error) {
 				alts = append(alts, alt{lx.wordTerm[j], weightJoined})
 			}
 		}
+		syns := ix.synonyms[stem(w)]
+		for _, s := range syns {
+			alts = append(alts, s.alts...)
+			qu.also = append(qu.also, s.Synonym)
+		}
 		if t, ok := lx.terms[stem(w)]; ok {
 			qu.slots, qu.embed = append(qu.slots, append(alts, alt{t, weightExact})), append(qu.embed, w)
+			continue
+		}
+		if len(syns) > 0 { // a word the thesaurus knows is no typo
+			qu.slots, qu.embed = append(qu.slots, alts), append(qu.embed, w)
 			continue
 		}
 		if i == len(words)-1 && unfinished && len(w) >= 2 {

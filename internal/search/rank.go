@@ -11,10 +11,11 @@ import (
 // Weights of the fused score's parts; an exact name match outweighs all of them together. They were tuned
 // on the labelled evaluation set (see eval_test.go); the ranking is not sensitive to them within ±0.1.
 const (
-	weightLex       = 0.4 // BM25F word matching
-	weightName      = 0.4 // how much of the name the query covers, and of the query the name covers
-	weightSem       = 0.2 // semantic similarity
-	weightExactName = 1.0
+	weightLex       = 0.4  // BM25F word matching
+	weightName      = 0.4  // how much of the name the query covers, and of the query the name covers
+	weightSem       = 0.2  // semantic similarity
+	weightPrior     = 0.15 // how likely a matching document is meant (generic-first, see generic.go)
+	weightExactName = 1.0 + weightPrior
 )
 
 // Search ranks documents for q by word matching fused with semantic similarity (without semantic vectors,
@@ -29,12 +30,15 @@ func (ix *Index) Search(q string, o Options) ([]Hit, error) {
 	defer ix.pool.Put(sc)
 	ix.lexical(qu, sc)
 	v := ix.queryVector(qu)
-	total := float32(weightLex + weightName + weightExactName)
+	total := float32(weightLex + weightName + weightPrior + weightExactName)
 	if v != nil {
 		total += weightSem
 	}
 	fuse := func(d int32, sem float32) float32 {
 		s := weightLex*sc.lex[d] + weightName*sc.name[d] + weightSem*max(sem, 0)
+		if sc.lex[d] > 0 || sc.name[d] > 0 {
+			s += weightPrior * ix.prior[d]
+		}
 		if sc.exact[d] {
 			s += weightExactName
 		}
@@ -178,9 +182,19 @@ func (ix *Index) queryVector(qu query) []float32 {
 	if len(v) != ix.dim {
 		return nil
 	}
+	for _, s := range qu.also {
+		if sv := ix.emb.Embed(s.Words); len(sv) == ix.dim {
+			for k := range v {
+				v[k] += weightAlso * s.Weight * sv[k]
+			}
+		}
+	}
 	removeDirection(v, ix.common)
 	return v
 }
+
+// weightAlso weighs the embedding of a query word's synonym against the query's own.
+const weightAlso = 1.0
 
 // cosines writes the cosine similarity of v (a queryVector) with every document into out: one
 // matrix-vector product, in gonum's vectorised kernel (about five times as fast as a Go loop).
