@@ -77,6 +77,12 @@ func (ix *Index) parse(q string) (query, error) {
 			alts = append(alts, s.alts...)
 			qu.also = append(qu.also, s.Synonym)
 		}
+		if len(syns) == 0 {
+			for _, c := range ix.realWordTypos(w) {
+				alts = append(alts, alt{lx.wordTerm[c], weightRealWord})
+				qu.also = append(qu.also, Synonym{lx.words[c], weightRealWord})
+			}
+		}
 		if t, ok := lx.terms[stem(w)]; ok {
 			qu.slots, qu.embed = append(qu.slots, append(alts, alt{t, weightExact})), append(qu.embed, w)
 			continue
@@ -160,6 +166,38 @@ func (ix *Index) corrections(w string, wv []float32, far bool) []typoCandidate {
 	for _, c := range cands {
 		if ix.plausible(wv, ix.lex.words[c.word]) {
 			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// Real-word typos: a query word in at most rareDF documents (a real word such as "hart", or one the
+// library barely uses) is also read as each vocabulary word one edit from it that is in at least frequentDF
+// documents and frequentRatio times as many as it ("heart"); the documents the corrected query matches
+// better then rank by that reading.
+const (
+	rareDF         = 3
+	frequentDF     = 3
+	frequentRatio  = 4
+	weightRealWord = 0.8
+)
+
+// realWordTypos returns the vocabulary words (indexes into lx.words) a rare query word may be a real-word
+// typo of.
+func (ix *Index) realWordTypos(w string) []int32 {
+	lx := ix.lex
+	df := 0
+	if t, ok := lx.terms[stem(w)]; ok {
+		df = len(lx.postings[t])
+	}
+	if df > rareDF || !isASCIILetters(w) {
+		return nil
+	}
+	var out []int32
+	for _, c := range lx.candidates(w, false) {
+		cdf := len(lx.postings[lx.wordTerm[c.word]])
+		if c.dist == 1 && cdf >= frequentDF && cdf >= frequentRatio*df && stem(lx.words[c.word]) != stem(w) {
+			out = append(out, c.word)
 		}
 	}
 	return out
