@@ -7,7 +7,6 @@ import (
 	"io/fs"
 	"os"
 	"path"
-	"path/filepath"
 
 	"github.com/iconlib/iconlib/build/content"
 	"github.com/iconlib/iconlib/build/motion"
@@ -17,79 +16,54 @@ import (
 	"github.com/iconlib/iconlib/internal/wordvec"
 )
 
-// The word vector table in content/ and its licence (written by `make import-vectors`).
-const (
-	vectorsFile   = "vectors/" + wordvec.FileName
-	vectorsNotice = "vectors/" + wordvec.NoticeFile
-)
-
 // addSearchIndex writes the search indexes of the icons and of the guide sections, and the word vector
-// table the edge embeds queries with. Content without a vector table (a small test fixture) gets indexes
-// that match words only.
+// table the edge embeds queries with (retrofitted to WordNet and the icons' tags, see searchwords.go).
+// Content without a vector table (a small test fixture) gets indexes that match words only.
 func (b *builder) addSearchIndex() error {
-	emb, err := b.addVectors()
+	docs := iconDocs(b.icons, b.popular)
+	sw, err := prepareSearch(b.opts.ContentDir, docs)
 	if err != nil {
 		return err
 	}
-	th, err := readThesaurus(b.opts.ContentDir)
-	if err != nil {
-		return err
-	}
-	if err := b.addIndex(contract.IconIndexDir, iconDocs(b.icons, b.popular), emb, th); err != nil {
-		return err
-	}
-	return b.addIndex(contract.GuideIndexDir, sectionDocs(b.sections), emb, th)
-}
-
-// synonymsFile is the hand-written synonym table of UI vocabulary.
-const synonymsFile = "search/synonyms.txt"
-
-// readThesaurus reads what the search index knows about words from contentDir: the synonym table
-// (content/search/synonyms.txt); content without one gets an empty thesaurus.
-func readThesaurus(contentDir string) (search.Thesaurus, error) {
-	var th search.Thesaurus
-	path := filepath.Join(contentDir, filepath.FromSlash(synonymsFile))
-	f, err := os.Open(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return th, nil
-	}
-	if err != nil {
-		return th, err
-	}
-	defer f.Close()
-	if err := th.ReadSynonyms(f, 0.9); err != nil {
-		return th, fmt.Errorf("%s: %w", path, err)
-	}
-	return th, nil
-}
-
-// addVectors copies the word vector table into public/ and returns the embedder built on it, or nil
-// when the content has none.
-func (b *builder) addVectors() (search.Embedder, error) {
 	var emb search.Embedder
-	raw, err := os.ReadFile(b.path(vectorsFile))
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
+	if sw.table == nil {
 		if b.opts.Logger != nil {
 			b.opts.Logger.Warn("no word vectors: the search index matches words only", "missing", b.path(vectorsFile))
 		}
-		return nil, nil
-	case err != nil:
-		return nil, err
+	} else {
+		emb = wordvec.NewEmbedder(sw.table)
+		if err := b.addVectors(sw.table); err != nil {
+			return err
+		}
 	}
-	table, err := wordvec.Parse(raw)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", b.path(vectorsFile), err)
+	if err := b.addIndex(contract.IconIndexDir, docs, emb, sw.th); err != nil {
+		return err
 	}
-	emb = wordvec.NewEmbedder(table)
-	if err := b.site.add(contract.VectorsFile, raw); err != nil {
-		return nil, err
+	return b.addIndex(contract.GuideIndexDir, sectionDocs(b.sections), emb, sw.th)
+}
+
+// addVectors writes the word vector table into public/ with its licence.
+func (b *builder) addVectors(table *wordvec.Table) error {
+	var buf bytes.Buffer
+	if _, err := table.WriteTo(&buf); err != nil {
+		return err
+	}
+	if err := b.site.add(contract.VectorsFile, buf.Bytes()); err != nil {
+		return err
 	}
 	notice, err := os.ReadFile(b.path(vectorsNotice))
 	if err != nil {
-		return nil, fmt.Errorf("the word vectors need their licence: %w", err)
+		return fmt.Errorf("the word vectors need their licence: %w", err)
 	}
-	return emb, b.site.add(path.Dir(contract.VectorsFile)+"/"+wordvec.NoticeFile+".txt", notice)
+	if err := b.site.add(path.Dir(contract.VectorsFile)+"/"+wordvec.NoticeFile+".txt", notice); err != nil {
+		return err
+	}
+	if notice, err = os.ReadFile(b.path(relationsNotice)); err == nil {
+		return b.site.add(path.Dir(contract.VectorsFile)+"/"+wordvec.RelationsNotice+".txt", notice)
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	return nil
 }
 
 // addIndex builds a search index of docs and writes it to dir/index.bin.
@@ -149,11 +123,15 @@ func SearchDocs(contentDir string) ([]search.Doc, error) {
 }
 
 // NewSearchIndex builds the icon search index a build of contentDir writes, from its search documents
-// (SearchDocs) and emb, in memory: for evaluating the ranking.
-func NewSearchIndex(contentDir string, docs []search.Doc, emb search.Embedder) (*search.Index, error) {
-	th, err := readThesaurus(contentDir)
+// (SearchDocs), in memory: for evaluating the ranking. Its Embedder is the one the edge would load.
+func NewSearchIndex(contentDir string, docs []search.Doc) (*search.Index, error) {
+	sw, err := prepareSearch(contentDir, docs)
 	if err != nil {
 		return nil, err
 	}
-	return search.NewIndexWith(docs, emb, th)
+	var emb search.Embedder
+	if sw.table != nil {
+		emb = wordvec.NewEmbedder(sw.table)
+	}
+	return search.NewIndexWith(docs, emb, sw.th)
 }

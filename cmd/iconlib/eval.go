@@ -3,14 +3,12 @@ package main
 import (
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/iconlib/iconlib/build"
 	"github.com/iconlib/iconlib/internal/search"
-	"github.com/iconlib/iconlib/internal/wordvec"
 )
 
 func newEvalCmd() *cobra.Command {
@@ -30,11 +28,7 @@ func newEvalCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			table, err := wordvec.Load(filepath.Join(contentDir, "vectors", wordvec.FileName))
-			if err != nil {
-				return err
-			}
-			ix, err := build.NewSearchIndex(contentDir, docs, wordvec.NewEmbedder(table))
+			ix, err := build.NewSearchIndex(contentDir, docs)
 			if err != nil {
 				return err
 			}

@@ -76,6 +76,8 @@ type Index struct {
 	lex      *lexicon
 	th       Thesaurus
 	synonyms map[string][]synonym // by the stem of a query word
+	antonyms map[string][]int32   // by the stem of a query word: the terms of its antonyms
+	labelled [][]int32            // per term: the documents whose id, name or a keyword holds it
 	prior    []float32            // per document: how likely it is what someone means by a word it matches (see generic.go)
 	dim      int                  // 0: no semantic vectors
 	packed   []byte               // the vectors as stored (see IndexFile)
@@ -162,6 +164,8 @@ func newIndex(docs []Doc, emb Embedder, dim int, packed []byte, th Thesaurus) *I
 		byID: make(map[string]int, len(docs)), exact: map[string][]int32{}}
 	ix.tagged = make([][]int32, len(ix.lex.postings))
 	ix.synonyms = readSynonyms(th, ix.lex)
+	ix.antonyms = readAntonyms(th, ix.lex)
+	ix.labelled = make([][]int32, len(ix.lex.postings))
 	if dim > 0 {
 		ix.common = commonDirection(ix.vecs, dim)
 		for i := 0; i < len(ix.vecs); i += dim {
@@ -188,6 +192,13 @@ func newIndex(docs []Doc, emb Embedder, dim int, packed []byte, th Thesaurus) *I
 		ix.names[i] = append(ix.names[i], ix.lex.termSet(wordvec.Tokenize(d.ID)))
 		if n := ix.lex.termSet(wordvec.Tokenize(d.Name)); len(n) > 0 && !slices.Equal(n, ix.names[i][0]) {
 			ix.names[i] = append(ix.names[i], n)
+		}
+		for _, ts := range append(slices.Clone(ix.names[i]), ix.tags[i]...) {
+			for _, t := range ts {
+				if docs := ix.labelled[t]; len(docs) == 0 || docs[len(docs)-1] != int32(i) {
+					ix.labelled[t] = append(docs, int32(i))
+				}
+			}
 		}
 	}
 	return ix

@@ -42,8 +42,9 @@ type alt struct {
 type query struct {
 	slots [][]alt
 	embed []string
-	also  []Synonym // synonyms of query words, whose embeddings the query's leans towards
-	words string    // every word of the query, stop words too, joined by spaces: for exact names
+	also  []Synonym  // synonyms of query words, whose embeddings the query's leans towards
+	avoid []opposite // terms of the antonyms of query words
+	words string     // every word of the query, stop words too, joined by spaces: for exact names
 }
 
 // parse reads q: words, stop words dropped (unless nothing else is left), each word matched exactly, by
@@ -72,10 +73,17 @@ func (ix *Index) parse(q string) (query, error) {
 				alts = append(alts, alt{lx.wordTerm[j], weightJoined})
 			}
 		}
+		if t, ok := lx.terms[stem(w)]; ok {
+			for _, a := range ix.antonyms[stem(w)] {
+				qu.avoid = append(qu.avoid, opposite{a, t})
+			}
+		}
 		syns := ix.synonyms[stem(w)]
 		for _, s := range syns {
 			alts = append(alts, s.alts...)
-			qu.also = append(qu.also, s.Synonym)
+			if s.Weight >= minLeanWeight {
+				qu.also = append(qu.also, s.Synonym)
+			}
 		}
 		if len(syns) == 0 {
 			for _, c := range ix.realWordTypos(w) {
@@ -171,6 +179,10 @@ func (ix *Index) corrections(w string, wv []float32, far bool) []typoCandidate {
 	return out
 }
 
+// minLeanWeight is the least weight of a synonym whose embedding the query's leans towards: the reviewed
+// table's, not WordNet's looser senses.
+const minLeanWeight = 0.8
+
 // Real-word typos: a query word in at most rareDF documents (a real word such as "hart", or one the
 // library barely uses) is also read as each vocabulary word one edit from it that is in at least frequentDF
 // documents and frequentRatio times as many as it ("heart"); the documents the corrected query matches
@@ -222,4 +234,19 @@ func (ix *Index) plausible(wv []float32, reading string) bool {
 	}
 	rv := ix.emb.Embed(reading)
 	return len(rv) == len(wv) && dot(wv, rv)/float32(math.Sqrt(float64(dot(wv, wv)*dot(rv, rv)))) >= minReadingSim
+}
+
+// opposite is a term of an antonym of the query word of term of.
+type opposite struct{ term, of int32 }
+
+// matches reports whether a query word may match term t.
+func (qu query) matches(t int32) bool {
+	for _, slot := range qu.slots {
+		for _, a := range slot {
+			if a.term == t {
+				return true
+			}
+		}
+	}
+	return false
 }

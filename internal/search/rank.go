@@ -42,12 +42,21 @@ func (ix *Index) Search(q string, o Options) ([]Hit, error) {
 		if sc.exact[d] {
 			s += weightExactName
 		}
+		if sc.opposite[d] {
+			s *= antonymFactor
+		}
 		return s / total
 	}
 	// The documents that match words score first. Any other scores by similarity alone, at most
 	// weightSem/total: when limit matching documents score more, none of the others can be a hit, and
 	// the scan of every document's vector is skipped. When most documents match (long queries), one scan
 	// costs less than one similarity at a time.
+	opposite := ix.markOpposites(qu, sc)
+	defer func() {
+		for _, d := range opposite {
+			sc.opposite[d] = false
+		}
+	}()
 	clear(sc.scores)
 	matched := ix.matched(qu, sc)
 	scan := v != nil && (scanAlways || len(matched) > len(sc.scores)/4)
@@ -64,6 +73,28 @@ func (ix *Index) Search(q string, o Options) ([]Hit, error) {
 		}
 	}
 	return ix.top(sc.scores, o), nil
+}
+
+// antonymFactor scales the fused score of a document that stands for the opposite of a query word.
+const antonymFactor = 0.5
+
+// markOpposites marks, in sc.opposite, the documents whose id, name or a keyword holds an antonym of a
+// query word the query does not also match, unless they hold the query word too ("happy" marks mood-sad,
+// which is tagged "unhappy", but not mood-crazy-happy; "zoom out" marks zoom-in), and returns them.
+func (ix *Index) markOpposites(qu query, sc *scratch) []int32 {
+	var out []int32
+	for _, o := range qu.avoid {
+		if qu.matches(o.term) {
+			continue
+		}
+		for _, d := range ix.labelled[o.term] {
+			if _, holds := slices.BinarySearch(ix.labelled[o.of], d); !sc.opposite[d] && !holds {
+				sc.opposite[d] = true
+				out = append(out, d)
+			}
+		}
+	}
+	return out
 }
 
 // scanAlways turns the skip off, so tests can check it changes no ranking.
@@ -155,11 +186,11 @@ func (ix *Index) Semantic(q string, o Options) ([]Hit, error) {
 // scratch holds one query's per-document arrays; queries take them from Index.pool and give them back, so a
 // query makes little garbage.
 type scratch struct {
-	lex, name, best, sem, scores []float32
-	exact, seen, tagged          []bool
-	touched                      []int32
-	terms                        *termTable
-	heap                         []float32
+	lex, name, best, sem, scores  []float32
+	exact, seen, tagged, opposite []bool
+	touched                       []int32
+	terms                         *termTable
+	heap                          []float32
 }
 
 func (ix *Index) scratch() *scratch {
@@ -168,7 +199,7 @@ func (ix *Index) scratch() *scratch {
 	}
 	n := len(ix.docs)
 	return &scratch{lex: make([]float32, n), name: make([]float32, n), best: make([]float32, n),
-		sem: make([]float32, n), scores: make([]float32, n), exact: make([]bool, n), seen: make([]bool, n), tagged: make([]bool, n),
+		sem: make([]float32, n), scores: make([]float32, n), exact: make([]bool, n), seen: make([]bool, n), tagged: make([]bool, n), opposite: make([]bool, n),
 		terms: newTermTable(len(ix.lex.postings))}
 }
 

@@ -56,11 +56,11 @@ func (th *Thesaurus) AddAntonyms(a, b string) {
 	if th.Antonyms == nil {
 		th.Antonyms = map[string][]string{}
 	}
-	if !slices.Contains(th.Antonyms[a], b) {
-		th.Antonyms[a] = append(th.Antonyms[a], b)
-	}
-	if !slices.Contains(th.Antonyms[b], a) {
-		th.Antonyms[b] = append(th.Antonyms[b], a)
+	for _, p := range [][2]string{{a, b}, {b, a}} {
+		as := th.Antonyms[p[0]]
+		if i, found := slices.BinarySearch(as, p[1]); !found { // sorted, so the index file does not depend on the order of calls
+			th.Antonyms[p[0]] = slices.Insert(as, i, p[1])
+		}
 	}
 }
 
@@ -125,4 +125,46 @@ func readSynonyms(th Thesaurus, lx *lexicon) map[string][]synonym {
 		}
 	}
 	return out
+}
+
+// readAntonyms returns, by the stem of a query word, the terms of the lexicon its antonyms hold.
+func readAntonyms(th Thesaurus, lx *lexicon) map[string][]int32 {
+	out := map[string][]int32{}
+	for w, as := range th.Antonyms {
+		if strings.Contains(w, " ") {
+			continue
+		}
+		for _, t := range lx.termSet(as) {
+			if !slices.Contains(out[stem(w)], t) {
+				out[stem(w)] = append(out[stem(w)], t)
+			}
+		}
+	}
+	for _, ts := range out {
+		slices.Sort(ts)
+	}
+	return out
+}
+
+// ReadAntonyms reads a table of opposites into th: one entry a line, "word: opposite, opposite, …"; "#"
+// starts a comment, blank lines are skipped.
+func (th *Thesaurus) ReadAntonyms(r io.Reader) error {
+	sc := bufio.NewScanner(r)
+	for line := 1; sc.Scan(); line++ {
+		text, _, _ := strings.Cut(sc.Text(), "#")
+		if strings.TrimSpace(text) == "" {
+			continue
+		}
+		word, list, ok := strings.Cut(text, ":")
+		if !ok || len(wordvec.Tokenize(word)) != 1 {
+			return fmt.Errorf("line %d: want \"word: opposite, …\"", line)
+		}
+		for _, a := range strings.Split(list, ",") {
+			if len(wordvec.Tokenize(a)) != 1 {
+				return fmt.Errorf("line %d: %q: want one word", line, strings.TrimSpace(a))
+			}
+			th.AddAntonyms(word, a)
+		}
+	}
+	return sc.Err()
 }
