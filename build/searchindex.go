@@ -123,15 +123,17 @@ func SearchDocs(contentDir string) ([]search.Doc, error) {
 }
 
 // NewSearchIndex builds the icon search index a build of contentDir writes, from its search documents
-// (SearchDocs), in memory: for evaluating the ranking. Its Embedder is the one the edge would load.
-func NewSearchIndex(contentDir string, docs []search.Doc) (*search.Index, error) {
+// (SearchDocs), in memory, and returns it with the Embedder the edge would load (nil without vectors): for
+// evaluating the ranking.
+func NewSearchIndex(contentDir string, docs []search.Doc) (*search.Index, search.Embedder, error) {
 	sw, err := prepareSearch(contentDir, docs)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	var emb search.Embedder
 	if sw.table != nil {
 		emb = wordvec.NewEmbedder(sw.table)
 	}
-	return search.NewIndexWith(docs, emb, sw.th)
+	ix, err := search.NewIndexWith(docs, emb, sw.th)
+	return ix, emb, err
 }

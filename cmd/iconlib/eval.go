@@ -28,7 +28,7 @@ func newEvalCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			ix, err := build.NewSearchIndex(contentDir, docs)
+			ix, _, err := build.NewSearchIndex(contentDir, docs)
 			if err != nil {
 				return err
 			}

@@ -4,6 +4,8 @@ import (
 	"math"
 	"sort"
 	"strings"
+
+	"github.com/iconlib/iconlib/internal/wordvec"
 )
 
 // Generic-first: when a query names a concept with a base icon and many compound or variant icons built on
@@ -39,4 +41,27 @@ func priors(docs []Doc) []float32 {
 		out[i] = max(min(max(d.Prior, 0), 1), float32(family))
 	}
 	return out
+}
+
+// heads returns, per document, the term of the first word of its id when at least familyFull documents'
+// ids start with that word (a concept with many variants, such as "arrow"), else -1: a query naming the
+// concept prefers its family to documents that only mention it ("arrow" → arrow-*, not bow).
+func heads(docs []Doc, lx *lexicon) []int32 {
+	first := make([]int32, len(docs))
+	count := map[int32]int{}
+	for i, d := range docs {
+		first[i] = -1
+		if ws := wordvec.Tokenize(d.ID); len(ws) > 1 {
+			if t, ok := lx.terms[stem(ws[0])]; ok {
+				first[i] = t
+				count[t]++
+			}
+		}
+	}
+	for i, t := range first {
+		if t >= 0 && count[t] < familyFull {
+			first[i] = -1
+		}
+	}
+	return first
 }

@@ -77,6 +77,7 @@ type Index struct {
 	th       Thesaurus
 	synonyms map[string][]synonym // by the stem of a query word
 	antonyms map[string][]int32   // by the stem of a query word: the terms of its antonyms
+	head     []int32              // per document: the term of the concept its id builds on, or -1 (see heads)
 	labelled [][]int32            // per term: the documents whose id, name or a keyword holds it
 	prior    []float32            // per document: how likely it is what someone means by a word it matches (see generic.go)
 	dim      int                  // 0: no semantic vectors
@@ -165,6 +166,7 @@ func newIndex(docs []Doc, emb Embedder, dim int, packed []byte, th Thesaurus) *I
 	ix.tagged = make([][]int32, len(ix.lex.postings))
 	ix.synonyms = readSynonyms(th, ix.lex)
 	ix.antonyms = readAntonyms(th, ix.lex)
+	ix.head = heads(docs, ix.lex)
 	ix.labelled = make([][]int32, len(ix.lex.postings))
 	if dim > 0 {
 		ix.common = commonDirection(ix.vecs, dim)

@@ -250,3 +250,15 @@ func (qu query) matches(t int32) bool {
 	}
 	return false
 }
+
+// exactly reports whether a query word is term t itself (not a typo, synonym or completion of it).
+func (qu query) exactly(t int32) bool {
+	for _, slot := range qu.slots {
+		for _, a := range slot {
+			if a.term == t && a.weight == weightExact {
+				return true
+			}
+		}
+	}
+	return false
+}

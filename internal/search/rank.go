@@ -38,6 +38,9 @@ func (ix *Index) Search(q string, o Options) ([]Hit, error) {
 		s := weightLex*sc.lex[d] + weightName*sc.name[d] + weightSem*max(sem, 0)
 		if sc.lex[d] > 0 || sc.name[d] > 0 {
 			s += weightPrior * ix.prior[d]
+			if h := ix.head[d]; h >= 0 && qu.exactly(h) {
+				s += weightPrior * familyWeight
+			}
 		}
 		if sc.exact[d] {
 			s += weightExactName
