@@ -87,8 +87,8 @@ func (ix *Index) parse(q string) (query, error) {
 		}
 		if len(syns) == 0 {
 			for _, c := range ix.realWordTypos(w) {
-				alts = append(alts, alt{lx.wordTerm[c], weightRealWord})
-				qu.also = append(qu.also, Synonym{lx.words[c], weightRealWord})
+				alts = append(alts, alt{lx.wordTerm[c.word], c.weight})
+				qu.also = append(qu.also, Synonym{lx.words[c.word], c.weight})
 			}
 		}
 		if t, ok := lx.terms[stem(w)]; ok {
@@ -184,19 +184,37 @@ func (ix *Index) corrections(w string, wv []float32, far bool) []typoCandidate {
 const minLeanWeight = 0.8
 
 // Real-word typos: a query word in at most rareDF documents (a real word such as "hart", or one the
-// library barely uses) is also read as each vocabulary word one edit from it that is in at least frequentDF
-// documents and frequentRatio times as many as it ("heart"); the documents the corrected query matches
-// better then rank by that reading.
+// library barely uses, such as "sittings") is also read as each vocabulary word one edit from it, with its
+// first letter (people seldom mistype that), more common in English, in at least frequentDF documents and
+// frequentRatio times as many as it ("heart"). The reading counts the more the more frequent the corrected word is than the word:
+// 0.6 + 0.1 × log2(its documents / (the word's + 1)), at most 0.95; the documents the corrected query
+// matches better then rank by that reading.
 const (
-	rareDF         = 3
-	frequentDF     = 3
-	frequentRatio  = 4
-	weightRealWord = 0.8
+	rareDF        = 12
+	frequentDF    = 3
+	frequentRatio = 4
 )
 
-// realWordTypos returns the vocabulary words (indexes into lx.words) a rare query word may be a real-word
-// typo of.
-func (ix *Index) realWordTypos(w string) []int32 {
+// moreCommon reports whether word is more common in English than w, by the frequency ranks of the
+// embedder's source (when it knows them): "get" is no typo of "git", though the library uses "git" more.
+func (ix *Index) moreCommon(word, w string) bool {
+	r, ok := ix.emb.(interface{ Rank(string) (int, bool) })
+	if !ok {
+		return true
+	}
+	rw, known := r.Rank(w)
+	rc, knownC := r.Rank(word)
+	return !known || knownC && rc < rw
+}
+
+// realWordTypo is a reading of a query word as a more frequent vocabulary word.
+type realWordTypo struct {
+	word   int32 // index into lx.words
+	weight float32
+}
+
+// realWordTypos returns the readings of a rare query word as real-word typos.
+func (ix *Index) realWordTypos(w string) []realWordTypo {
 	lx := ix.lex
 	df := 0
 	if t, ok := lx.terms[stem(w)]; ok {
@@ -205,11 +223,14 @@ func (ix *Index) realWordTypos(w string) []int32 {
 	if df > rareDF || !isASCIILetters(w) {
 		return nil
 	}
-	var out []int32
+	var out []realWordTypo
 	for _, c := range lx.candidates(w, false) {
+		word := lx.words[c.word]
 		cdf := len(lx.postings[lx.wordTerm[c.word]])
-		if c.dist == 1 && cdf >= frequentDF && cdf >= frequentRatio*df && stem(lx.words[c.word]) != stem(w) {
-			out = append(out, c.word)
+		if c.dist == 1 && word[0] == w[0] && cdf >= frequentDF && cdf >= frequentRatio*df && stem(word) != stem(w) &&
+			ix.moreCommon(word, w) {
+			weight := min(0.95, 0.6+0.1*math.Log2(float64(cdf)/float64(df+1)))
+			out = append(out, realWordTypo{c.word, float32(weight)})
 		}
 	}
 	return out
