@@ -78,6 +78,7 @@ type Index struct {
 	synonyms map[string][]synonym // by the stem of a query word
 	antonyms map[string][]int32   // by the stem of a query word: the terms of its antonyms
 	head     []int32              // per document: the term of the concept its id builds on, or -1 (see heads)
+	phrases  phraseTable          // the phrases documents are labelled with, embedded (see phrases.go)
 	labelled [][]int32            // per term: the documents whose id, name or a keyword holds it
 	prior    []float32            // per document: how likely it is what someone means by a word it matches (see generic.go)
 	dim      int                  // 0: no semantic vectors
@@ -173,6 +174,7 @@ func newIndex(docs []Doc, emb Embedder, dim int, packed []byte, th Thesaurus) *I
 		for i := 0; i < len(ix.vecs); i += dim {
 			removeDirection(ix.vecs[i:i+dim], ix.common)
 		}
+		ix.phrases = newPhraseTable(docs, emb, dim, ix.common)
 	}
 	for i, d := range docs {
 		ix.byID[d.ID] = i

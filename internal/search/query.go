@@ -92,7 +92,11 @@ func (ix *Index) parse(q string) (query, error) {
 			}
 		}
 		if t, ok := lx.terms[stem(w)]; ok {
-			qu.slots, qu.embed = append(qu.slots, append(alts, alt{t, weightExact})), append(qu.embed, w)
+			embed := w
+			if u := lx.usual[t]; ix.emb != nil && u >= 0 && ix.embedWord(w) == nil {
+				embed = lx.words[u] // a misspelling the stemmer reads right ("setings" → settings) but the embedder does not know
+			}
+			qu.slots, qu.embed = append(qu.slots, append(alts, alt{t, weightExact})), append(qu.embed, embed)
 			continue
 		}
 		if len(syns) > 0 { // a word the thesaurus knows is no typo

@@ -9,13 +9,14 @@ import (
 )
 
 // Weights of the fused score's parts; an exact name match outweighs all of them together. They were tuned
-// on the labelled evaluation set (see eval_test.go); the ranking is not sensitive to them within ±0.1.
-const (
-	weightLex       = 0.4  // BM25F word matching
-	weightName      = 0.4  // how much of the name the query covers, and of the query the name covers
-	weightSem       = 0.2  // semantic similarity
-	weightPrior     = 0.15 // how likely a matching document is meant (generic-first, see generic.go)
-	weightExactName = 1.0 + weightPrior
+// on the tuning half of the labelled evaluation set (make eval, search.Half).
+var (
+	weightLex   float32 = 0.4  // BM25F word matching
+	weightName  float32 = 0.4  // how much of the name the query covers, and of the query the name covers
+	weightSem   float32 = 0.4  // semantic similarity (of the embeddings and of the closest phrases, see phrases.go)
+	weightPrior float32 = 0.15 // how likely a matching document is meant (generic-first, see generic.go)
+	// an exact name scores at least as much as every other part can add together
+	weightExactName = weightLex + weightName + weightSem + weightPrior*(1+familyWeight)
 )
 
 // Search ranks documents for q by word matching fused with semantic similarity (without semantic vectors,
@@ -30,7 +31,7 @@ func (ix *Index) Search(q string, o Options) ([]Hit, error) {
 	defer ix.pool.Put(sc)
 	ix.lexical(qu, sc)
 	v := ix.queryVector(qu)
-	total := float32(weightLex + weightName + weightPrior + weightExactName)
+	total := weightLex + weightName + weightPrior*(1+familyWeight) + weightExactName
 	if v != nil {
 		total += weightSem
 	}
@@ -65,12 +66,13 @@ func (ix *Index) Search(q string, o Options) ([]Hit, error) {
 	scan := v != nil && (scanAlways || len(matched) > len(sc.scores)/4)
 	if !scan {
 		for _, d := range matched {
-			sc.scores[d] = fuse(d, ix.cosine(v, d))
+			sc.scores[d] = fuse(d, ix.similarity(v, d))
 		}
 		scan = v != nil && ix.kthBest(sc.scores, matched, o, sc) <= weightSem/total
 	}
 	if scan {
 		ix.cosines(v, sc.sem)
+		ix.blend(v, sc.sem, sc.phrase)
 		for d := range int32(len(sc.scores)) {
 			sc.scores[d] = fuse(d, sc.sem[d])
 		}
@@ -79,7 +81,7 @@ func (ix *Index) Search(q string, o Options) ([]Hit, error) {
 }
 
 // antonymFactor scales the fused score of a document that stands for the opposite of a query word.
-const antonymFactor = 0.5
+var antonymFactor = float32(0.5)
 
 // markOpposites marks, in sc.opposite, the documents whose id, name or a keyword holds an antonym of a
 // query word the query does not also match, unless they hold the query word too ("happy" marks mood-sad,
@@ -183,6 +185,7 @@ func (ix *Index) Semantic(q string, o Options) ([]Hit, error) {
 	sc := ix.scratch()
 	defer ix.pool.Put(sc)
 	ix.cosines(v, sc.sem)
+	ix.blend(v, sc.sem, sc.phrase)
 	return ix.top(sc.sem, o), nil // top leaves out scores ≤ 0
 }
 
@@ -190,6 +193,7 @@ func (ix *Index) Semantic(q string, o Options) ([]Hit, error) {
 // query makes little garbage.
 type scratch struct {
 	lex, name, best, sem, scores  []float32
+	phrase                        []float32 // per phrase of the phrase table
 	exact, seen, tagged, opposite []bool
 	touched                       []int32
 	terms                         *termTable
@@ -203,7 +207,7 @@ func (ix *Index) scratch() *scratch {
 	n := len(ix.docs)
 	return &scratch{lex: make([]float32, n), name: make([]float32, n), best: make([]float32, n),
 		sem: make([]float32, n), scores: make([]float32, n), exact: make([]bool, n), seen: make([]bool, n), tagged: make([]bool, n), opposite: make([]bool, n),
-		terms: newTermTable(len(ix.lex.postings))}
+		terms: newTermTable(len(ix.lex.postings)), phrase: make([]float32, ix.phrases.n)}
 }
 
 // queryVector is the embedding of qu's words without the common direction, nil when there are no vectors
@@ -228,7 +232,7 @@ func (ix *Index) queryVector(qu query) []float32 {
 }
 
 // weightAlso weighs the embedding of a query word's synonym against the query's own.
-const weightAlso = 1.0
+var weightAlso = float32(1.0)
 
 // cosines writes the cosine similarity of v (a queryVector) with every document into out: one
 // matrix-vector product, in gonum's vectorised kernel (about five times as fast as a Go loop).
@@ -331,7 +335,7 @@ func (ix *Index) lexical(qu query, sc *scratch) {
 }
 
 // weightTag discounts a query matching a whole keyword of a document against one matching its name.
-const weightTag = 0.8
+var weightTag = float32(0.8)
 
 // top returns the best hits with a positive score, within o.Group and o.Limit, best first; equal scores keep
 // document order. It keeps the best so far in a min-heap, so it costs O(n log limit).
