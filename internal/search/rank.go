@@ -66,13 +66,14 @@ func (ix *Index) Search(q string, o Options) ([]Hit, error) {
 	scan := v != nil && (scanAlways || len(matched) > len(sc.scores)/4)
 	if !scan {
 		for _, d := range matched {
-			sc.scores[d] = fuse(d, ix.similarity(v, d))
+			sc.scores[d] = fuse(d, ix.similarity(v, d, sc))
 		}
+		sc.resetPhrases()
 		scan = v != nil && ix.kthBest(sc.scores, matched, o, sc) <= weightSem/total
 	}
 	if scan {
 		ix.cosines(v, sc.sem)
-		ix.blend(v, sc.sem, sc.phrase)
+		ix.blend(v, sc.sem, sc.phraseAll)
 		for d := range int32(len(sc.scores)) {
 			sc.scores[d] = fuse(d, sc.sem[d])
 		}
@@ -185,7 +186,7 @@ func (ix *Index) Semantic(q string, o Options) ([]Hit, error) {
 	sc := ix.scratch()
 	defer ix.pool.Put(sc)
 	ix.cosines(v, sc.sem)
-	ix.blend(v, sc.sem, sc.phrase)
+	ix.blend(v, sc.sem, sc.phraseAll)
 	return ix.top(sc.sem, o), nil // top leaves out scores ≤ 0
 }
 
@@ -193,7 +194,9 @@ func (ix *Index) Semantic(q string, o Options) ([]Hit, error) {
 // query makes little garbage.
 type scratch struct {
 	lex, name, best, sem, scores  []float32
-	phrase                        []float32 // per phrase of the phrase table
+	phrase                        []float32 // per phrase of the phrase table; notComputed between queries
+	phrased                       []int32
+	phraseAll                     []float32 // per phrase, for blend
 	exact, seen, tagged, opposite []bool
 	touched                       []int32
 	terms                         *termTable
@@ -205,9 +208,14 @@ func (ix *Index) scratch() *scratch {
 		return sc
 	}
 	n := len(ix.docs)
-	return &scratch{lex: make([]float32, n), name: make([]float32, n), best: make([]float32, n),
+	sc := &scratch{lex: make([]float32, n), name: make([]float32, n), best: make([]float32, n),
 		sem: make([]float32, n), scores: make([]float32, n), exact: make([]bool, n), seen: make([]bool, n), tagged: make([]bool, n), opposite: make([]bool, n),
-		terms: newTermTable(len(ix.lex.postings)), phrase: make([]float32, ix.phrases.n)}
+		terms: newTermTable(len(ix.lex.postings)), phrase: make([]float32, ix.phrases.n),
+		phraseAll: make([]float32, ix.phrases.n)}
+	for p := range sc.phrase {
+		sc.phrase[p] = notComputed
+	}
+	return sc
 }
 
 // queryVector is the embedding of qu's words without the common direction, nil when there are no vectors
