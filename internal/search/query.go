@@ -85,10 +85,14 @@ func (ix *Index) parse(q string) (query, error) {
 				qu.also = append(qu.also, s.Synonym)
 			}
 		}
+		realWord, bestRW := "", float32(0) // the likeliest real-word correction
 		if len(syns) == 0 {
 			for _, c := range ix.realWordTypos(w) {
 				alts = append(alts, alt{lx.wordTerm[c.word], c.weight})
 				qu.also = append(qu.also, Synonym{lx.words[c.word], c.weight})
+				if c.weight > bestRW {
+					realWord, bestRW = lx.words[c.word], c.weight
+				}
 			}
 		}
 		if t, ok := lx.terms[stem(w)]; ok {
@@ -131,6 +135,9 @@ func (ix *Index) parse(q string) (query, error) {
 			}
 		}
 		embed, bestDF := w, 0
+		if realWord != "" && len(typos) == 0 {
+			embed = realWord // a word the library lacks means here what its correction means ("hart": heart)
+		}
 		for _, c := range typos {
 			weight := float32(weightTypo1)
 			if c.dist > 1 {

@@ -10,11 +10,11 @@ import (
 
 // Weights of the fused score's parts; an exact name match outweighs all of them together. They were tuned
 // on the tuning half of the labelled evaluation set (make eval, search.Half).
-var (
-	weightLex   float32 = 0.4  // BM25F word matching
-	weightName  float32 = 0.4  // how much of the name the query covers, and of the query the name covers
-	weightSem   float32 = 0.4  // semantic similarity (of the embeddings and of the closest phrases, see phrases.go)
-	weightPrior float32 = 0.15 // how likely a matching document is meant (generic-first, see generic.go)
+const (
+	weightLex   = 0.4  // BM25F word matching
+	weightName  = 0.4  // how much of the name the query covers, and of the query the name covers
+	weightSem   = 0.4  // semantic similarity (of the embeddings and of the closest phrases, see phrases.go)
+	weightPrior = 0.15 // how likely a matching document is meant (generic-first, see generic.go)
 	// an exact name scores at least as much as every other part can add together
 	weightExactName = weightLex + weightName + weightSem + weightPrior*(1+familyWeight)
 )
@@ -31,7 +31,7 @@ func (ix *Index) Search(q string, o Options) ([]Hit, error) {
 	defer ix.pool.Put(sc)
 	ix.lexical(qu, sc)
 	v := ix.queryVector(qu)
-	total := weightLex + weightName + weightPrior*(1+familyWeight) + weightExactName
+	total := float32(weightLex + weightName + weightPrior*(1+familyWeight) + weightExactName)
 	if v != nil {
 		total += weightSem
 	}
@@ -82,7 +82,7 @@ func (ix *Index) Search(q string, o Options) ([]Hit, error) {
 }
 
 // antonymFactor scales the fused score of a document that stands for the opposite of a query word.
-var antonymFactor = float32(0.5)
+const antonymFactor = 0.5
 
 // markOpposites marks, in sc.opposite, the documents whose id, name or a keyword holds an antonym of a
 // query word the query does not also match, unless they hold the query word too ("happy" marks mood-sad,
@@ -240,7 +240,7 @@ func (ix *Index) queryVector(qu query) []float32 {
 }
 
 // weightAlso weighs the embedding of a query word's synonym against the query's own.
-var weightAlso = float32(1.0)
+const weightAlso = 1.0
 
 // cosines writes the cosine similarity of v (a queryVector) with every document into out: one
 // matrix-vector product, in gonum's vectorised kernel (about five times as fast as a Go loop).
@@ -343,7 +343,7 @@ func (ix *Index) lexical(qu query, sc *scratch) {
 }
 
 // weightTag discounts a query matching a whole keyword of a document against one matching its name.
-var weightTag = float32(0.8)
+const weightTag = 0.8
 
 // top returns the best hits with a positive score, within o.Group and o.Limit, best first; equal scores keep
 // document order. It keeps the best so far in a min-heap, so it costs O(n log limit).
@@ -398,3 +398,4 @@ func (ix *Index) top(scores []float32, o Options) []Hit {
 	}
 	return hits
 }
+
