@@ -398,4 +398,3 @@ func (ix *Index) top(scores []float32, o Options) []Hit {
 	}
 	return hits
 }
-
