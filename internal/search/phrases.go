@@ -27,7 +27,7 @@ const (
 type phraseTable struct {
 	vecs  []float32 // n × dim
 	n     int
-	of    []int32 // the phrases of document d are of[start[d]:start[d+1]]; negative: ^p, a keyword
+	of    []int32 // the phrases of document d are of[start[d]:start[d+1]]: p for its id, n+p for a keyword
 	start []int32
 }
 
@@ -59,10 +59,15 @@ func newPhraseTable(docs []Doc, emb Embedder, dim int, common []float32) phraseT
 		}
 		for _, k := range d.Keywords {
 			if j, ok := phrase(k); ok {
-				pt.of = append(pt.of, ^j)
+				pt.of = append(pt.of, ^j) // made n+j below, once n is known
 			}
 		}
 		pt.start[i+1] = int32(len(pt.of))
+	}
+	for i, p := range pt.of {
+		if p < 0 {
+			pt.of[i] = int32(pt.n) + ^p
+		}
 	}
 	return pt
 }
@@ -71,18 +76,19 @@ func newPhraseTable(docs []Doc, emb Embedder, dim int, common []float32) phraseT
 // found is false for a document without phrases.
 func (pt *phraseTable) closest(d int32, sim func(p int32) float32) (best float32, found bool) {
 	best = -1
+	n := int32(pt.n)
 	for _, p := range pt.of[pt.start[d]:pt.start[d+1]] {
-		if p >= 0 {
+		if p < n {
 			best = max(best, sim(p))
 		} else {
-			best = max(best, weightKeyword*sim(^p))
+			best = max(best, weightKeyword*sim(p-n))
 		}
 	}
 	return best, pt.start[d+1] > pt.start[d]
 }
 
 // blend mixes into sem (per document, the cosine with the document's embedding) the cosine with each
-// document's closest phrase; out is scratch of len(pt.n).
+// document's closest phrase; out is scratch of len 2 × pt.n (the cosines, then as keywords).
 func (ix *Index) blend(v, sem, out []float32) {
 	pt := &ix.phrases
 	if pt.n == 0 {
@@ -90,18 +96,19 @@ func (ix *Index) blend(v, sem, out []float32) {
 	}
 	m := blas32.General{Rows: pt.n, Cols: ix.dim, Stride: ix.dim, Data: pt.vecs}
 	blas32.Gemv(blas.NoTrans, 1, m, blas32.Vector{N: ix.dim, Inc: 1, Data: v}, 0, blas32.Vector{N: pt.n, Inc: 1, Data: out[:pt.n]})
+	for p, c := range out[:pt.n] {
+		out[pt.n+p] = weightKeyword * c
+	}
 	for d := range sem {
+		ps := pt.of[pt.start[d]:pt.start[d+1]]
+		if len(ps) == 0 {
+			continue
+		}
 		best := float32(-1)
-		for _, p := range pt.of[pt.start[d]:pt.start[d+1]] {
-			if p >= 0 {
-				best = max(best, out[p])
-			} else {
-				best = max(best, weightKeyword*out[^p])
-			}
+		for _, p := range ps {
+			best = max(best, out[p])
 		}
-		if best > -1 {
-			sem[d] = (1-weightPhrase)*sem[d] + weightPhrase*best
-		}
+		sem[d] = (1-weightPhrase)*sem[d] + weightPhrase*best
 	}
 }
 

@@ -53,8 +53,8 @@ func (ix *Index) Search(q string, o Options) ([]Hit, error) {
 	}
 	// The documents that match words score first. Any other scores by similarity alone, at most
 	// weightSem/total: when limit matching documents score more, none of the others can be a hit, and
-	// the scan of every document's vector is skipped. When most documents match (long queries), one scan
-	// costs less than one similarity at a time.
+	// the scan of every document's vector is skipped. When more than an eighth of the documents match
+	// (long queries), one scan of the documents and the phrases costs less than one similarity at a time.
 	opposite := ix.markOpposites(qu, sc)
 	defer func() {
 		for _, d := range opposite {
@@ -63,7 +63,7 @@ func (ix *Index) Search(q string, o Options) ([]Hit, error) {
 	}()
 	clear(sc.scores)
 	matched := ix.matched(qu, sc)
-	scan := v != nil && (scanAlways || len(matched) > len(sc.scores)/4)
+	scan := v != nil && (scanAlways || len(matched) > len(sc.scores)/16)
 	if !scan {
 		for _, d := range matched {
 			sc.scores[d] = fuse(d, ix.similarity(v, d, sc))
@@ -211,7 +211,7 @@ func (ix *Index) scratch() *scratch {
 	sc := &scratch{lex: make([]float32, n), name: make([]float32, n), best: make([]float32, n),
 		sem: make([]float32, n), scores: make([]float32, n), exact: make([]bool, n), seen: make([]bool, n), tagged: make([]bool, n), opposite: make([]bool, n),
 		terms: newTermTable(len(ix.lex.postings)), phrase: make([]float32, ix.phrases.n),
-		phraseAll: make([]float32, ix.phrases.n)}
+		phraseAll: make([]float32, 2*ix.phrases.n)}
 	for p := range sc.phrase {
 		sc.phrase[p] = notComputed
 	}
