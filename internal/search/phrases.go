@@ -11,12 +11,11 @@ import (
 
 // Semantic similarity by parts: a document's embedding averages its name, keywords and text, so a query of
 // one or two words ("cog", "warning") is far from every document that has it as one keyword among ten. So
-// the index also embeds each distinct phrase documents are labelled with (a keyword, and the id when it is
-// one word; a longer id's words are the name part of the document's embedding), and a document's
-// similarity to a query is a blend of its embedding's and its closest phrase's: weightPhrase of the latter,
-// a keyword counting weightKeyword as much as the id, so the base icon named by a query's word comes before
-// its variants tagged with it. The phrase vectors are computed when the index is built or opened, from the
-// embedder.
+// the index also embeds each distinct phrase documents are labelled with (its id's words, a keyword), and a
+// document's similarity to a query is a blend of its embedding's and its closest phrase's: weightPhrase of
+// the latter, a keyword counting weightKeyword as much as the id, so the base icon named by a query's word
+// comes before its variants tagged with it. The phrase vectors are computed when the index is built or
+// opened, from the embedder.
 const (
 	weightPhrase  = 0.6
 	weightKeyword = 0.9
@@ -52,10 +51,8 @@ func newPhraseTable(docs []Doc, emb Embedder, dim int, common []float32) phraseT
 		return j, true
 	}
 	for i, d := range docs {
-		if len(wordvec.Tokenize(d.ID)) == 1 {
-			if j, ok := phrase(d.ID); ok {
-				pt.of = append(pt.of, j)
-			}
+		if j, ok := phrase(d.ID); ok {
+			pt.of = append(pt.of, j)
 		}
 		for _, k := range d.Keywords {
 			if j, ok := phrase(k); ok {
