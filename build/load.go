@@ -17,7 +17,7 @@ type sources struct {
 	edits   map[string]content.Edit
 	popular []content.Popular // the home page's popular icons, in order
 	guides  []content.Guide
-	vectors *vectors // nil when content has no word vectors
+	lexicon *lexicon // what content knows of words (searchwords.go)
 }
 
 // readSources reads every icon set (content/icons/*.jsonl), the hand edits, the popular icons, the guides
@@ -31,7 +31,8 @@ func readSources(dir string, log *slog.Logger) (*sources, error) {
 	if b.guides, err = content.ReadGuides(b.path("guides")); err != nil {
 		return nil, err
 	}
-	return b, b.readVectors(log)
+	b.lexicon, err = readLexicon(dir, log)
+	return b, err
 }
 
 func (b *sources) path(parts ...string) string {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/iconlib/iconlib/build/content"
 	"github.com/iconlib/iconlib/internal/catalog"
+	"github.com/iconlib/iconlib/internal/search"
 )
 
 // model is the library one build publishes, assembled once from the sources: the second phase of a
@@ -23,19 +24,25 @@ type model struct {
 	popular    []content.Popular // the home page's popular icons, in order
 	// edited holds the icons with a hand edit, which the motion gallery (and, without a curated popular
 	// list, the home page) shows first.
-	edited  map[string]bool
-	vectors *vectors // nil without word vectors
+	edited map[string]bool
+	// iconDocs are the icons' search documents, and searchWords the thesaurus and word vectors they are
+	// indexed with; notices are the licence notices of the lexicon (public/search/ file name → text).
+	iconDocs    []search.Doc
+	searchWords searchWords
+	notices     map[string][]byte
 }
 
 // assemble makes the model of src at base: every icon's record and files, the categories, and the guides
 // with their sections.
 func assemble(ctx context.Context, src *sources, base string) (*model, error) {
-	m := &model{base: base, popular: src.popular, vectors: src.vectors, edited: map[string]bool{}}
+	m := &model{base: base, popular: src.popular, edited: map[string]bool{}, notices: src.lexicon.notices}
 	var err error
 	if m.icons, m.iconFiles, err = animateIcons(ctx, src, base); err != nil {
 		return nil, err
 	}
 	m.categories = countCategories(m.icons)
+	m.iconDocs = iconDocs(m.icons, src.popular)
+	m.searchWords = src.lexicon.prepare(m.iconDocs)
 	for id := range src.edits {
 		m.edited[id] = true
 	}

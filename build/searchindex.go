@@ -2,76 +2,47 @@ package build
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
-	"io/fs"
 	"log/slog"
-	"os"
 	"path"
 
+	"github.com/iconlib/iconlib/build/content"
 	"github.com/iconlib/iconlib/internal/catalog"
 	"github.com/iconlib/iconlib/internal/contract"
 	"github.com/iconlib/iconlib/internal/search"
 	"github.com/iconlib/iconlib/internal/wordvec"
 )
 
-// The word vector table in content/ and its licence (written by `make import-vectors`).
-const (
-	vectorsFile   = "vectors/" + wordvec.FileName
-	vectorsNotice = "vectors/" + wordvec.NoticeFile
-)
-
-// vectors are content's word vector table: its file, parsed, and the notice of its licence.
-type vectors struct {
-	raw, notice []byte
-	table       *wordvec.Table
-}
-
-// readVectors reads the word vector table and its licence; content without a table (a small test
-// fixture) gets search indexes that match words only.
-func (b *sources) readVectors(log *slog.Logger) error {
-	raw, err := os.ReadFile(b.path(vectorsFile))
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		log.Warn("no word vectors: the search index matches words only", "missing", b.path(vectorsFile))
-		return nil
-	case err != nil:
-		return err
-	}
-	table, err := wordvec.Parse(raw)
-	if err != nil {
-		return fmt.Errorf("%s: %w", b.path(vectorsFile), err)
-	}
-	notice, err := os.ReadFile(b.path(vectorsNotice))
-	if err != nil {
-		return fmt.Errorf("the word vectors need their licence: %w", err)
-	}
-	b.vectors = &vectors{raw: raw, notice: notice, table: table}
-	return nil
-}
-
 // addSearchIndex writes the search indexes of the icons and of the guide sections, and the word vector
-// table the edge embeds queries with.
+// table the edge embeds queries with (retrofitted to the icons' tags and WordNet's antonyms, see
+// searchwords.go) with the licence notices of the vectors and of WordNet. Content without a vector table
+// (a small test fixture) gets indexes that match words only.
 func (m *model) addSearchIndex(s *site) error {
 	var emb search.Embedder
-	if v := m.vectors; v != nil {
-		emb = wordvec.NewEmbedder(v.table)
-		if err := s.add(contract.VectorsFile, v.raw); err != nil {
+	if table := m.searchWords.table; table != nil {
+		emb = wordvec.NewEmbedder(table)
+		var buf bytes.Buffer
+		if _, err := table.WriteTo(&buf); err != nil {
 			return err
 		}
-		if err := s.add(path.Dir(contract.VectorsFile)+"/"+wordvec.NoticeFile+".txt", v.notice); err != nil {
+		if err := s.add(contract.VectorsFile, buf.Bytes()); err != nil {
 			return err
+		}
+		for name, notice := range m.notices {
+			if err := s.add(path.Dir(contract.VectorsFile)+"/"+name+".txt", notice); err != nil {
+				return err
+			}
 		}
 	}
-	if err := addIndex(s, contract.IconIndexDir, iconDocs(m.icons), emb); err != nil {
+	if err := addIndex(s, contract.IconIndexDir, m.iconDocs, emb, m.searchWords.th); err != nil {
 		return err
 	}
-	return addIndex(s, contract.GuideIndexDir, sectionDocs(m.sections), emb)
+	return addIndex(s, contract.GuideIndexDir, sectionDocs(m.sections), emb, m.searchWords.th)
 }
 
 // addIndex builds a search index of docs and writes it to dir/index.bin.
-func addIndex(s *site, dir string, docs []search.Doc, emb search.Embedder) error {
-	ix, err := search.NewIndex(docs, emb)
+func addIndex(s *site, dir string, docs []search.Doc, emb search.Embedder, th search.Thesaurus) error {
+	ix, err := search.NewIndexWith(docs, emb, th)
 	if err != nil {
 		return fmt.Errorf("search index %s: %w", dir, err)
 	}
@@ -92,11 +63,17 @@ func sectionDocs(sections []catalog.Section) []search.Doc {
 	return docs
 }
 
-// iconDocs turns icon records into search documents.
-func iconDocs(icons []catalog.Icon) []search.Doc {
+// iconDocs turns icons (their words are enough: iconWords) into search documents. An icon of the curated
+// popular list gets a prior from its place in it: 1 for the first, falling to 0.5 for the last.
+func iconDocs(icons []catalog.Icon, popular []content.Popular) []search.Doc {
+	prior := map[string]float32{}
+	for i, p := range popular {
+		prior[p.ID] = 1 - 0.5*float32(i)/float32(max(len(popular)-1, 1))
+	}
 	docs := make([]search.Doc, len(icons))
 	for i, ic := range icons {
-		docs[i] = search.Doc{ID: ic.ID, Name: ic.Name, Group: ic.Category, Keywords: ic.Tags, Text: ic.Description}
+		docs[i] = search.Doc{ID: ic.ID, Name: ic.Name, Group: ic.Category, Keywords: ic.Tags, Text: ic.Description,
+			Prior: prior[ic.ID]}
 	}
 	return docs
 }
@@ -113,5 +90,22 @@ func SearchDocs(contentDir string) ([]search.Doc, error) {
 	for i, ic := range src.icons {
 		words[i] = iconWords(ic, src.edits[ic.ID])
 	}
-	return iconDocs(words), nil
+	return iconDocs(words, src.popular), nil
+}
+
+// NewSearchIndex builds the icon search index a build of contentDir writes, from its search documents
+// (SearchDocs), in memory, and returns it with the Embedder the edge would load (nil without vectors): for
+// evaluating the ranking.
+func NewSearchIndex(contentDir string, docs []search.Doc) (*search.Index, search.Embedder, error) {
+	lx, err := readLexicon(contentDir, slog.New(slog.DiscardHandler))
+	if err != nil {
+		return nil, nil, err
+	}
+	sw := lx.prepare(docs)
+	var emb search.Embedder
+	if sw.table != nil {
+		emb = wordvec.NewEmbedder(sw.table)
+	}
+	ix, err := search.NewIndexWith(docs, emb, sw.th)
+	return ix, emb, err
 }

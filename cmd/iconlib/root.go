@@ -22,7 +22,7 @@ func newRootCmd() *cobra.Command {
 		},
 	}
 	root.AddCommand(newBuildCmd(), newServeCmd(), newSearchCmd(), newKeysCmd(), newVersionCmd(),
-		newImportCmd(), newImportVectorsCmd(), newEvalCmd())
+		newImportCmd(), newImportVectorsCmd(), newImportWordNetCmd(), newEvalCmd())
 	return root
 }
 

@@ -140,6 +140,25 @@ func TestLatency(t *testing.T) {
 	if p99 > 5*time.Millisecond {
 		t.Errorf("p99 %v of CPU time, want under 5ms", p99)
 	}
+	// 20-word queries (evaluation queries run together): logged, not asserted.
+	var words []string
+	for _, q := range qs {
+		words = append(words, strings.Fields(q)...)
+	}
+	cpu = cpu[:0]
+	for i := 0; i+20 <= len(words) && len(cpu) < 500; i += 7 {
+		c0, ok0 := threadCPU()
+		if _, err := ix.Search(strings.Join(words[i:i+20], " "), search.Options{}); err != nil {
+			t.Fatal(err)
+		}
+		if c1, ok1 := threadCPU(); ok0 && ok1 {
+			cpu = append(cpu, c1-c0)
+		}
+	}
+	if len(cpu) > 0 {
+		p50, p99 = percentiles(cpu)
+		t.Logf("Search of 20-word queries, CPU time: p50 %v, p99 %v", p50, p99)
+	}
 }
 
 // TestMemory logs how much the resident memory grows when the word vectors and the icons' index are loaded

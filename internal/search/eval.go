@@ -4,7 +4,9 @@ import (
 	"bufio"
 	"encoding/json"
 	"fmt"
+	"hash/fnv"
 	"io"
+	"math"
 	"slices"
 	"sort"
 	"strings"
@@ -13,11 +15,15 @@ import (
 	"github.com/iconlib/iconlib/internal/wordvec"
 )
 
-// EvalQuery is one labelled query of an evaluation set (one JSON object per line).
+// EvalQuery is one labelled query of an evaluation set (one JSON object per line). Relevance is graded:
+// Relevant are the best answers (grade 2), Acceptable ones a user would also take (grade 1). Avoid lists
+// answers that must not be in the top 5 (the opposite of what the query asks for: an antonym trap).
 type EvalQuery struct {
-	Query    string   `json:"query"`
-	Kind     string   `json:"kind"`     // exact, typo, synonym, meaning, multiword
-	Relevant []string `json:"relevant"` // ids that count as a right answer
+	Query      string   `json:"query"`
+	Kind       string   `json:"kind"`                 // exact, typo, realword, synonym, meaning, multiword, generic, antonym
+	Relevant   []string `json:"relevant"`             // the best answers
+	Acceptable []string `json:"acceptable,omitempty"` // answers that also do
+	Avoid      []string `json:"avoid,omitempty"`      // answers that must not be in the top 5
 }
 
 // ReadEvalSet reads an evaluation set, one EvalQuery per line; blank lines are skipped.
@@ -40,13 +46,51 @@ func ReadEvalSet(r io.Reader) ([]EvalQuery, error) {
 	return qs, sc.Err()
 }
 
-// Metrics sum up a ranking over N queries: the mean reciprocal rank of the first right answer within the
-// top 10 (MRR@10), and the share of queries with a right answer first (Hit1) or in the top 10 (Hit10).
-type Metrics struct {
-	N                 int
-	MRR, Hit1, Hit10  float64
-	Misses, FirstMiss []string // queries without a right answer in the top 10, and with a wrong first answer
+// Halves of an evaluation set: weights are tuned on the first and reported on the second.
+const (
+	Tuning  = "tuning"
+	HeldOut = "held-out"
+)
+
+// Half is the half of an evaluation set a query belongs to, decided by a hash of its normalised words, so
+// it never changes when queries are added, removed or reordered, and a query written twice lands in one half.
+func Half(q EvalQuery) string {
+	h := fnv.New32a()
+	h.Write([]byte(strings.Join(wordvec.Tokenize(q.Query), " ")))
+	if h.Sum32()%2 == 0 {
+		return Tuning
+	}
+	return HeldOut
 }
+
+// Split divides qs into its Tuning and HeldOut halves, keeping their order.
+func Split(qs []EvalQuery) (tuning, heldOut []EvalQuery) {
+	for _, q := range qs {
+		if Half(q) == Tuning {
+			tuning = append(tuning, q)
+		} else {
+			heldOut = append(heldOut, q)
+		}
+	}
+	return tuning, heldOut
+}
+
+// Metrics sum up a ranking over N queries:
+//   - MRR@10: the mean reciprocal rank of the first best answer within the top 10;
+//   - nDCG@10: discounted cumulative gain of the top 10 (gain 3 for a best answer, 1 for an acceptable one)
+//     over that of the ideal ranking;
+//   - P@5: the share of the top 5 that are best or acceptable answers;
+//   - hit@k: the share of queries with a best answer in the top k;
+//   - Trapped: the queries with an answer to avoid in the top 5.
+type Metrics struct {
+	N                                int
+	MRR, NDCG, P5, Hit1, Hit3, Hit10 float64
+	Misses, FirstMiss, Trapped       []string // no best answer in the top 10; a wrong first answer; an answer to avoid in the top 5
+	traps                            int
+}
+
+// Traps is the number of queries with answers to avoid among those measured.
+func (m *Metrics) Traps() int { return m.traps }
 
 // Overall is the key of the metrics over every query in an Evaluation.
 const Overall = "overall"
@@ -59,12 +103,43 @@ func Evaluate(qs []EvalQuery, rank func(q string, o Options) ([]Hit, error)) (ma
 		if err != nil {
 			return nil, fmt.Errorf("query %q: %w", q.Query, err)
 		}
-		rr := 0.0
-		for i, h := range hits {
-			if i < 10 && slices.Contains(q.Relevant, h.ID) {
-				rr = 1 / float64(i+1)
-				break
+		hits = hits[:min(len(hits), 10)]
+		grade := func(id string) int {
+			switch {
+			case slices.Contains(q.Relevant, id):
+				return 2
+			case slices.Contains(q.Acceptable, id):
+				return 1
 			}
+			return 0
+		}
+		rr, dcg, p5, first := 0.0, 0.0, 0.0, -1
+		trapped := false
+		for i, h := range hits {
+			g := grade(h.ID)
+			if g == 2 && first < 0 {
+				first, rr = i, 1/float64(i+1)
+			}
+			dcg += (math.Exp2(float64(g)) - 1) / math.Log2(float64(i+2))
+			if i < 5 && g > 0 {
+				p5 += 0.2
+			}
+			if i < 5 && slices.Contains(q.Avoid, h.ID) {
+				trapped = true
+			}
+		}
+		var ideal []int
+		for range q.Relevant {
+			ideal = append(ideal, 2)
+		}
+		for _, id := range q.Acceptable {
+			if !slices.Contains(q.Relevant, id) {
+				ideal = append(ideal, 1)
+			}
+		}
+		idcg := 0.0
+		for i, g := range ideal[:min(len(ideal), 10)] {
+			idcg += (math.Exp2(float64(g)) - 1) / math.Log2(float64(i+2))
 		}
 		if out[q.Kind] == nil {
 			out[q.Kind] = &Metrics{}
@@ -72,21 +147,32 @@ func Evaluate(qs []EvalQuery, rank func(q string, o Options) ([]Hit, error)) (ma
 		for _, m := range []*Metrics{out[q.Kind], out[Overall]} {
 			m.N++
 			m.MRR += rr
-			if rr == 1 {
+			m.NDCG += dcg / idcg
+			m.P5 += p5
+			if first == 0 {
 				m.Hit1++
 			} else {
 				m.FirstMiss = append(m.FirstMiss, q.Query)
 			}
-			if rr > 0 {
+			if first >= 0 && first < 3 {
+				m.Hit3++
+			}
+			if first >= 0 {
 				m.Hit10++
 			} else {
 				m.Misses = append(m.Misses, q.Query)
+			}
+			if len(q.Avoid) > 0 {
+				m.traps++
+				if trapped {
+					m.Trapped = append(m.Trapped, q.Query)
+				}
 			}
 		}
 	}
 	for _, m := range out {
 		n := float64(max(m.N, 1))
-		m.MRR, m.Hit1, m.Hit10 = m.MRR/n, m.Hit1/n, m.Hit10/n
+		m.MRR, m.NDCG, m.P5, m.Hit1, m.Hit3, m.Hit10 = m.MRR/n, m.NDCG/n, m.P5/n, m.Hit1/n, m.Hit3/n, m.Hit10/n
 	}
 	return out, nil
 }
@@ -94,7 +180,7 @@ func Evaluate(qs []EvalQuery, rank func(q string, o Options) ([]Hit, error)) (ma
 // WriteEvalTable prints one row per ranking and kind (kinds sorted, Overall last).
 func WriteEvalTable(w io.Writer, names []string, results []map[string]*Metrics) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "ranking\tkind\tqueries\tMRR@10\thit@1\thit@10\t")
+	fmt.Fprintln(tw, "ranking\tkind\tqueries\tMRR@10\tnDCG@10\tP@5\thit@1\thit@3\thit@10\ttrapped\t")
 	for i, res := range results {
 		var kinds []string
 		for k := range res {
@@ -105,7 +191,12 @@ func WriteEvalTable(w io.Writer, names []string, results []map[string]*Metrics) 
 		sort.Strings(kinds)
 		for _, k := range append(kinds, Overall) {
 			m := res[k]
-			fmt.Fprintf(tw, "%s\t%s\t%d\t%.3f\t%.3f\t%.3f\t\n", names[i], k, m.N, m.MRR, m.Hit1, m.Hit10)
+			trapped := "-"
+			if m.traps > 0 {
+				trapped = fmt.Sprintf("%d/%d", len(m.Trapped), m.traps)
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%d\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%s\t\n", names[i], k, m.N, m.MRR, m.NDCG, m.P5,
+				m.Hit1, m.Hit3, m.Hit10, trapped)
 		}
 	}
 	return tw.Flush()

@@ -20,18 +20,21 @@ import (
 //
 // Its format, little-endian, varints as in encoding/binary:
 //
-//	magic    8 bytes "ISIDX\x00\x01\n" (format version 1)
+//	magic    8 bytes "ISIDX\x00\x02\n" (format version 2)
 //	count    uvarint number of documents
 //	dim      uvarint dimensions of the document vectors; 0 when the index has none
-//	docs     count × (ID, Name, Group, uvarint number of keywords, each keyword, Text), every string
-//	         as a uvarint length and that many bytes of UTF-8
+//	docs     count × (ID, Name, Group, uvarint number of keywords, each keyword, Text, uint8 Prior × 255),
+//	         every string as a uvarint length and that many bytes of UTF-8
 //	vectors  count × (float32 scale, dim × int8): component i is scale × int8[i]
+//	synonyms uvarint number of words, each (word, uvarint count, count × (words, uint8 weight × 255)),
+//	         words sorted
+//	antonyms uvarint number of words, each (word, uvarint count, count × word), words sorted
 //	crc      uint32 CRC-32 (IEEE) of every byte before it
 //
-// The word-matching structures are derived from the documents when the file is opened.
+// The word-matching structures are derived from the documents and the thesaurus when the file is opened.
 const IndexFile = "index.bin"
 
-var indexMagic = []byte("ISIDX\x00\x01\n")
+var indexMagic = []byte("ISIDX\x00\x02\n")
 
 // ErrCorrupt is wrapped by the errors of opening a file that is not a whole, valid index.
 var ErrCorrupt = errors.New("corrupt search index")
@@ -56,8 +59,27 @@ func (ix *Index) WriteTo(w io.Writer) (int64, error) {
 			str(k)
 		}
 		str(d.Text)
+		buf.WriteByte(byte(math.Round(float64(d.Prior) * 255)))
 	}
 	buf.Write(ix.packed)
+	th := ix.th
+	buf.Write(binary.AppendUvarint(nil, uint64(len(th.Synonyms))))
+	for _, w := range sortedKeys(th.Synonyms) {
+		str(w)
+		buf.Write(binary.AppendUvarint(nil, uint64(len(th.Synonyms[w]))))
+		for _, s := range th.Synonyms[w] {
+			str(s.Words)
+			buf.WriteByte(byte(math.Round(float64(s.Weight) * 255)))
+		}
+	}
+	buf.Write(binary.AppendUvarint(nil, uint64(len(th.Antonyms))))
+	for _, w := range sortedKeys(th.Antonyms) {
+		str(w)
+		buf.Write(binary.AppendUvarint(nil, uint64(len(th.Antonyms[w]))))
+		for _, a := range th.Antonyms[w] {
+			str(a)
+		}
+	}
 	binary.Write(&buf, binary.LittleEndian, crc32.ChecksumIEEE(buf.Bytes()))
 	n, err := w.Write(buf.Bytes())
 	return int64(n), err
@@ -80,7 +102,7 @@ func Open(dir string, emb Embedder) (*Index, error) {
 
 func decode(b []byte, emb Embedder) (*Index, error) {
 	if len(b) < len(indexMagic)+4 || !bytes.Equal(b[:len(indexMagic)], indexMagic) {
-		return nil, fmt.Errorf("%w: not a version 1 index", ErrCorrupt)
+		return nil, fmt.Errorf("%w: not a version 2 index", ErrCorrupt)
 	}
 	body := b[:len(b)-4]
 	if crc32.ChecksumIEEE(body) != binary.LittleEndian.Uint32(b[len(b)-4:]) {
@@ -104,9 +126,30 @@ func decode(b []byte, emb Embedder) (*Index, error) {
 			d.Keywords[k] = r.str()
 		}
 		d.Text = r.str()
+		d.Prior = float32(r.byte()) / 255
 	}
-	if r.err != nil || uint64(len(r.b)) != count*(4+dim)*min(dim, 1) {
+	size := count * (4 + dim) * min(dim, 1)
+	if r.err != nil || uint64(len(r.b)) < size {
 		return nil, fmt.Errorf("%w: documents or vectors cut short", ErrCorrupt)
+	}
+	packed := r.b[:size]
+	r.b = r.b[size:]
+	var th Thesaurus
+	for n := r.count(); n > 0 && r.err == nil; n-- {
+		w := r.str()
+		for k := r.count(); k > 0 && r.err == nil; k-- {
+			words := r.str()
+			th.Add(w, words, float32(r.byte())/255)
+		}
+	}
+	for n := r.count(); n > 0 && r.err == nil; n-- {
+		w := r.str()
+		for k := r.count(); k > 0 && r.err == nil; k-- {
+			th.AddAntonyms(w, r.str())
+		}
+	}
+	if r.err != nil || len(r.b) != 0 {
+		return nil, fmt.Errorf("%w: thesaurus cut short or followed by stray bytes", ErrCorrupt)
 	}
 	if dim > 0 && (emb == nil || emb.Dim() != int(dim)) {
 		return nil, fmt.Errorf("the index has %d-dimensional vectors and needs an embedder of as many", dim)
@@ -118,7 +161,7 @@ func decode(b []byte, emb Embedder) (*Index, error) {
 		}
 		seen[d.ID] = true
 	}
-	return newIndex(docs, emb, int(dim), r.b), nil
+	return newIndex(docs, emb, int(dim), packed, th), nil
 }
 
 // reader decodes the index format, remembering the first error.
@@ -136,6 +179,27 @@ func (r *reader) uvarint() uint64 {
 	}
 	r.b = r.b[n:]
 	return v
+}
+
+// count reads a count of items, each at least one byte long, so a corrupt count cannot ask for more.
+func (r *reader) count() uint64 {
+	n := r.uvarint()
+	if n > uint64(len(r.b)) {
+		r.err = io.ErrUnexpectedEOF
+		r.b = nil
+		return 0
+	}
+	return n
+}
+
+func (r *reader) byte() byte {
+	if len(r.b) == 0 {
+		r.err = io.ErrUnexpectedEOF
+		return 0
+	}
+	b := r.b[0]
+	r.b = r.b[1:]
+	return b
 }
 
 func (r *reader) str() string {
@@ -205,4 +269,9 @@ func LoadEmbedder(publicDir string) (Embedder, error) {
 		return nil, err
 	}
 	return wordvec.NewEmbedder(t), nil
+}
+
+// quantizePrior rounds a prior to what the index file stores of it (a byte), clipped to [0, 1].
+func quantizePrior(p float32) float32 {
+	return float32(math.Round(float64(max(0, min(p, 1)))*255)) / 255
 }

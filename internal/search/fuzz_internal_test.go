@@ -15,9 +15,12 @@ func (fixedEmbedder) Dim() int                    { return 2 }
 // FuzzDecode feeds the index decoder any bytes behind a valid header and checksum, so the fuzzer reaches the
 // decoding past the checksum: it must return an index that answers queries, or an error, never panic.
 func FuzzDecode(f *testing.F) {
+	var th Thesaurus
+	th.Add("xy", "a b", 0.9)
+	th.AddAntonyms("a", "c")
 	for _, emb := range []Embedder{nil, fixedEmbedder{}} {
-		ix, err := NewIndex([]Doc{{ID: "a-b", Name: "A B", Group: "g", Keywords: []string{"x y"}, Text: "some text"},
-			{ID: "c"}}, emb)
+		ix, err := NewIndexWith([]Doc{{ID: "a-b", Name: "A B", Group: "g", Keywords: []string{"x y"}, Text: "some text", Prior: 0.5},
+			{ID: "c"}}, emb, th)
 		if err != nil {
 			f.Fatal(err)
 		}

@@ -35,6 +35,7 @@ type Doc struct {
 	Group    string   // group id (an icon's category id), for Options.Group; its words are matched too
 	Keywords []string // tags
 	Text     string   // free text, such as a description
+	Prior    float32  // how often people want the document, in [0, 1], from outside knowledge (a curated list of popular icons)
 }
 
 // Embedder turns text into a vector; texts of similar meaning get vectors of high cosine similarity. It
@@ -70,19 +71,26 @@ var (
 
 // Index ranks documents for queries. It is read-only and safe for concurrent use.
 type Index struct {
-	docs   []Doc
-	emb    Embedder
-	lex    *lexicon
-	dim    int         // 0: no semantic vectors
-	packed []byte      // the vectors as stored (see IndexFile)
-	vecs   []float32   // len(docs) × dim, unit length, without the common direction
-	common []float32   // the direction all document vectors share most (removed from them and from queries)
-	names  [][][]int32 // per document: the term sets of its id and, when different, of its name
-	tags   [][][]int32 // per document: the term set of each keyword
-	tagged [][]int32   // per term: the documents with a keyword that holds it
-	byID   map[string]int
-	exact  map[string][]int32 // a document's id and name words, joined by spaces → the documents
-	pool   sync.Pool          // of *scratch, per-query arrays
+	docs     []Doc
+	emb      Embedder
+	lex      *lexicon
+	th       Thesaurus
+	synonyms map[string][]synonym // by the stem of a query word
+	antonyms map[string][]int32   // by the stem of a query word: the terms of its antonyms
+	head     []int32              // per document: the term of the concept its id builds on, or -1 (see heads)
+	phrases  phraseTable          // the phrases documents are labelled with, embedded (see phrases.go)
+	labelled [][]int32            // per term: the documents whose id, name or a keyword holds it
+	prior    []float32            // per document: how likely it is what someone means by a word it matches (see generic.go)
+	dim      int                  // 0: no semantic vectors
+	packed   []byte               // the vectors as stored (see IndexFile)
+	vecs     []float32            // len(docs) × dim, unit length, without the common direction
+	common   []float32            // the direction all document vectors share most (removed from them and from queries)
+	names    [][][]int32          // per document: the term sets of its id and, when different, of its name
+	tags     [][][]int32          // per document: the term set of each keyword
+	tagged   [][]int32            // per term: the documents with a keyword that holds it
+	byID     map[string]int
+	exact    map[string][]int32 // a document's id and name words, joined by spaces → the documents
+	pool     sync.Pool          // of *scratch, per-query arrays
 }
 
 // semWeight weighs each field's embedding in a document's embedding.
@@ -90,6 +98,15 @@ var semWeight = [numFields]float32{1, 0.5, 0.1, 1.2}
 
 // NewIndex indexes docs, embedding each with emb. With a nil emb the index matches words only.
 func NewIndex(docs []Doc, emb Embedder) (*Index, error) {
+	return NewIndexWith(docs, emb, Thesaurus{})
+}
+
+// NewIndexWith indexes docs, embedding each with emb, and reads queries with the help of th.
+func NewIndexWith(docs []Doc, emb Embedder, th Thesaurus) (*Index, error) {
+	docs = slices.Clone(docs)
+	for i := range docs { // as the index file stores it, so an index ranks the same before and after writing
+		docs[i].Prior = quantizePrior(docs[i].Prior)
+	}
 	seen := map[string]bool{}
 	for _, d := range docs {
 		if d.ID == "" || seen[d.ID] {
@@ -115,7 +132,7 @@ func NewIndex(docs []Doc, emb Embedder) (*Index, error) {
 		}
 		packed = quantize(vecs, dim)
 	}
-	return newIndex(docs, emb, dim, packed), nil
+	return newIndex(docs, emb, dim, packed, th), nil
 }
 
 // fieldTexts is the text of each field, to embed.
@@ -140,19 +157,24 @@ func joinWords(ws []string) string {
 }
 
 // newIndex derives the word-matching structures from docs. An index without vectors drops emb.
-func newIndex(docs []Doc, emb Embedder, dim int, packed []byte) *Index {
+func newIndex(docs []Doc, emb Embedder, dim int, packed []byte, th Thesaurus) *Index {
 	if dim == 0 {
 		emb = nil
 	}
-	ix := &Index{docs: docs, emb: emb, dim: dim, packed: packed, vecs: dequantize(packed, dim), lex: newLexicon(docs),
+	ix := &Index{docs: docs, emb: emb, th: th, prior: priors(docs), dim: dim, packed: packed, vecs: dequantize(packed, dim), lex: newLexicon(docs),
 		names: make([][][]int32, len(docs)), tags: make([][][]int32, len(docs)),
 		byID: make(map[string]int, len(docs)), exact: map[string][]int32{}}
 	ix.tagged = make([][]int32, len(ix.lex.postings))
+	ix.synonyms = readSynonyms(th, ix.lex)
+	ix.antonyms = readAntonyms(th, ix.lex)
+	ix.head = heads(docs, ix.lex)
+	ix.labelled = make([][]int32, len(ix.lex.postings))
 	if dim > 0 {
 		ix.common = commonDirection(ix.vecs, dim)
 		for i := 0; i < len(ix.vecs); i += dim {
 			removeDirection(ix.vecs[i:i+dim], ix.common)
 		}
+		ix.phrases = newPhraseTable(docs, emb, dim, ix.common)
 	}
 	for i, d := range docs {
 		ix.byID[d.ID] = i
@@ -174,6 +196,13 @@ func newIndex(docs []Doc, emb Embedder, dim int, packed []byte) *Index {
 		ix.names[i] = append(ix.names[i], ix.lex.termSet(wordvec.Tokenize(d.ID)))
 		if n := ix.lex.termSet(wordvec.Tokenize(d.Name)); len(n) > 0 && !slices.Equal(n, ix.names[i][0]) {
 			ix.names[i] = append(ix.names[i], n)
+		}
+		for _, ts := range append(slices.Clone(ix.names[i]), ix.tags[i]...) {
+			for _, t := range ts {
+				if docs := ix.labelled[t]; len(docs) == 0 || docs[len(docs)-1] != int32(i) {
+					ix.labelled[t] = append(docs, int32(i))
+				}
+			}
 		}
 	}
 	return ix

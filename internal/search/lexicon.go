@@ -46,6 +46,7 @@ type lexicon struct {
 	deletes  deletes
 	byLen    [maxWordLen + 2][]int32 // surface words by length (up to maxWordLen)
 	masks    []uint32                // surface word → letterMask of it
+	usual    []int32                 // term → its surface word in the most documents (index into words)
 }
 
 // fields splits a document into the words of each field. Stop words are dropped except from the name.
@@ -80,7 +81,7 @@ func newLexicon(docs []Doc) *lexicon {
 		}
 		return id
 	}
-	surface := map[string]bool{}
+	surface := map[string]int{} // surface word → the documents it is in
 	all := make([][numFields][]string, len(docs))
 	var total [numFields]float64
 	for i, d := range docs {
@@ -99,9 +100,13 @@ func newLexicon(docs []Doc) *lexicon {
 		}
 		clear(tf)
 		var order []int32
+		inDoc := map[string]bool{}
 		for f, ws := range fs {
 			for _, w := range ws {
-				surface[w] = true
+				if !inDoc[w] {
+					inDoc[w] = true
+					surface[w]++
+				}
 				t := termOf(w)
 				if _, ok := tf[t]; !ok {
 					order = append(order, t)
@@ -124,10 +129,17 @@ func newLexicon(docs []Doc) *lexicon {
 	sort.Strings(lx.words)
 	lx.wordTerm = make([]int32, len(lx.words))
 	lx.masks = make([]uint32, len(lx.words))
+	lx.usual = make([]int32, len(lx.postings))
+	for t := range lx.usual {
+		lx.usual[t] = -1
+	}
 	for i, w := range lx.words {
 		lx.wordID[w] = int32(i)
 		lx.masks[i] = letterMask(w)
 		lx.wordTerm[i] = lx.terms[stem(w)]
+		if u := lx.usual[lx.wordTerm[i]]; u < 0 || surface[w] > surface[lx.words[u]] {
+			lx.usual[lx.wordTerm[i]] = int32(i)
+		}
 		if len(w) <= maxWordLen {
 			lx.byLen[len(w)] = append(lx.byLen[len(w)], int32(i))
 		}

@@ -42,7 +42,9 @@ type alt struct {
 type query struct {
 	slots [][]alt
 	embed []string
-	words string // every word of the query, stop words too, joined by spaces: for exact names
+	also  []Synonym  // synonyms of query words, whose embeddings the query's leans towards
+	avoid []opposite // terms of the antonyms of query words
+	words string     // every word of the query, stop words too, joined by spaces: for exact names
 }
 
 // parse reads q: words, stop words dropped (unless nothing else is left), each word matched exactly, by
@@ -72,7 +74,37 @@ func (ix *Index) parse(q string) (query, error) {
 			}
 		}
 		if t, ok := lx.terms[stem(w)]; ok {
-			qu.slots, qu.embed = append(qu.slots, append(alts, alt{t, weightExact})), append(qu.embed, w)
+			for _, a := range ix.antonyms[stem(w)] {
+				qu.avoid = append(qu.avoid, opposite{a, t})
+			}
+		}
+		syns := ix.synonyms[stem(w)]
+		for _, s := range syns {
+			alts = append(alts, s.alts...)
+			if s.Weight >= minLeanWeight {
+				qu.also = append(qu.also, s.Synonym)
+			}
+		}
+		realWord, bestRW := "", float32(0) // the likeliest real-word correction
+		if len(syns) == 0 {
+			for _, c := range ix.realWordTypos(w) {
+				alts = append(alts, alt{lx.wordTerm[c.word], c.weight})
+				qu.also = append(qu.also, Synonym{lx.words[c.word], c.weight})
+				if c.weight > bestRW {
+					realWord, bestRW = lx.words[c.word], c.weight
+				}
+			}
+		}
+		if t, ok := lx.terms[stem(w)]; ok {
+			embed := w
+			if u := lx.usual[t]; ix.emb != nil && u >= 0 && ix.embedWord(w) == nil {
+				embed = lx.words[u] // a misspelling the stemmer reads right ("setings" → settings) but the embedder does not know
+			}
+			qu.slots, qu.embed = append(qu.slots, append(alts, alt{t, weightExact})), append(qu.embed, embed)
+			continue
+		}
+		if len(syns) > 0 { // a word the thesaurus knows is no typo
+			qu.slots, qu.embed = append(qu.slots, alts), append(qu.embed, w)
 			continue
 		}
 		if i == len(words)-1 && unfinished && len(w) >= 2 {
@@ -103,6 +135,9 @@ func (ix *Index) parse(q string) (query, error) {
 			}
 		}
 		embed, bestDF := w, 0
+		if realWord != "" && len(typos) == 0 {
+			embed = realWord // a word the library lacks means here what its correction means ("hart": heart)
+		}
 		for _, c := range typos {
 			weight := float32(weightTypo1)
 			if c.dist > 1 {
@@ -155,6 +190,63 @@ func (ix *Index) corrections(w string, wv []float32, far bool) []typoCandidate {
 	return out
 }
 
+// minLeanWeight is the least weight of a synonym whose embedding the query's leans towards: the reviewed
+// table's, not WordNet's looser senses.
+const minLeanWeight = 0.8
+
+// Real-word typos: a query word in at most rareDF documents (a real word such as "hart", or one the
+// library barely uses, such as "sittings") is also read as each vocabulary word one edit from it, with its
+// first letter (people seldom mistype that), more common in English, in at least frequentDF documents and
+// frequentRatio times as many as it ("heart"). The reading counts the more the more frequent the corrected word is than the word:
+// 0.6 + 0.1 × log2(its documents / (the word's + 1)), at most 0.95; the documents the corrected query
+// matches better then rank by that reading.
+const (
+	rareDF        = 12
+	frequentDF    = 3
+	frequentRatio = 4
+)
+
+// moreCommon reports whether word is more common in English than w, by the frequency ranks of the
+// embedder's source (when it knows them): "get" is no typo of "git", though the library uses "git" more.
+func (ix *Index) moreCommon(word, w string) bool {
+	r, ok := ix.emb.(interface{ Rank(string) (int, bool) })
+	if !ok {
+		return true
+	}
+	rw, known := r.Rank(w)
+	rc, knownC := r.Rank(word)
+	return !known || knownC && rc < rw
+}
+
+// realWordTypo is a reading of a query word as a more frequent vocabulary word.
+type realWordTypo struct {
+	word   int32 // index into lx.words
+	weight float32
+}
+
+// realWordTypos returns the readings of a rare query word as real-word typos.
+func (ix *Index) realWordTypos(w string) []realWordTypo {
+	lx := ix.lex
+	df := 0
+	if t, ok := lx.terms[stem(w)]; ok {
+		df = len(lx.postings[t])
+	}
+	if df > rareDF || !isASCIILetters(w) {
+		return nil
+	}
+	var out []realWordTypo
+	for _, c := range lx.candidates(w, false) {
+		word := lx.words[c.word]
+		cdf := len(lx.postings[lx.wordTerm[c.word]])
+		if c.dist == 1 && word[0] == w[0] && cdf >= frequentDF && cdf >= frequentRatio*df && stem(word) != stem(w) &&
+			ix.moreCommon(word, w) {
+			weight := min(0.95, 0.6+0.1*math.Log2(float64(cdf)/float64(df+1)))
+			out = append(out, realWordTypo{c.word, float32(weight)})
+		}
+	}
+	return out
+}
+
 // embedWord is the embedding of one query word, nil without an embedder or when it does not know the word.
 func (ix *Index) embedWord(w string) []float32 {
 	if ix.emb == nil {
@@ -174,4 +266,31 @@ func (ix *Index) plausible(wv []float32, reading string) bool {
 	}
 	rv := ix.emb.Embed(reading)
 	return len(rv) == len(wv) && dot(wv, rv)/float32(math.Sqrt(float64(dot(wv, wv)*dot(rv, rv)))) >= minReadingSim
+}
+
+// opposite is a term of an antonym of the query word of term of.
+type opposite struct{ term, of int32 }
+
+// matches reports whether a query word may match term t.
+func (qu query) matches(t int32) bool {
+	for _, slot := range qu.slots {
+		for _, a := range slot {
+			if a.term == t {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// exactly reports whether a query word is term t itself (not a typo, synonym or completion of it).
+func (qu query) exactly(t int32) bool {
+	for _, slot := range qu.slots {
+		for _, a := range slot {
+			if a.term == t && a.weight == weightExact {
+				return true
+			}
+		}
+	}
+	return false
 }

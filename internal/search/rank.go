@@ -9,12 +9,14 @@ import (
 )
 
 // Weights of the fused score's parts; an exact name match outweighs all of them together. They were tuned
-// on the labelled evaluation set (see eval_test.go); the ranking is not sensitive to them within ±0.1.
+// on the tuning half of the labelled evaluation set (make eval, search.Half).
 const (
-	weightLex       = 0.4 // BM25F word matching
-	weightName      = 0.4 // how much of the name the query covers, and of the query the name covers
-	weightSem       = 0.2 // semantic similarity
-	weightExactName = 1.0
+	weightLex   = 0.4  // BM25F word matching
+	weightName  = 0.4  // how much of the name the query covers, and of the query the name covers
+	weightSem   = 0.4  // semantic similarity (of the embeddings and of the closest phrases, see phrases.go)
+	weightPrior = 0.15 // how likely a matching document is meant (generic-first, see generic.go)
+	// an exact name scores at least as much as every other part can add together
+	weightExactName = weightLex + weightName + weightSem + weightPrior*(1+familyWeight)
 )
 
 // Search ranks documents for q by word matching fused with semantic similarity (without semantic vectors,
@@ -29,37 +31,76 @@ func (ix *Index) Search(q string, o Options) ([]Hit, error) {
 	defer ix.pool.Put(sc)
 	ix.lexical(qu, sc)
 	v := ix.queryVector(qu)
-	total := float32(weightLex + weightName + weightExactName)
+	total := float32(weightLex + weightName + weightPrior*(1+familyWeight) + weightExactName)
 	if v != nil {
 		total += weightSem
 	}
 	fuse := func(d int32, sem float32) float32 {
 		s := weightLex*sc.lex[d] + weightName*sc.name[d] + weightSem*max(sem, 0)
+		if sc.lex[d] > 0 || sc.name[d] > 0 {
+			s += weightPrior * ix.prior[d]
+			if h := ix.head[d]; h >= 0 && qu.exactly(h) {
+				s += weightPrior * familyWeight
+			}
+		}
 		if sc.exact[d] {
 			s += weightExactName
+		}
+		if sc.opposite[d] {
+			s *= antonymFactor
 		}
 		return s / total
 	}
 	// The documents that match words score first. Any other scores by similarity alone, at most
 	// weightSem/total: when limit matching documents score more, none of the others can be a hit, and
-	// the scan of every document's vector is skipped. When most documents match (long queries), one scan
-	// costs less than one similarity at a time.
+	// the scan of every document's vector is skipped. When more than an eighth of the documents match
+	// (long queries), one scan of the documents and the phrases costs less than one similarity at a time.
+	opposite := ix.markOpposites(qu, sc)
+	defer func() {
+		for _, d := range opposite {
+			sc.opposite[d] = false
+		}
+	}()
 	clear(sc.scores)
 	matched := ix.matched(qu, sc)
-	scan := v != nil && (scanAlways || len(matched) > len(sc.scores)/4)
+	scan := v != nil && (scanAlways || len(matched) > len(sc.scores)/16)
 	if !scan {
 		for _, d := range matched {
-			sc.scores[d] = fuse(d, ix.cosine(v, d))
+			sc.scores[d] = fuse(d, ix.similarity(v, d, sc))
 		}
+		sc.resetPhrases()
 		scan = v != nil && ix.kthBest(sc.scores, matched, o, sc) <= weightSem/total
 	}
 	if scan {
 		ix.cosines(v, sc.sem)
+		ix.blend(v, sc.sem, sc.phraseAll)
 		for d := range int32(len(sc.scores)) {
 			sc.scores[d] = fuse(d, sc.sem[d])
 		}
 	}
 	return ix.top(sc.scores, o), nil
+}
+
+// antonymFactor scales the fused score of a document that stands for the opposite of a query word.
+const antonymFactor = 0.5
+
+// markOpposites marks, in sc.opposite, the documents whose id, name or a keyword holds an antonym of a
+// query word the query does not also match, unless they hold the query word too ("happy" marks mood-sad,
+// which is tagged "unhappy", but not mood-crazy-happy; "zoom out" marks zoom-in), and returns them.
+func (ix *Index) markOpposites(qu query, sc *scratch) []int32 {
+	var out []int32
+	for _, o := range qu.avoid {
+		if qu.matches(o.term) {
+			continue
+		}
+		for _, d := range ix.labelled[o.term] {
+			if _, holds := slices.BinarySearch(ix.labelled[o.of], d); !sc.opposite[d] && !holds {
+				sc.opposite[d] = true
+				out = append(out, d)
+			}
+		}
+	}
+	return out
 }
 
 // scanAlways turns the skip off, so tests can check it changes no ranking.
@@ -145,17 +186,21 @@ func (ix *Index) Semantic(q string, o Options) ([]Hit, error) {
 	sc := ix.scratch()
 	defer ix.pool.Put(sc)
 	ix.cosines(v, sc.sem)
+	ix.blend(v, sc.sem, sc.phraseAll)
 	return ix.top(sc.sem, o), nil // top leaves out scores ≤ 0
 }
 
 // scratch holds one query's per-document arrays; queries take them from Index.pool and give them back, so a
 // query makes little garbage.
 type scratch struct {
-	lex, name, best, sem, scores []float32
-	exact, seen, tagged          []bool
-	touched                      []int32
-	terms                        *termTable
-	heap                         []float32
+	lex, name, best, sem, scores  []float32
+	phrase                        []float32 // per phrase of the phrase table; notComputed between queries
+	phrased                       []int32
+	phraseAll                     []float32 // per phrase, for blend
+	exact, seen, tagged, opposite []bool
+	touched                       []int32
+	terms                         *termTable
+	heap                          []float32
 }
 
 func (ix *Index) scratch() *scratch {
@@ -163,9 +208,14 @@ func (ix *Index) scratch() *scratch {
 		return sc
 	}
 	n := len(ix.docs)
-	return &scratch{lex: make([]float32, n), name: make([]float32, n), best: make([]float32, n),
-		sem: make([]float32, n), scores: make([]float32, n), exact: make([]bool, n), seen: make([]bool, n), tagged: make([]bool, n),
-		terms: newTermTable(len(ix.lex.postings))}
+	sc := &scratch{lex: make([]float32, n), name: make([]float32, n), best: make([]float32, n),
+		sem: make([]float32, n), scores: make([]float32, n), exact: make([]bool, n), seen: make([]bool, n), tagged: make([]bool, n), opposite: make([]bool, n),
+		terms: newTermTable(len(ix.lex.postings)), phrase: make([]float32, ix.phrases.n),
+		phraseAll: make([]float32, 2*ix.phrases.n)}
+	for p := range sc.phrase {
+		sc.phrase[p] = notComputed
+	}
+	return sc
 }
 
 // queryVector is the embedding of qu's words without the common direction, nil when there are no vectors
@@ -178,9 +228,19 @@ func (ix *Index) queryVector(qu query) []float32 {
 	if len(v) != ix.dim {
 		return nil
 	}
+	for _, s := range qu.also {
+		if sv := ix.emb.Embed(s.Words); len(sv) == ix.dim {
+			for k := range v {
+				v[k] += weightAlso * s.Weight * sv[k]
+			}
+		}
+	}
 	removeDirection(v, ix.common)
 	return v
 }
+
+// weightAlso weighs the embedding of a query word's synonym against the query's own.
+const weightAlso = 1.0
 
 // cosines writes the cosine similarity of v (a queryVector) with every document into out: one
 // matrix-vector product, in gonum's vectorised kernel (about five times as fast as a Go loop).

@@ -309,3 +309,74 @@ func TestSkippingTheScanChangesNoRanking(t *testing.T) {
 		}
 	}
 }
+
+// TestSearchKnowsWhatPeopleMean checks, through the index as a build writes it and the edge opens it, the
+// cases of issue 16: a synonym of UI vocabulary finds the icon it names, a real-word typo is corrected, the
+// base icon of a concept comes first, and no icon of the opposite meaning is in the top 5.
+func TestSearchKnowsWhatPeopleMean(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the whole library's index")
+	}
+	dir := t.TempDir()
+	f, err := os.Create(filepath.Join(dir, search.IndexFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := libraryIndex(t).WriteTo(f); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	ix, err := search.Open(dir, libraryEmbedder(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	top := func(q string, n int) []string {
+		hits, err := ix.Search(q, search.Options{Limit: n})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var ids []string
+		for _, h := range hits {
+			ids = append(ids, h.ID)
+		}
+		return ids
+	}
+	for _, tc := range []struct{ query, first string }{
+		{"cog", "settings"},   // the icons' own word for a cog, not world-cog
+		{"hart", "heart"},     // a real word, one edit from a frequent icon word
+		{"delete", "trash"},   // the base icon, not http-delete
+		{"bin", "trash"},      // UI vocabulary
+		{"hamburger", "menu"}, // the menu, not the food
+		{"happy", "mood-happy"},
+		{"kebab menu", "dots-vertical"},
+	} {
+		if got := top(tc.query, 1); len(got) == 0 || got[0] != tc.first {
+			t.Errorf("%q: first %v, want %s", tc.query, got, tc.first)
+		}
+	}
+	if got := top("save document", 3); !slices.Contains(got, "device-floppy") {
+		t.Errorf("save document: top 3 %v, want the floppy disk among them", got)
+	}
+	arrows := 0
+	for _, id := range top("arrow", 5) {
+		if strings.HasPrefix(id, "arrow-") {
+			arrows++
+		}
+	}
+	if arrows < 3 { // pointer, tagged "arrow", still ranks first
+		t.Errorf("arrow: top 5 %v, want mostly arrow-* icons, not the ones that only mention arrows", top("arrow", 5))
+	}
+	for q, opposites := range map[string][]string{
+		"happy":        {"mood-sad", "mood-sad-2", "mood-cry", "mood-angry", "mood-sad-dizzy", "mood-sad-squint"},
+		"zoom out":     {"zoom-in"},
+		"thumbs up":    {"thumb-down"},
+		"full battery": {"battery-1"},
+		"sign out":     {"login", "login-2"},
+	} {
+		for _, id := range top(q, 5) {
+			if slices.Contains(opposites, id) {
+				t.Errorf("%q: %s, its opposite, is in the top 5 %v", q, id, top(q, 5))
+			}
+		}
+	}
+}

@@ -109,7 +109,7 @@ func TestPrefixed(t *testing.T) {
 
 func TestTop(t *testing.T) {
 	docs := []Doc{{ID: "a", Group: "g"}, {ID: "b"}, {ID: "c", Group: "g"}, {ID: "d"}, {ID: "e", Group: "g"}}
-	ix := newIndex(docs, nil, 0, nil)
+	ix := newIndex(docs, nil, 0, nil, Thesaurus{})
 	scores := []float32{0.5, 0.9, 0.5, 0, 0.7}
 	for _, tc := range []struct {
 		o    Options

@@ -45,6 +45,10 @@ type Embedder struct {
 // NewEmbedder returns an Embedder over t.
 func NewEmbedder(t *Table) *Embedder { return &Embedder{t: t} }
 
+// Rank returns word's frequency rank in the source vectors (0 is the most frequent word) and whether the
+// table has the word.
+func (e *Embedder) Rank(word string) (int, bool) { return e.t.Rank(word) }
+
 // Dim is the number of dimensions of the vectors Embed returns.
 func (e *Embedder) Dim() int { return e.t.dim }
 

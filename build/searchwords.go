@@ -1,0 +1,178 @@
+package build
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/iconlib/iconlib/internal/search"
+	"github.com/iconlib/iconlib/internal/wordvec"
+)
+
+// What the search index knows about words, from content/: the word vectors (make import-vectors), the
+// hand-written synonym table of UI vocabulary, and WordNet's relations (make import-wordnet), each with
+// its licence.
+const (
+	vectorsFile     = "vectors/" + wordvec.FileName
+	vectorsNotice   = "vectors/" + wordvec.NoticeFile
+	synonymsFile    = "search/synonyms.txt"
+	antonymsFile    = "search/antonyms.txt"
+	relationsFile   = "wordnet/" + wordvec.RelationsFile
+	relationsNotice = "wordnet/" + wordvec.RelationsNotice
+)
+
+// How much a match through a synonym counts: the hand-written table's default, and WordNet's synonyms of a
+// word's most frequent sense. (WordNet's hypernyms, tried at 0.4, made the tuning half worse: "cog" is a
+// kind of "tooth", "gear" of "wheel"; they are kept in the relations file but not used.)
+const (
+	weightHandSynonym    = 0.9
+	weightWordNetSynonym = 0.6
+)
+
+// Retrofitting (wordvec.Retrofit): rounds, and how hard antonyms push each other apart.
+const (
+	retrofitRounds = 10
+	antonymRepel   = 0.5
+)
+
+// lexicon is what content/ knows of words, read in the first phase of a build: the word vectors, the
+// hand-written tables of UI synonyms and opposites, WordNet's relations, and the licence notices of the
+// vectors and of WordNet. Every part is optional: a small test fixture has none.
+type lexicon struct {
+	vectors *wordvec.Table
+	hand    search.Thesaurus // the synonym and antonym tables
+	wordnet *wordvec.Relations
+	notices map[string][]byte // public/search/ file name → licence notice
+}
+
+// readLexicon reads the lexicon of contentDir.
+func readLexicon(contentDir string, log *slog.Logger) (*lexicon, error) {
+	lx := &lexicon{notices: map[string][]byte{}}
+	at := func(name string) string { return filepath.Join(contentDir, filepath.FromSlash(name)) }
+	if err := readOptional(at(synonymsFile), func(f *os.File) error { return lx.hand.ReadSynonyms(f, weightHandSynonym) }); err != nil {
+		return nil, err
+	}
+	if err := readOptional(at(antonymsFile), func(f *os.File) error { return lx.hand.ReadAntonyms(f) }); err != nil {
+		return nil, err
+	}
+	if err := readOptional(at(relationsFile), func(f *os.File) (err error) {
+		lx.wordnet, err = wordvec.ReadRelations(f)
+		return err
+	}); err != nil {
+		return nil, err
+	}
+	if err := readOptional(at(relationsNotice), func(f *os.File) error { return lx.readNotice(f, wordvec.RelationsNotice) }); err != nil {
+		return nil, err
+	}
+	raw, err := os.ReadFile(at(vectorsFile))
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		log.Warn("no word vectors: the search index matches words only", "missing", at(vectorsFile))
+		return lx, nil
+	case err != nil:
+		return nil, err
+	}
+	if lx.vectors, err = wordvec.Parse(raw); err != nil {
+		return nil, fmt.Errorf("%s: %w", at(vectorsFile), err)
+	}
+	notice, err := os.ReadFile(at(vectorsNotice))
+	if err != nil {
+		return nil, fmt.Errorf("the word vectors need their licence: %w", err)
+	}
+	lx.notices[wordvec.NoticeFile] = notice
+	return lx, nil
+}
+
+func (lx *lexicon) readNotice(f *os.File, name string) error {
+	b, err := io.ReadAll(f)
+	lx.notices[name] = b
+	return err
+}
+
+// searchWords is what an icon index is built with, prepared in the second phase of a build.
+type searchWords struct {
+	table *wordvec.Table // retrofitted; nil when the content has no vectors
+	th    search.Thesaurus
+}
+
+// prepare makes the lexicon's words for indexing docs, leaving the lexicon as it is: the thesaurus (the
+// hand-written tables, and WordNet's synonyms and antonyms of words to words the documents use), and the
+// word vectors retrofitted to the tag graph (a one-word icon id and each of its one-word tags: settings
+// and cog, trash and bin) with the antonyms pushed apart. (Retrofitting to WordNet's synonyms as well made
+// semantic similarity alone worse on the tuning half: 0.650 against 0.663 MRR@10.)
+func (lx *lexicon) prepare(docs []search.Doc) searchWords {
+	var sw searchWords
+	for w, ss := range lx.hand.Synonyms {
+		for _, s := range ss {
+			sw.th.Add(w, s.Words, s.Weight)
+		}
+	}
+	for w, as := range lx.hand.Antonyms {
+		for _, a := range as {
+			sw.th.AddAntonyms(w, a)
+		}
+	}
+	used := map[string]bool{} // the words of the documents' ids, names and keywords
+	neighbours := map[string][]string{}
+	link := func(a, b string) {
+		if a != b && !slices.Contains(neighbours[a], b) {
+			neighbours[a] = append(neighbours[a], b)
+			neighbours[b] = append(neighbours[b], a)
+		}
+	}
+	for _, d := range docs {
+		for _, w := range wordvec.Tokenize(d.ID + " " + d.Name + " " + strings.Join(d.Keywords, " ")) {
+			used[w] = true
+		}
+		if id := wordvec.Tokenize(d.ID); len(id) == 1 {
+			for _, k := range d.Keywords {
+				if tag := wordvec.Tokenize(k); len(tag) == 1 && !wordvec.IsStopWord(tag[0]) {
+					link(id[0], tag[0])
+				}
+			}
+		}
+	}
+	if rel := lx.wordnet; rel != nil {
+		for w, ss := range rel.Synonyms {
+			for _, s := range ss {
+				if used[s] {
+					sw.th.Add(w, s, weightWordNetSynonym)
+				}
+			}
+		}
+		for w, as := range rel.Antonyms {
+			for _, a := range as {
+				if used[a] {
+					sw.th.AddAntonyms(w, a)
+				}
+			}
+		}
+	}
+	if lx.vectors != nil {
+		antonyms := sw.th.Antonyms // WordNet's of the words the documents use, and the hand-written tables'
+		sw.table = wordvec.Retrofit(lx.vectors, neighbours, antonyms, retrofitRounds, antonymRepel)
+	}
+	return sw
+}
+
+// readOptional calls read with the file at path, or does nothing when there is none.
+func readOptional(path string, read func(*os.File) error) error {
+	f, err := os.Open(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	if err := read(f); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return nil
+}

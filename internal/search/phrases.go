@@ -1,0 +1,145 @@
+package search
+
+import (
+	"strings"
+
+	"gonum.org/v1/gonum/blas"
+	"gonum.org/v1/gonum/blas/blas32"
+
+	"github.com/iconlib/iconlib/internal/wordvec"
+)
+
+// Semantic similarity by parts: a document's embedding averages its name, keywords and text, so a query of
+// one or two words ("cog", "warning") is far from every document that has it as one keyword among ten. So
+// the index also embeds each distinct phrase documents are labelled with (its id's words, a keyword), and a
+// document's similarity to a query is a blend of its embedding's and its closest phrase's: weightPhrase of
+// the latter, a keyword counting weightKeyword as much as the id, so the base icon named by a query's word
+// comes before its variants tagged with it. The phrase vectors are computed when the index is built or
+// opened, from the embedder.
+const (
+	weightPhrase  = 0.6
+	weightKeyword = 0.9
+)
+
+// phraseTable holds the distinct phrases' unit vectors (without the common direction) and, per document,
+// the phrases it is labelled with, as one array cut by offsets.
+type phraseTable struct {
+	vecs  []float32 // n × dim
+	n     int
+	of    []int32 // the phrases of document d are of[start[d]:start[d+1]]: p for its id, n+p for a keyword
+	start []int32
+}
+
+func newPhraseTable(docs []Doc, emb Embedder, dim int, common []float32) phraseTable {
+	pt := phraseTable{start: make([]int32, len(docs)+1)}
+	ids := map[string]int32{}
+	phrase := func(p string) (int32, bool) {
+		key := strings.Join(wordvec.Tokenize(p), " ")
+		if j, ok := ids[key]; ok {
+			return j, j >= 0
+		}
+		v := emb.Embed(key)
+		if len(v) != dim {
+			ids[key] = -1
+			return -1, false
+		}
+		removeDirection(v, common)
+		j := int32(pt.n)
+		ids[key] = j
+		pt.vecs = append(pt.vecs, v...)
+		pt.n++
+		return j, true
+	}
+	for i, d := range docs {
+		if j, ok := phrase(d.ID); ok {
+			pt.of = append(pt.of, j)
+		}
+		for _, k := range d.Keywords {
+			if j, ok := phrase(k); ok {
+				pt.of = append(pt.of, ^j) // made n+j below, once n is known
+			}
+		}
+		pt.start[i+1] = int32(len(pt.of))
+	}
+	for i, p := range pt.of {
+		if p < 0 {
+			pt.of[i] = int32(pt.n) + ^p
+		}
+	}
+	return pt
+}
+
+// closest is the best of a document's phrases' similarities sim (indexed by phrase), a keyword's discounted;
+// found is false for a document without phrases.
+func (pt *phraseTable) closest(d int32, sim func(p int32) float32) (best float32, found bool) {
+	best = -1
+	n := int32(pt.n)
+	for _, p := range pt.of[pt.start[d]:pt.start[d+1]] {
+		if p < n {
+			best = max(best, sim(p))
+		} else {
+			best = max(best, weightKeyword*sim(p-n))
+		}
+	}
+	return best, pt.start[d+1] > pt.start[d]
+}
+
+// blend mixes into sem (per document, the cosine with the document's embedding) the cosine with each
+// document's closest phrase; out is scratch of len 2 × pt.n (the cosines, then as keywords).
+func (ix *Index) blend(v, sem, out []float32) {
+	pt := &ix.phrases
+	if pt.n == 0 {
+		return
+	}
+	m := blas32.General{Rows: pt.n, Cols: ix.dim, Stride: ix.dim, Data: pt.vecs}
+	blas32.Gemv(blas.NoTrans, 1, m, blas32.Vector{N: ix.dim, Inc: 1, Data: v}, 0, blas32.Vector{N: pt.n, Inc: 1, Data: out[:pt.n]})
+	for p, c := range out[:pt.n] {
+		out[pt.n+p] = weightKeyword * c
+	}
+	for d := range sem {
+		ps := pt.of[pt.start[d]:pt.start[d+1]]
+		if len(ps) == 0 {
+			continue
+		}
+		best := float32(-1)
+		for _, p := range ps {
+			best = max(best, out[p])
+		}
+		sem[d] = (1-weightPhrase)*sem[d] + weightPhrase*best
+	}
+}
+
+// similarity is document d's blended similarity to v (a queryVector, nil for none), as blend computes it
+// for every document; 0 without v. Phrase similarities are kept in sc.phrase (notComputed until then) for
+// the other documents of the query; sc.phrased lists them, for resetting.
+func (ix *Index) similarity(v []float32, d int32, sc *scratch) float32 {
+	if v == nil {
+		return 0
+	}
+	sem := ix.cosine(v, d)
+	x := blas32.Vector{N: ix.dim, Inc: 1, Data: v}
+	best, found := ix.phrases.closest(d, func(p int32) float32 {
+		if c := sc.phrase[p]; c != notComputed {
+			return c
+		}
+		c := blas32.Dot(x, blas32.Vector{N: ix.dim, Inc: 1, Data: ix.phrases.vecs[int(p)*ix.dim : int(p+1)*ix.dim]})
+		sc.phrase[p] = c
+		sc.phrased = append(sc.phrased, p)
+		return c
+	})
+	if !found {
+		return sem
+	}
+	return (1-weightPhrase)*sem + weightPhrase*best
+}
+
+// notComputed marks a phrase similarity not yet computed for the query (a cosine is at most 1).
+const notComputed = 2
+
+// resetPhrases marks the phrase similarities similarity computed as not computed.
+func (sc *scratch) resetPhrases() {
+	for _, p := range sc.phrased {
+		sc.phrase[p] = notComputed
+	}
+	sc.phrased = sc.phrased[:0]
+}
