@@ -107,23 +107,23 @@ type searchWords struct {
 // and cog, trash and bin) with the antonyms pushed apart. (Retrofitting to WordNet's synonyms as well made
 // semantic similarity alone worse on the tuning half: 0.650 against 0.663 MRR@10.)
 func (lx *lexicon) prepare(docs []search.Doc) searchWords {
-	var sw searchWords
-	for w, ss := range lx.hand.Synonyms {
-		for _, s := range ss {
-			sw.th.Add(w, s.Words, s.Weight)
-		}
+	used, tags := docWords(docs)
+	sw := searchWords{th: lx.thesaurus(used)}
+	if lx.vectors != nil {
+		antonyms := sw.th.Antonyms // WordNet's of the words the documents use, and the hand-written tables'
+		sw.table = wordvec.Retrofit(lx.vectors, tags, antonyms, retrofitRounds, antonymRepel)
 	}
-	for w, as := range lx.hand.Antonyms {
-		for _, a := range as {
-			sw.th.AddAntonyms(w, a)
-		}
-	}
-	used := map[string]bool{} // the words of the documents' ids, names and keywords
-	neighbours := map[string][]string{}
+	return sw
+}
+
+// docWords returns the words of the documents' ids, names and keywords, and the tag graph: each one-word
+// id linked to its one-word tags, both ways.
+func docWords(docs []search.Doc) (used map[string]bool, tags map[string][]string) {
+	used, tags = map[string]bool{}, map[string][]string{}
 	link := func(a, b string) {
-		if a != b && !slices.Contains(neighbours[a], b) {
-			neighbours[a] = append(neighbours[a], b)
-			neighbours[b] = append(neighbours[b], a)
+		if a != b && !slices.Contains(tags[a], b) {
+			tags[a] = append(tags[a], b)
+			tags[b] = append(tags[b], a)
 		}
 	}
 	for _, d := range docs {
@@ -138,27 +138,41 @@ func (lx *lexicon) prepare(docs []search.Doc) searchWords {
 			}
 		}
 	}
-	if rel := lx.wordnet; rel != nil {
-		for w, ss := range rel.Synonyms {
-			for _, s := range ss {
-				if used[s] {
-					sw.th.Add(w, s, weightWordNetSynonym)
-				}
-			}
+	return used, tags
+}
+
+// thesaurus is a new thesaurus of the hand-written tables, and of WordNet's synonyms and antonyms of
+// words to words the documents use.
+func (lx *lexicon) thesaurus(used map[string]bool) search.Thesaurus {
+	var th search.Thesaurus
+	for w, ss := range lx.hand.Synonyms {
+		for _, s := range ss {
+			th.Add(w, s.Words, s.Weight)
 		}
-		for w, as := range rel.Antonyms {
-			for _, a := range as {
-				if used[a] {
-					sw.th.AddAntonyms(w, a)
-				}
+	}
+	for w, as := range lx.hand.Antonyms {
+		for _, a := range as {
+			th.AddAntonyms(w, a)
+		}
+	}
+	if lx.wordnet == nil {
+		return th
+	}
+	for w, ss := range lx.wordnet.Synonyms {
+		for _, s := range ss {
+			if used[s] {
+				th.Add(w, s, weightWordNetSynonym)
 			}
 		}
 	}
-	if lx.vectors != nil {
-		antonyms := sw.th.Antonyms // WordNet's of the words the documents use, and the hand-written tables'
-		sw.table = wordvec.Retrofit(lx.vectors, neighbours, antonyms, retrofitRounds, antonymRepel)
+	for w, as := range lx.wordnet.Antonyms {
+		for _, a := range as {
+			if used[a] {
+				th.AddAntonyms(w, a)
+			}
+		}
 	}
-	return sw
+	return th
 }
 
 // readOptional calls read with the file at path, or does nothing when there is none.

@@ -103,78 +103,105 @@ func Evaluate(qs []EvalQuery, rank func(q string, o Options) ([]Hit, error)) (ma
 		if err != nil {
 			return nil, fmt.Errorf("query %q: %w", q.Query, err)
 		}
-		hits = hits[:min(len(hits), 10)]
-		grade := func(id string) int {
-			switch {
-			case slices.Contains(q.Relevant, id):
-				return 2
-			case slices.Contains(q.Acceptable, id):
-				return 1
-			}
-			return 0
-		}
-		rr, dcg, p5, first := 0.0, 0.0, 0.0, -1
-		trapped := false
-		for i, h := range hits {
-			g := grade(h.ID)
-			if g == 2 && first < 0 {
-				first, rr = i, 1/float64(i+1)
-			}
-			dcg += (math.Exp2(float64(g)) - 1) / math.Log2(float64(i+2))
-			if i < 5 && g > 0 {
-				p5 += 0.2
-			}
-			if i < 5 && slices.Contains(q.Avoid, h.ID) {
-				trapped = true
-			}
-		}
-		var ideal []int
-		for range q.Relevant {
-			ideal = append(ideal, 2)
-		}
-		for _, id := range q.Acceptable {
-			if !slices.Contains(q.Relevant, id) {
-				ideal = append(ideal, 1)
-			}
-		}
-		idcg := 0.0
-		for i, g := range ideal[:min(len(ideal), 10)] {
-			idcg += (math.Exp2(float64(g)) - 1) / math.Log2(float64(i+2))
-		}
+		r := score(q, hits[:min(len(hits), 10)])
 		if out[q.Kind] == nil {
 			out[q.Kind] = &Metrics{}
 		}
-		for _, m := range []*Metrics{out[q.Kind], out[Overall]} {
-			m.N++
-			m.MRR += rr
-			m.NDCG += dcg / idcg
-			m.P5 += p5
-			if first == 0 {
-				m.Hit1++
-			} else {
-				m.FirstMiss = append(m.FirstMiss, q.Query)
-			}
-			if first >= 0 && first < 3 {
-				m.Hit3++
-			}
-			if first >= 0 {
-				m.Hit10++
-			} else {
-				m.Misses = append(m.Misses, q.Query)
-			}
-			if len(q.Avoid) > 0 {
-				m.traps++
-				if trapped {
-					m.Trapped = append(m.Trapped, q.Query)
-				}
-			}
-		}
+		out[q.Kind].add(q, r)
+		out[Overall].add(q, r)
 	}
 	for _, m := range out {
 		n := float64(max(m.N, 1))
 		m.MRR, m.NDCG, m.P5, m.Hit1, m.Hit3, m.Hit10 = m.MRR/n, m.NDCG/n, m.P5/n, m.Hit1/n, m.Hit3/n, m.Hit10/n
 	}
 	return out, nil
+}
+
+// scored is how one ranking of one query did.
+type scored struct {
+	rr, ndcg, p5 float64
+	first        int  // where the first best answer is, -1 for nowhere
+	trapped      bool // an answer to avoid is in the top 5
+}
+
+// score measures the top 10 hits of q.
+func score(q EvalQuery, hits []Hit) scored {
+	r := scored{first: -1}
+	dcg := 0.0
+	for i, h := range hits {
+		g := q.grade(h.ID)
+		if g == 2 && r.first < 0 {
+			r.first, r.rr = i, 1/float64(i+1)
+		}
+		dcg += gain(g, i)
+		if i < 5 && g > 0 {
+			r.p5 += 0.2
+		}
+		if i < 5 && slices.Contains(q.Avoid, h.ID) {
+			r.trapped = true
+		}
+	}
+	r.ndcg = dcg / q.idealDCG()
+	return r
+}
+
+// grade is 2 for a best answer of q, 1 for an acceptable one, else 0.
+func (q EvalQuery) grade(id string) int {
+	switch {
+	case slices.Contains(q.Relevant, id):
+		return 2
+	case slices.Contains(q.Acceptable, id):
+		return 1
+	}
+	return 0
+}
+
+// idealDCG is the discounted cumulative gain of the best ranking of q's answers: its best answers first.
+func (q EvalQuery) idealDCG() float64 {
+	var ideal []int
+	for range q.Relevant {
+		ideal = append(ideal, 2)
+	}
+	for _, id := range q.Acceptable {
+		if !slices.Contains(q.Relevant, id) {
+			ideal = append(ideal, 1)
+		}
+	}
+	idcg := 0.0
+	for i, g := range ideal[:min(len(ideal), 10)] {
+		idcg += gain(g, i)
+	}
+	return idcg
+}
+
+// gain is the discounted gain of an answer of grade g at place i (from 0).
+func gain(g, i int) float64 { return (math.Exp2(float64(g)) - 1) / math.Log2(float64(i+2)) }
+
+// add counts one query's result.
+func (m *Metrics) add(q EvalQuery, r scored) {
+	m.N++
+	m.MRR += r.rr
+	m.NDCG += r.ndcg
+	m.P5 += r.p5
+	if r.first == 0 {
+		m.Hit1++
+	} else {
+		m.FirstMiss = append(m.FirstMiss, q.Query)
+	}
+	if r.first >= 0 && r.first < 3 {
+		m.Hit3++
+	}
+	if r.first >= 0 {
+		m.Hit10++
+	} else {
+		m.Misses = append(m.Misses, q.Query)
+	}
+	if len(q.Avoid) > 0 {
+		m.traps++
+		if r.trapped {
+			m.Trapped = append(m.Trapped, q.Query)
+		}
+	}
 }
 
 // WriteEvalTable prints one row per ranking and kind (kinds sorted, Overall last).
