@@ -152,7 +152,7 @@ func TestInvalidParamsInBothDialects(t *testing.T) {
 		{"category with icon-details", []*a2a.Part{data(map[string]any{"id": "zigzag", "category": "design"})}, `"category" applies to find-icons only`},
 		{"query too long", []*a2a.Part{text(long)}, "the query is longer than 200 characters"},
 		{"find-icons without a query", []*a2a.Part{data(map[string]any{"skill": "find-icons", "id": "zigzag"})}, "the query is empty"},
-		{"search-guides without a query", []*a2a.Part{data(map[string]any{"skill": "search-guides", "id": "x"})}, "the query is empty"},
+		{"search-guides without a query", []*a2a.Part{data(map[string]any{"skill": "search-guides", "id": "x"})}, "the question is empty"},
 		{"only a file", []*a2a.Part{a2a.NewFileURLPart("https://example.com/x.png", "image/png")}, "only text and data parts are understood"},
 	}
 	for _, d := range s.clients(t) {

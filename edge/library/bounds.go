@@ -8,8 +8,10 @@ import (
 )
 
 // Bounds limit one kind of search: the query's length in characters, and how many results it returns
-// unless asked (LimitDefault) and at most (LimitMax).
+// unless asked (LimitDefault) and at most (LimitMax). Query is what the refusals call the text: a query
+// for icons, a question for the guides.
 type Bounds struct {
+	Query                                 string
 	QueryMaxRunes, LimitDefault, LimitMax int
 }
 
@@ -17,10 +19,10 @@ type Bounds struct {
 // query is as long as the REST API's q on every surface; agents (MCP, A2A) get fewer results, to spare
 // their context; the home page shows one grid; a guide question is a sentence, so it may be longer.
 var (
-	RESTIcons  = Bounds{contract.REST.QueryMaxRunes, contract.REST.LimitDefault, contract.REST.LimitMax}
-	AgentIcons = Bounds{contract.REST.QueryMaxRunes, 10, 50}
-	HomeIcons  = Bounds{contract.REST.QueryMaxRunes, 48, 48}
-	Guides     = Bounds{500, 5, 20}
+	RESTIcons  = Bounds{"query", contract.REST.QueryMaxRunes, contract.REST.LimitDefault, contract.REST.LimitMax}
+	AgentIcons = Bounds{"query", contract.REST.QueryMaxRunes, 10, 50}
+	HomeIcons  = Bounds{"query", contract.REST.QueryMaxRunes, 48, 48}
+	Guides     = Bounds{"question", 500, 5, 20}
 )
 
 // Suggestions is how many close icons every surface offers for an icon id the library lacks.

@@ -66,11 +66,11 @@ func (b Bounds) CheckText(text string) (string, error) {
 	text = strings.TrimSpace(text)
 	switch {
 	case text == "":
-		return "", &InvalidError{ParamQuery, "the query is empty: give the meaning, name or words to search for"}
+		return "", &InvalidError{ParamQuery, fmt.Sprintf("the %s is empty: say what to search for", b.Query)}
 	case !utf8.ValidString(text):
-		return "", &InvalidError{ParamQuery, "the query is not valid UTF-8"}
+		return "", &InvalidError{ParamQuery, fmt.Sprintf("the %s is not valid UTF-8", b.Query)}
 	case utf8.RuneCountInString(text) > b.QueryMaxRunes:
-		return "", &InvalidError{ParamQuery, fmt.Sprintf("the query is longer than %d characters", b.QueryMaxRunes)}
+		return "", &InvalidError{ParamQuery, fmt.Sprintf("the %s is longer than %d characters", b.Query, b.QueryMaxRunes)}
 	}
 	return text, nil
 }

@@ -51,9 +51,9 @@ func TestBadArgumentsAreToolErrorsAModelCanActOn(t *testing.T) {
 		{contract.MCPIconsPath, "read_guide", map[string]any{"slug": "nope"}, "slug: value must be one of " + strings.Join(slugs, ", ")},
 		{contract.MCPDocsPath, "read_guide", map[string]any{}, "arguments: missing property 'slug'"},
 		{contract.MCPDocsPath, "search_guides", map[string]any{"question": "x", "limit": 21}, "limit must be a whole number from 1 to 20"},
-		{contract.MCPDocsPath, "search_guides", map[string]any{"question": "\t"}, "Invalid arguments for search_guides: the query is empty"},
+		{contract.MCPDocsPath, "search_guides", map[string]any{"question": "\t"}, "Invalid arguments for search_guides: the question is empty"},
 		{contract.MCPDocsPath, "search_guides", map[string]any{"question": strings.Repeat("why ", 126)},
-			"the query is longer than 500 characters"},
+			"the question is longer than 500 characters"},
 	}
 	for _, v := range versions {
 		clients := map[string]*client.Client{}
