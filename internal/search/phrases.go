@@ -3,9 +3,6 @@ package search
 import (
 	"strings"
 
-	"gonum.org/v1/gonum/blas"
-	"gonum.org/v1/gonum/blas/blas32"
-
 	"github.com/iconlib/iconlib/internal/wordvec"
 )
 
@@ -91,8 +88,7 @@ func (ix *Index) blend(v, sem, out []float32) {
 	if pt.n == 0 {
 		return
 	}
-	m := blas32.General{Rows: pt.n, Cols: ix.dim, Stride: ix.dim, Data: pt.vecs}
-	blas32.Gemv(blas.NoTrans, 1, m, blas32.Vector{N: ix.dim, Inc: 1, Data: v}, 0, blas32.Vector{N: pt.n, Inc: 1, Data: out[:pt.n]})
+	dotRows(pt.vecs, v, out[:pt.n])
 	for p, c := range out[:pt.n] {
 		out[pt.n+p] = weightKeyword * c
 	}
@@ -103,7 +99,9 @@ func (ix *Index) blend(v, sem, out []float32) {
 		}
 		best := float32(-1)
 		for _, p := range ps {
-			best = max(best, out[p])
+			if c := out[p]; c > best { // not max, which spends branches on NaNs and signed zeros
+				best = c
+			}
 		}
 		sem[d] = (1-weightPhrase)*sem[d] + weightPhrase*best
 	}
@@ -117,12 +115,13 @@ func (ix *Index) similarity(v []float32, d int32, sc *scratch) float32 {
 		return 0
 	}
 	sem := ix.cosine(v, d)
-	x := blas32.Vector{N: ix.dim, Inc: 1, Data: v}
 	best, found := ix.phrases.closest(d, func(p int32) float32 {
 		if c := sc.phrase[p]; c != notComputed {
 			return c
 		}
-		c := blas32.Dot(x, blas32.Vector{N: ix.dim, Inc: 1, Data: ix.phrases.vecs[int(p)*ix.dim : int(p+1)*ix.dim]})
+		var cs [1]float32
+		dotRows(ix.phrases.vecs[int(p)*ix.dim:int(p+1)*ix.dim], v, cs[:])
+		c := cs[0]
 		sc.phrase[p] = c
 		sc.phrased = append(sc.phrased, p)
 		return c
