@@ -19,3 +19,18 @@ func dotRowsKernel(m, v, out []float32) {
 //
 //go:noescape
 func dotRowsAVX2(m, v, out []float32)
+
+// closestKernel takes maxGatherAVX where the vectorised kernels run.
+func closestKernel(of, start []int32, vals, best []float32) {
+	if hasAVX2FMA {
+		maxGatherAVX(of, start, vals, best)
+		return
+	}
+	closestGo(of, start, vals, best)
+}
+
+// maxGatherAVX is closestAll with one VMAXSS per phrase: no branch on the comparison, and no care for
+// NaNs (a cosine is never one) or the sign of a zero (which no ranking sees).
+//
+//go:noescape
+func maxGatherAVX(of, start []int32, vals, best []float32)

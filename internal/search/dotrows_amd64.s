@@ -101,3 +101,36 @@ sum1:
 done:
 	VZEROUPPER
 	RET
+
+// func maxGatherAVX(of, start []int32, vals, best []float32)
+TEXT ·maxGatherAVX(SB), NOSPLIT, $0-96
+	MOVQ of_base+0(FP), SI
+	MOVQ start_base+24(FP), DI
+	MOVQ vals_base+48(FP), R8
+	MOVQ best_base+72(FP), DX
+	MOVQ best_len+80(FP), BX
+	MOVQ $0xbf800000, R11 // -1.0
+	XORQ CX, CX
+	MOVLQSX (DI), R9
+
+doc:
+	CMPQ    CX, BX
+	JGE     gathered
+	MOVLQSX 4(DI)(CX*4), R10
+	MOVQ    R11, X0
+
+phrase:
+	CMPQ    R9, R10
+	JGE     store
+	MOVLQSX (SI)(R9*4), R12
+	VMAXSS  (R8)(R12*4), X0, X0
+	INCQ    R9
+	JMP     phrase
+
+store:
+	VMOVSS X0, (DX)(CX*4)
+	INCQ   CX
+	JMP    doc
+
+gathered:
+	RET

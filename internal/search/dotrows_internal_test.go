@@ -50,3 +50,32 @@ func TestDotRowsSameBitsAnyBatch(t *testing.T) {
 		}
 	}
 }
+
+// TestClosestAllIsTheHighest: the vectorised closest phrase is the highest value of each document's
+// phrases, -1 for none, as the Go loop computes it.
+func TestClosestAllIsTheHighest(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	vals := make([]float32, 300)
+	for i := range vals {
+		vals[i] = rng.Float32()*2 - 1
+	}
+	start := []int32{0}
+	var of []int32
+	for range 200 {
+		for range rng.IntN(7) { // some documents without phrases
+			of = append(of, int32(rng.IntN(len(vals))))
+		}
+		start = append(start, int32(len(of)))
+	}
+	got, want := make([]float32, len(start)-1), make([]float32, len(start)-1)
+	closestAll(of, start, vals, got)
+	closestGo(of, start, vals, want)
+	for d := range got {
+		if got[d] != want[d] {
+			t.Fatalf("document %d: %v, want %v", d, got[d], want[d])
+		}
+		if start[d+1] == start[d] && got[d] != -1 {
+			t.Fatalf("document %d has no phrases: %v, want -1", d, got[d])
+		}
+	}
+}

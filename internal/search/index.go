@@ -88,6 +88,7 @@ type Index struct {
 	names    [][][]int32          // per document: the term sets of its id and, when different, of its name
 	tags     [][][]int32          // per document: the term set of each keyword
 	tagged   [][]int32            // per term: the documents with a keyword that holds it
+	named    [][]int32            // per term: the documents whose id or name holds it
 	byID     map[string]int
 	exact    map[string][]int32 // a document's id and name words, joined by spaces → the documents
 	pool     sync.Pool          // of *scratch, per-query arrays
@@ -165,6 +166,7 @@ func newIndex(docs []Doc, emb Embedder, dim int, packed []byte, th Thesaurus) *I
 		names: make([][][]int32, len(docs)), tags: make([][][]int32, len(docs)),
 		byID: make(map[string]int, len(docs)), exact: map[string][]int32{}}
 	ix.tagged = make([][]int32, len(ix.lex.postings))
+	ix.named = make([][]int32, len(ix.lex.postings))
 	ix.synonyms = readSynonyms(th, ix.lex)
 	ix.antonyms = readAntonyms(th, ix.lex)
 	ix.head = heads(docs, ix.lex)
@@ -196,6 +198,13 @@ func newIndex(docs []Doc, emb Embedder, dim int, packed []byte, th Thesaurus) *I
 		ix.names[i] = append(ix.names[i], ix.lex.termSet(wordvec.Tokenize(d.ID)))
 		if n := ix.lex.termSet(wordvec.Tokenize(d.Name)); len(n) > 0 && !slices.Equal(n, ix.names[i][0]) {
 			ix.names[i] = append(ix.names[i], n)
+		}
+		for _, ts := range ix.names[i] {
+			for _, t := range ts {
+				if docs := ix.named[t]; len(docs) == 0 || docs[len(docs)-1] != int32(i) {
+					ix.named[t] = append(docs, int32(i))
+				}
+			}
 		}
 		for _, ts := range append(slices.Clone(ix.names[i]), ix.tags[i]...) {
 			for _, t := range ts {

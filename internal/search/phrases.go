@@ -82,28 +82,23 @@ func (pt *phraseTable) closest(d int32, sim func(p int32) float32) (best float32
 }
 
 // blend mixes into sem (per document, the cosine with the document's embedding) the cosine with each
-// document's closest phrase; out is scratch of len 2 × pt.n (the cosines, then as keywords).
-func (ix *Index) blend(v, sem, out []float32) {
+// document's closest phrase; out is scratch of len 2 × pt.n (the cosines, then as keywords), best of len(sem).
+func (ix *Index) blend(v, sem, out, best []float32) {
 	pt := &ix.phrases
 	if pt.n == 0 {
 		return
 	}
+	out = out[:2*pt.n]
 	dotRows(pt.vecs, v, out[:pt.n])
 	for p, c := range out[:pt.n] {
 		out[pt.n+p] = weightKeyword * c
 	}
+	closestAll(pt.of, pt.start, out, best[:len(sem)])
 	for d := range sem {
-		ps := pt.of[pt.start[d]:pt.start[d+1]]
-		if len(ps) == 0 {
+		if pt.start[d+1] == pt.start[d] {
 			continue
 		}
-		best := float32(-1)
-		for _, p := range ps {
-			if c := out[p]; c > best { // not max, which spends branches on NaNs and signed zeros
-				best = c
-			}
-		}
-		sem[d] = (1-weightPhrase)*sem[d] + weightPhrase*best
+		sem[d] = (1-weightPhrase)*sem[d] + weightPhrase*best[d]
 	}
 }
 

@@ -70,7 +70,7 @@ func (ix *Index) Search(q string, o Options) ([]Hit, error) {
 	}
 	if scan {
 		ix.cosines(v, sc.sem)
-		ix.blend(v, sc.sem, sc.phraseAll)
+		ix.blend(v, sc.sem, sc.phraseAll, sc.closest)
 		for d := range int32(len(sc.scores)) {
 			sc.scores[d] = fuse(d, sc.sem[d])
 		}
@@ -183,7 +183,7 @@ func (ix *Index) Semantic(q string, o Options) ([]Hit, error) {
 	sc := ix.scratch()
 	defer ix.pool.Put(sc)
 	ix.cosines(v, sc.sem)
-	ix.blend(v, sc.sem, sc.phraseAll)
+	ix.blend(v, sc.sem, sc.phraseAll, sc.closest)
 	return ix.top(sc.sem, o), nil // top leaves out scores ≤ 0
 }
 
@@ -191,10 +191,12 @@ func (ix *Index) Semantic(q string, o Options) ([]Hit, error) {
 // query makes little garbage.
 type scratch struct {
 	lex, name, best, sem, scores  []float32
+	closest                       []float32 // per document, for blend
 	phrase                        []float32 // per phrase of the phrase table; notComputed between queries
 	phrased                       []int32
 	phraseAll                     []float32 // per phrase, for blend
 	exact, seen, tagged, opposite []bool
+	named                         []bool
 	touched                       []int32
 	terms                         *termTable
 	heap                          []float32
@@ -206,7 +208,7 @@ func (ix *Index) scratch() *scratch {
 	}
 	n := len(ix.docs)
 	sc := &scratch{lex: make([]float32, n), name: make([]float32, n), best: make([]float32, n),
-		sem: make([]float32, n), scores: make([]float32, n), exact: make([]bool, n), seen: make([]bool, n), tagged: make([]bool, n), opposite: make([]bool, n),
+		sem: make([]float32, n), closest: make([]float32, n), scores: make([]float32, n), exact: make([]bool, n), seen: make([]bool, n), tagged: make([]bool, n), named: make([]bool, n), opposite: make([]bool, n),
 		terms: newTermTable(len(ix.lex.postings)), phrase: make([]float32, ix.phrases.n),
 		phraseAll: make([]float32, 2*ix.phrases.n)}
 	for p := range sc.phrase {
@@ -309,17 +311,24 @@ func (ix *Index) lexical(qu query, sc *scratch) {
 	tt.fill(qu.slots)
 	defer tt.reset()
 	// A keyword counts only when the query matches its every term, so only documents with a keyword that
-	// holds a query term can have keyword coverage: they are marked through the term → document index.
+	// holds a query term can have keyword coverage, and only those whose id or name holds one can have name
+	// coverage: they are marked through the term → document indexes, and the others (most documents a
+	// long query reaches through their text) skip both.
 	for _, t := range tt.terms {
 		for _, d := range ix.tagged[t] {
 			sc.tagged[d] = true
+		}
+		for _, d := range ix.named[t] {
+			sc.named[d] = true
 		}
 	}
 	for _, d := range touched {
 		seen[d] = false
 		lex[d] = min(lex[d]/ideal, 1)
-		for _, terms := range ix.names[d] {
-			name[d] = max(name[d], tt.nameCoverage(terms))
+		if sc.named[d] {
+			for _, terms := range ix.names[d] {
+				name[d] = max(name[d], tt.nameCoverage(terms))
+			}
 		}
 		if !sc.tagged[d] {
 			continue
@@ -331,6 +340,9 @@ func (ix *Index) lexical(qu query, sc *scratch) {
 	for _, t := range tt.terms {
 		for _, d := range ix.tagged[t] {
 			sc.tagged[d] = false
+		}
+		for _, d := range ix.named[t] {
+			sc.named[d] = false
 		}
 	}
 	for _, d := range ix.exact[qu.words] {

@@ -52,15 +52,22 @@ func (tt *termTable) nameCoverage(terms []int32) float32 {
 	if len(terms) == 0 || tt.slots == 0 {
 		return 0
 	}
-	clear(tt.slotMax)
+	// Most names a query reaches (through another field) share no term with it: they cost one look-up
+	// per term, and no pass over the slots.
 	var nameSum float32
 	for _, t := range terms {
-		r := int(tt.row[t]) - 1
-		if r < 0 {
-			continue
+		if r := tt.row[t]; r > 0 {
+			nameSum += tt.best[r-1]
 		}
-		nameSum += tt.best[r]
-		tt.maxInto(r)
+	}
+	if nameSum == 0 {
+		return 0
+	}
+	clear(tt.slotMax)
+	for _, t := range terms {
+		if r := int(tt.row[t]) - 1; r >= 0 {
+			tt.maxInto(r)
+		}
 	}
 	return nameSum / float32(len(terms)) * tt.sumSlotMax() / float32(tt.slots)
 }
@@ -71,14 +78,21 @@ func (tt *termTable) tagCoverage(tags [][]int32) float32 {
 	if tt.slots == 0 {
 		return 0
 	}
-	clear(tt.slotMax)
+	cleared := false
 	for _, tag := range tags {
 		if !tt.matchesAll(tag) {
 			continue
 		}
+		if !cleared {
+			clear(tt.slotMax)
+			cleared = true
+		}
 		for _, t := range tag {
 			tt.maxInto(int(tt.row[t]) - 1)
 		}
+	}
+	if !cleared {
+		return 0
 	}
 	return tt.sumSlotMax() / float32(tt.slots)
 }
