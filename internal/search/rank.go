@@ -326,15 +326,16 @@ func (ix *Index) lexical(qu query, sc *scratch) {
 		seen[d] = false
 		lex[d] = min(lex[d]/ideal, 1)
 		if sc.named[d] {
-			for _, terms := range ix.names[d] {
-				name[d] = max(name[d], tt.nameCoverage(terms))
+			terms, bounds := ix.names.of(d)
+			for k := range len(bounds) - 1 {
+				name[d] = max(name[d], tt.nameCoverage(terms[bounds[k]:bounds[k+1]]))
 			}
 		}
 		if !sc.tagged[d] {
 			continue
 		}
-		if c := tt.tagCoverage(ix.tags[d]); c > 0 {
-			name[d] = max(name[d], weightTag*c/float32(max(len(ix.names[d][0]), 1)))
+		if c := tt.tagCoverage(ix.tags.of(d)); c > 0 {
+			name[d] = max(name[d], weightTag*c/float32(max(ix.names.firstLen(d), 1)))
 		}
 	}
 	for _, t := range tt.terms {
