@@ -85,9 +85,10 @@ type Index struct {
 	packed   []byte               // the vectors as stored (see IndexFile)
 	vecs     []float32            // len(docs) × dim, unit length, without the common direction
 	common   []float32            // the direction all document vectors share most (removed from them and from queries)
-	names    [][][]int32          // per document: the term sets of its id and, when different, of its name
-	tags     [][][]int32          // per document: the term set of each keyword
+	names    termSets             // per document: the term sets of its id and, when different, of its name
+	tags     termSets             // per document: the term set of each keyword
 	tagged   [][]int32            // per term: the documents with a keyword that holds it
+	named    [][]int32            // per term: the documents whose id or name holds it
 	byID     map[string]int
 	exact    map[string][]int32 // a document's id and name words, joined by spaces → the documents
 	pool     sync.Pool          // of *scratch, per-query arrays
@@ -162,9 +163,10 @@ func newIndex(docs []Doc, emb Embedder, dim int, packed []byte, th Thesaurus) *I
 		emb = nil
 	}
 	ix := &Index{docs: docs, emb: emb, th: th, prior: priors(docs), dim: dim, packed: packed, vecs: dequantize(packed, dim), lex: newLexicon(docs),
-		names: make([][][]int32, len(docs)), tags: make([][][]int32, len(docs)),
 		byID: make(map[string]int, len(docs)), exact: map[string][]int32{}}
+	names, tags := make([][][]int32, len(docs)), make([][][]int32, len(docs))
 	ix.tagged = make([][]int32, len(ix.lex.postings))
+	ix.named = make([][]int32, len(ix.lex.postings))
 	ix.synonyms = readSynonyms(th, ix.lex)
 	ix.antonyms = readAntonyms(th, ix.lex)
 	ix.head = heads(docs, ix.lex)
@@ -185,7 +187,7 @@ func newIndex(docs []Doc, emb Embedder, dim int, packed []byte, th Thesaurus) *I
 		}
 		for _, k := range d.Keywords {
 			if t := ix.lex.termSet(wordvec.Tokenize(k)); len(t) > 0 {
-				ix.tags[i] = append(ix.tags[i], t)
+				tags[i] = append(tags[i], t)
 				for _, term := range t {
 					if docs := ix.tagged[term]; len(docs) == 0 || docs[len(docs)-1] != int32(i) {
 						ix.tagged[term] = append(docs, int32(i))
@@ -193,11 +195,18 @@ func newIndex(docs []Doc, emb Embedder, dim int, packed []byte, th Thesaurus) *I
 				}
 			}
 		}
-		ix.names[i] = append(ix.names[i], ix.lex.termSet(wordvec.Tokenize(d.ID)))
-		if n := ix.lex.termSet(wordvec.Tokenize(d.Name)); len(n) > 0 && !slices.Equal(n, ix.names[i][0]) {
-			ix.names[i] = append(ix.names[i], n)
+		names[i] = append(names[i], ix.lex.termSet(wordvec.Tokenize(d.ID)))
+		if n := ix.lex.termSet(wordvec.Tokenize(d.Name)); len(n) > 0 && !slices.Equal(n, names[i][0]) {
+			names[i] = append(names[i], n)
 		}
-		for _, ts := range append(slices.Clone(ix.names[i]), ix.tags[i]...) {
+		for _, ts := range names[i] {
+			for _, t := range ts {
+				if docs := ix.named[t]; len(docs) == 0 || docs[len(docs)-1] != int32(i) {
+					ix.named[t] = append(docs, int32(i))
+				}
+			}
+		}
+		for _, ts := range append(slices.Clone(names[i]), tags[i]...) {
 			for _, t := range ts {
 				if docs := ix.labelled[t]; len(docs) == 0 || docs[len(docs)-1] != int32(i) {
 					ix.labelled[t] = append(docs, int32(i))
@@ -205,6 +214,7 @@ func newIndex(docs []Doc, emb Embedder, dim int, packed []byte, th Thesaurus) *I
 			}
 		}
 	}
+	ix.names, ix.tags = newTermSets(names), newTermSets(tags)
 	return ix
 }
 

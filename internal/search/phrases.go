@@ -3,9 +3,6 @@ package search
 import (
 	"strings"
 
-	"gonum.org/v1/gonum/blas"
-	"gonum.org/v1/gonum/blas/blas32"
-
 	"github.com/iconlib/iconlib/internal/wordvec"
 )
 
@@ -85,27 +82,23 @@ func (pt *phraseTable) closest(d int32, sim func(p int32) float32) (best float32
 }
 
 // blend mixes into sem (per document, the cosine with the document's embedding) the cosine with each
-// document's closest phrase; out is scratch of len 2 × pt.n (the cosines, then as keywords).
-func (ix *Index) blend(v, sem, out []float32) {
+// document's closest phrase; out is scratch of len 2 × pt.n (the cosines, then as keywords), best of len(sem).
+func (ix *Index) blend(v, sem, out, best []float32) {
 	pt := &ix.phrases
 	if pt.n == 0 {
 		return
 	}
-	m := blas32.General{Rows: pt.n, Cols: ix.dim, Stride: ix.dim, Data: pt.vecs}
-	blas32.Gemv(blas.NoTrans, 1, m, blas32.Vector{N: ix.dim, Inc: 1, Data: v}, 0, blas32.Vector{N: pt.n, Inc: 1, Data: out[:pt.n]})
+	out = out[:2*pt.n]
+	dotRows(pt.vecs, v, out[:pt.n])
 	for p, c := range out[:pt.n] {
 		out[pt.n+p] = weightKeyword * c
 	}
+	closestAll(pt.of, pt.start, out, best[:len(sem)])
 	for d := range sem {
-		ps := pt.of[pt.start[d]:pt.start[d+1]]
-		if len(ps) == 0 {
+		if pt.start[d+1] == pt.start[d] {
 			continue
 		}
-		best := float32(-1)
-		for _, p := range ps {
-			best = max(best, out[p])
-		}
-		sem[d] = (1-weightPhrase)*sem[d] + weightPhrase*best
+		sem[d] = (1-weightPhrase)*sem[d] + weightPhrase*best[d]
 	}
 }
 
@@ -117,12 +110,13 @@ func (ix *Index) similarity(v []float32, d int32, sc *scratch) float32 {
 		return 0
 	}
 	sem := ix.cosine(v, d)
-	x := blas32.Vector{N: ix.dim, Inc: 1, Data: v}
 	best, found := ix.phrases.closest(d, func(p int32) float32 {
 		if c := sc.phrase[p]; c != notComputed {
 			return c
 		}
-		c := blas32.Dot(x, blas32.Vector{N: ix.dim, Inc: 1, Data: ix.phrases.vecs[int(p)*ix.dim : int(p+1)*ix.dim]})
+		var cs [1]float32
+		dotRows(ix.phrases.vecs[int(p)*ix.dim:int(p+1)*ix.dim], v, cs[:])
+		c := cs[0]
 		sc.phrase[p] = c
 		sc.phrased = append(sc.phrased, p)
 		return c

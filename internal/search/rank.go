@@ -3,9 +3,6 @@ package search
 import (
 	"slices"
 	"strings"
-
-	"gonum.org/v1/gonum/blas"
-	"gonum.org/v1/gonum/blas/blas32"
 )
 
 // Weights of the fused score's parts; an exact name match outweighs all of them together. They were tuned
@@ -73,7 +70,7 @@ func (ix *Index) Search(q string, o Options) ([]Hit, error) {
 	}
 	if scan {
 		ix.cosines(v, sc.sem)
-		ix.blend(v, sc.sem, sc.phraseAll)
+		ix.blend(v, sc.sem, sc.phraseAll, sc.closest)
 		for d := range int32(len(sc.scores)) {
 			sc.scores[d] = fuse(d, sc.sem[d])
 		}
@@ -105,6 +102,10 @@ func (ix *Index) markOpposites(qu query, sc *scratch) []int32 {
 
 // scanAlways turns the skip off, so tests can check it changes no ranking.
 var scanAlways = false
+
+// coverAll makes lexical compute name and keyword coverage for every document a query reaches, not only
+// those the term → document indexes mark, so tests can check the marking changes no score.
+var coverAll = false
 
 // matched is the documents that match a word of the query or are named exactly by it, each once.
 func (ix *Index) matched(qu query, sc *scratch) []int32 {
@@ -186,7 +187,7 @@ func (ix *Index) Semantic(q string, o Options) ([]Hit, error) {
 	sc := ix.scratch()
 	defer ix.pool.Put(sc)
 	ix.cosines(v, sc.sem)
-	ix.blend(v, sc.sem, sc.phraseAll)
+	ix.blend(v, sc.sem, sc.phraseAll, sc.closest)
 	return ix.top(sc.sem, o), nil // top leaves out scores ≤ 0
 }
 
@@ -194,10 +195,12 @@ func (ix *Index) Semantic(q string, o Options) ([]Hit, error) {
 // query makes little garbage.
 type scratch struct {
 	lex, name, best, sem, scores  []float32
+	closest                       []float32 // per document, for blend
 	phrase                        []float32 // per phrase of the phrase table; notComputed between queries
 	phrased                       []int32
 	phraseAll                     []float32 // per phrase, for blend
 	exact, seen, tagged, opposite []bool
+	named                         []bool
 	touched                       []int32
 	terms                         *termTable
 	heap                          []float32
@@ -209,7 +212,7 @@ func (ix *Index) scratch() *scratch {
 	}
 	n := len(ix.docs)
 	sc := &scratch{lex: make([]float32, n), name: make([]float32, n), best: make([]float32, n),
-		sem: make([]float32, n), scores: make([]float32, n), exact: make([]bool, n), seen: make([]bool, n), tagged: make([]bool, n), opposite: make([]bool, n),
+		sem: make([]float32, n), closest: make([]float32, n), scores: make([]float32, n), exact: make([]bool, n), seen: make([]bool, n), tagged: make([]bool, n), named: make([]bool, n), opposite: make([]bool, n),
 		terms: newTermTable(len(ix.lex.postings)), phrase: make([]float32, ix.phrases.n),
 		phraseAll: make([]float32, 2*ix.phrases.n)}
 	for p := range sc.phrase {
@@ -243,20 +246,20 @@ func (ix *Index) queryVector(qu query) []float32 {
 const weightAlso = 1.0
 
 // cosines writes the cosine similarity of v (a queryVector) with every document into out: one
-// matrix-vector product, in gonum's vectorised kernel (about five times as fast as a Go loop).
+// matrix-vector product (dotRows).
 func (ix *Index) cosines(v, out []float32) {
-	docs := blas32.General{Rows: len(out), Cols: ix.dim, Stride: ix.dim, Data: ix.vecs}
-	blas32.Gemv(blas.NoTrans, 1, docs, blas32.Vector{N: ix.dim, Inc: 1, Data: v}, 0, blas32.Vector{N: len(out), Inc: 1, Data: out})
+	dotRows(ix.vecs, v, out)
 }
 
-// cosine is the cosine similarity of v (a queryVector, nil for none) and document d's vector, through
-// gonum's vectorised kernel; 0 without v.
+// cosine is the cosine similarity of v (a queryVector, nil for none) and document d's vector, the same bits
+// as cosines gives it; 0 without v.
 func (ix *Index) cosine(v []float32, d int32) float32 {
 	if v == nil {
 		return 0
 	}
-	row := ix.vecs[int(d)*ix.dim : int(d+1)*ix.dim]
-	return blas32.Dot(blas32.Vector{N: ix.dim, Inc: 1, Data: v}, blas32.Vector{N: ix.dim, Inc: 1, Data: row})
+	var c [1]float32
+	dotRows(ix.vecs[int(d)*ix.dim:int(d+1)*ix.dim], v, c[:])
+	return c[0]
 }
 
 func dot(a, b []float32) float32 {
@@ -312,28 +315,39 @@ func (ix *Index) lexical(qu query, sc *scratch) {
 	tt.fill(qu.slots)
 	defer tt.reset()
 	// A keyword counts only when the query matches its every term, so only documents with a keyword that
-	// holds a query term can have keyword coverage: they are marked through the term → document index.
+	// holds a query term can have keyword coverage, and only those whose id or name holds one can have name
+	// coverage: they are marked through the term → document indexes, and the others (most documents a
+	// long query reaches through their text) skip both.
 	for _, t := range tt.terms {
 		for _, d := range ix.tagged[t] {
 			sc.tagged[d] = true
+		}
+		for _, d := range ix.named[t] {
+			sc.named[d] = true
 		}
 	}
 	for _, d := range touched {
 		seen[d] = false
 		lex[d] = min(lex[d]/ideal, 1)
-		for _, terms := range ix.names[d] {
-			name[d] = max(name[d], tt.nameCoverage(terms))
+		if sc.named[d] || coverAll {
+			terms, bounds := ix.names.of(d)
+			for k := range len(bounds) - 1 {
+				name[d] = max(name[d], tt.nameCoverage(terms[bounds[k]:bounds[k+1]]))
+			}
 		}
-		if !sc.tagged[d] {
+		if !sc.tagged[d] && !coverAll {
 			continue
 		}
-		if c := tt.tagCoverage(ix.tags[d]); c > 0 {
-			name[d] = max(name[d], weightTag*c/float32(max(len(ix.names[d][0]), 1)))
+		if c := tt.tagCoverage(ix.tags.of(d)); c > 0 {
+			name[d] = max(name[d], weightTag*c/float32(max(ix.names.firstLen(d), 1)))
 		}
 	}
 	for _, t := range tt.terms {
 		for _, d := range ix.tagged[t] {
 			sc.tagged[d] = false
+		}
+		for _, d := range ix.named[t] {
+			sc.named[d] = false
 		}
 	}
 	for _, d := range ix.exact[qu.words] {

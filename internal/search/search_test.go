@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/iconlib/iconlib/internal/contract"
 	"github.com/iconlib/iconlib/internal/search"
 )
@@ -306,6 +308,36 @@ func TestSkippingTheScanChangesNoRanking(t *testing.T) {
 					t.Errorf("%q %+v, hit %d: %s %.6f, full scan %s %.6f", q, o, i, got[i].ID, got[i].Score, want[i].ID, want[i].Score)
 				}
 			}
+		}
+	}
+}
+
+// TestMarkingCoverageChangesNoScore: computing name and keyword coverage only for the documents whose id,
+// name or keywords hold a query term (the term → document indexes) gives every hit the same bits as
+// computing it for every document the query reaches, for the evaluation queries alone and run together
+// 20 words at a time (where most reached documents match through their text only).
+func TestMarkingCoverageChangesNoScore(t *testing.T) {
+	ix := libraryIndex(t)
+	defer search.CoverAll(false)
+	qs := evalQueries(t)
+	var words []string
+	for _, q := range qs {
+		words = append(words, strings.Fields(q)...)
+	}
+	for i := 0; i+20 <= len(words); i += 20 {
+		qs = append(qs, strings.Join(words[i:i+20], " "))
+	}
+	for _, q := range qs {
+		o := search.Options{Limit: 100}
+		search.CoverAll(false)
+		got, err1 := ix.Search(q, o)
+		search.CoverAll(true)
+		want, err2 := ix.Search(q, o)
+		if err1 != nil || err2 != nil {
+			t.Fatalf("%q: %v, every document covered: %v", q, err1, err2)
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("%q: hits differ from covering every document (-all +marked):\n%s", q, diff)
 		}
 	}
 }

@@ -52,33 +52,48 @@ func (tt *termTable) nameCoverage(terms []int32) float32 {
 	if len(terms) == 0 || tt.slots == 0 {
 		return 0
 	}
-	clear(tt.slotMax)
+	// Most names a query reaches (through another field) share no term with it: they cost one look-up
+	// per term, and no pass over the slots.
 	var nameSum float32
 	for _, t := range terms {
-		r := int(tt.row[t]) - 1
-		if r < 0 {
-			continue
+		if r := tt.row[t]; r > 0 {
+			nameSum += tt.best[r-1]
 		}
-		nameSum += tt.best[r]
-		tt.maxInto(r)
+	}
+	if nameSum == 0 {
+		return 0
+	}
+	clear(tt.slotMax)
+	for _, t := range terms {
+		if r := int(tt.row[t]) - 1; r >= 0 {
+			tt.maxInto(r)
+		}
 	}
 	return nameSum / float32(len(terms)) * tt.sumSlotMax() / float32(tt.slots)
 }
 
 // tagCoverage is the share of query words that match, at their weight, a keyword whose every term the
 // query matches ("trash can" matches the keyword "trash-can", "can" alone does not).
-func (tt *termTable) tagCoverage(tags [][]int32) float32 {
+func (tt *termTable) tagCoverage(terms, bounds []int32) float32 {
 	if tt.slots == 0 {
 		return 0
 	}
-	clear(tt.slotMax)
-	for _, tag := range tags {
+	cleared := false
+	for k := range len(bounds) - 1 {
+		tag := terms[bounds[k]:bounds[k+1]]
 		if !tt.matchesAll(tag) {
 			continue
+		}
+		if !cleared {
+			clear(tt.slotMax)
+			cleared = true
 		}
 		for _, t := range tag {
 			tt.maxInto(int(tt.row[t]) - 1)
 		}
+	}
+	if !cleared {
+		return 0
 	}
 	return tt.sumSlotMax() / float32(tt.slots)
 }
@@ -105,4 +120,40 @@ func (tt *termTable) sumSlotMax() float32 {
 		sum += m
 	}
 	return sum
+}
+
+// termSets holds, per document, a list of term sets (its names', its keywords') in three flat arrays, so a
+// query reads a document's sets from contiguous memory instead of following a slice header per set:
+// document d's sets are k in first[d]:first[d+1], set k is terms[bounds[k]:bounds[k+1]].
+type termSets struct {
+	terms  []int32
+	bounds []int32
+	first  []int32
+}
+
+func newTermSets(perDoc [][][]int32) termSets {
+	ts := termSets{bounds: []int32{0}, first: make([]int32, 0, len(perDoc)+1)}
+	for _, sets := range perDoc {
+		ts.first = append(ts.first, int32(len(ts.bounds)-1))
+		for _, s := range sets {
+			ts.terms = append(ts.terms, s...)
+			ts.bounds = append(ts.bounds, int32(len(ts.terms)))
+		}
+	}
+	ts.first = append(ts.first, int32(len(ts.bounds)-1))
+	return ts
+}
+
+// of returns document d's sets: set k of it is terms[bounds[k]:bounds[k+1]], for k < len(bounds)-1.
+func (ts *termSets) of(d int32) (terms []int32, bounds []int32) {
+	return ts.terms, ts.bounds[ts.first[d] : ts.first[d+1]+1]
+}
+
+// firstLen is the number of terms of document d's first set, 0 when it has none.
+func (ts *termSets) firstLen(d int32) int {
+	if ts.first[d+1] == ts.first[d] {
+		return 0
+	}
+	k := ts.first[d]
+	return int(ts.bounds[k+1] - ts.bounds[k])
 }

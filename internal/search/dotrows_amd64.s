@@ -1,0 +1,136 @@
+#include "textflag.h"
+
+// func dotRowsAVX2(m, v, out []float32)
+// Per row: eight lanes of fused multiply-adds over blocks of eight, folded to four lanes, one block of four,
+// then (l0+l1)+(l2+l3). Four rows at a time share the query's loads; the rest one at a time, in the same
+// order of operations, so a row's result does not depend on which path computed it.
+TEXT ·dotRowsAVX2(SB), NOSPLIT, $0-72
+	MOVQ m_base+0(FP), SI
+	MOVQ v_base+24(FP), DI
+	MOVQ v_len+32(FP), CX
+	MOVQ out_base+48(FP), DX
+	MOVQ out_len+56(FP), BX
+	MOVQ CX, R12
+	SHLQ $2, R12          // a row's bytes
+	MOVQ CX, R13
+	ANDQ $-8, R13         // the floats in blocks of eight
+	MOVQ CX, R14
+	ANDQ $-4, R14         // the floats in blocks of four
+
+rows4:
+	CMPQ BX, $4
+	JLT  rows1
+	LEAQ (SI)(R12*1), R9
+	LEAQ (R9)(R12*1), R10
+	LEAQ (R10)(R12*1), R11
+	VXORPS Y0, Y0, Y0
+	VXORPS Y1, Y1, Y1
+	VXORPS Y2, Y2, Y2
+	VXORPS Y3, Y3, Y3
+	XORQ AX, AX
+
+loop4:
+	CMPQ AX, R13
+	JGE  fold4
+	VMOVUPS     (DI)(AX*4), Y4
+	VFMADD231PS (SI)(AX*4), Y4, Y0
+	VFMADD231PS (R9)(AX*4), Y4, Y1
+	VFMADD231PS (R10)(AX*4), Y4, Y2
+	VFMADD231PS (R11)(AX*4), Y4, Y3
+	ADDQ $8, AX
+	JMP  loop4
+
+fold4:
+	VEXTRACTF128 $1, Y0, X5
+	VADDPS       X5, X0, X0
+	VEXTRACTF128 $1, Y1, X5
+	VADDPS       X5, X1, X1
+	VEXTRACTF128 $1, Y2, X5
+	VADDPS       X5, X2, X2
+	VEXTRACTF128 $1, Y3, X5
+	VADDPS       X5, X3, X3
+	CMPQ AX, R14
+	JGE  sum4
+	VMOVUPS     (DI)(AX*4), X4
+	VFMADD231PS (SI)(AX*4), X4, X0
+	VFMADD231PS (R9)(AX*4), X4, X1
+	VFMADD231PS (R10)(AX*4), X4, X2
+	VFMADD231PS (R11)(AX*4), X4, X3
+
+sum4:
+	VHADDPS X1, X0, X0    // [r0 l0+l1, r0 l2+l3, r1 l0+l1, r1 l2+l3]
+	VHADDPS X3, X2, X2    // the same of rows 2 and 3
+	VHADDPS X2, X0, X0    // [r0, r1, r2, r3]
+	VMOVUPS X0, (DX)
+	LEAQ (R11)(R12*1), SI
+	ADDQ $16, DX
+	SUBQ $4, BX
+	JMP  rows4
+
+rows1:
+	TESTQ BX, BX
+	JZ    done
+	VXORPS Y0, Y0, Y0
+	XORQ AX, AX
+
+loop1:
+	CMPQ AX, R13
+	JGE  fold1
+	VMOVUPS     (DI)(AX*4), Y4
+	VFMADD231PS (SI)(AX*4), Y4, Y0
+	ADDQ $8, AX
+	JMP  loop1
+
+fold1:
+	VEXTRACTF128 $1, Y0, X5
+	VADDPS       X5, X0, X0
+	CMPQ AX, R14
+	JGE  sum1
+	VMOVUPS     (DI)(AX*4), X4
+	VFMADD231PS (SI)(AX*4), X4, X0
+
+sum1:
+	VHADDPS X0, X0, X0
+	VHADDPS X0, X0, X0
+	VMOVSS  X0, (DX)
+	ADDQ R12, SI
+	ADDQ $4, DX
+	DECQ BX
+	JMP  rows1
+
+done:
+	VZEROUPPER
+	RET
+
+// func maxGatherAVX(of, start []int32, vals, best []float32)
+TEXT ·maxGatherAVX(SB), NOSPLIT, $0-96
+	MOVQ of_base+0(FP), SI
+	MOVQ start_base+24(FP), DI
+	MOVQ vals_base+48(FP), R8
+	MOVQ best_base+72(FP), DX
+	MOVQ best_len+80(FP), BX
+	MOVQ $0xbf800000, R11 // -1.0
+	XORQ CX, CX
+	MOVLQSX (DI), R9
+
+doc:
+	CMPQ    CX, BX
+	JGE     gathered
+	MOVLQSX 4(DI)(CX*4), R10
+	MOVQ    R11, X0
+
+phrase:
+	CMPQ    R9, R10
+	JGE     store
+	MOVLQSX (SI)(R9*4), R12
+	VMAXSS  (R8)(R12*4), X0, X0
+	INCQ    R9
+	JMP     phrase
+
+store:
+	VMOVSS X0, (DX)(CX*4)
+	INCQ   CX
+	JMP    doc
+
+gathered:
+	RET
