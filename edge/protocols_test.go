@@ -29,20 +29,10 @@ func TestMCPThroughTheEdge(t *testing.T) {
 		"/mcp/docs": {"read_guide", "search_guides"},
 	}
 	for path, tools := range want {
-		tr, err := transport.NewStreamableHTTP(e.URL + path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		c := client.NewClient(tr, client.WithProtocolVersion("2025-06-18"))
 		ctx := context.Background()
-		if err := c.Start(ctx); err != nil {
-			t.Fatal(err)
-		}
-		req := mcp.InitializeRequest{}
-		req.Params.ProtocolVersion = "2025-06-18"
-		req.Params.ClientInfo = mcp.Implementation{Name: "edge-test", Version: "1"}
-		if res, err := c.Initialize(ctx, req); err != nil || res.ProtocolVersion != "2025-06-18" {
-			t.Fatalf("%s initialize: %v", path, err)
+		c, initialized := e.mcpClient(t, path, "2025-06-18")
+		if initialized.ProtocolVersion != "2025-06-18" {
+			t.Fatalf("%s initialize: protocol %s", path, initialized.ProtocolVersion)
 		}
 		list, err := c.ListTools(ctx, mcp.ListToolsRequest{})
 		if err != nil {
@@ -65,7 +55,6 @@ func TestMCPThroughTheEdge(t *testing.T) {
 		if path == "/mcp" {
 			checkRememberedSearch(t, c)
 		}
-		c.Close()
 	}
 	res, body := e.do(t, http.MethodPost, "/mcp", map[string]string{"Content-Type": "application/json", "Accept": "application/json, text/event-stream"})
 	if res.Header.Get("RateLimit-Policy") != `"anonymous";q=120;w=60` {
@@ -108,6 +97,30 @@ func (e *testEdge) mcpEndpoint(card string) string {
 		return base + "/mcp/docs"
 	}
 	return base + "/mcp"
+}
+
+// mcpClient is an mcp-go client of the server at path, initialized at protocol version, closed when t
+// ends; it returns the initialize result too.
+func (e *testEdge) mcpClient(t *testing.T, path, version string) (*client.Client, *mcp.InitializeResult) {
+	t.Helper()
+	tr, err := transport.NewStreamableHTTP(e.URL + path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := client.NewClient(tr, client.WithProtocolVersion(version))
+	ctx := context.Background()
+	if err := c.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	req := mcp.InitializeRequest{}
+	req.Params.ProtocolVersion = version
+	req.Params.ClientInfo = mcp.Implementation{Name: "edge-test", Version: "1"}
+	res, err := c.Initialize(ctx, req)
+	if err != nil {
+		t.Fatalf("%s initialize: %v", path, err)
+	}
+	return c, res
 }
 
 // a2aClient is an a2a-go client made from the agent card the edge serves, closed when t ends.

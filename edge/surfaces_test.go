@@ -12,8 +12,6 @@ import (
 	"testing"
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
-	"github.com/mark3labs/mcp-go/client"
-	"github.com/mark3labs/mcp-go/client/transport"
 	"github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/iconlib/iconlib/edge/library"
@@ -136,22 +134,8 @@ func didYouMean(msg string) []string {
 }
 
 func mcpSurface(t *testing.T, e *testEdge) searchSurface {
-	tr, err := transport.NewStreamableHTTP(e.URL + "/mcp")
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := client.NewClient(tr)
 	ctx := context.Background()
-	if err := c.Start(ctx); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { c.Close() })
-	init := mcp.InitializeRequest{}
-	init.Params.ProtocolVersion = mcp.LATEST_PROTOCOL_VERSION
-	init.Params.ClientInfo = mcp.Implementation{Name: "surfaces-test", Version: "1"}
-	if _, err := c.Initialize(ctx, init); err != nil {
-		t.Fatal(err)
-	}
+	c, _ := e.mcpClient(t, "/mcp", mcp.LATEST_PROTOCOL_VERSION)
 	call := func(t *testing.T, tool string, args map[string]any) string {
 		req := mcp.CallToolRequest{}
 		req.Params.Name, req.Params.Arguments = tool, args

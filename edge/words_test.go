@@ -1,14 +1,9 @@
 package edge_test
 
 import (
-	"context"
 	"encoding/json"
 	"strings"
 	"testing"
-
-	"github.com/mark3labs/mcp-go/client"
-	"github.com/mark3labs/mcp-go/client/transport"
-	"github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/iconlib/iconlib/templates"
 )
@@ -46,25 +41,8 @@ func TestThePitchIsTheTemplates(t *testing.T) {
 		t.Errorf("the agent card's description does not start with the summary:\n%s", card.Description)
 	}
 	for path, want := range map[string]string{"/mcp": summary + " ", "/mcp/docs": onPlatforms} {
-		tr, err := transport.NewStreamableHTTP(e.URL + path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		c := client.NewClient(tr)
-		ctx := context.Background()
-		if err := c.Start(ctx); err != nil {
-			t.Fatal(err)
-		}
-		req := mcp.InitializeRequest{}
-		req.Params.ProtocolVersion = "2025-06-18"
-		req.Params.ClientInfo = mcp.Implementation{Name: "edge-test", Version: "1"}
-		res, err := c.Initialize(ctx, req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !strings.Contains(res.Instructions, want) {
+		if _, res := e.mcpClient(t, path, "2025-06-18"); !strings.Contains(res.Instructions, want) {
 			t.Errorf("%s instructions lack %q:\n%s", path, want, res.Instructions)
 		}
-		c.Close()
 	}
 }

@@ -67,17 +67,8 @@ func (th *Thesaurus) AddAntonyms(a, b string) {
 // ReadSynonyms reads a synonym table into th: one entry a line, "word: synonym, synonym phrase, …", each
 // synonym optionally followed by "=weight" (default weight); "#" starts a comment, blank lines are skipped.
 func (th *Thesaurus) ReadSynonyms(r io.Reader, weight float32) error {
-	sc := bufio.NewScanner(r)
-	for line := 1; sc.Scan(); line++ {
-		text, _, _ := strings.Cut(sc.Text(), "#")
-		if strings.TrimSpace(text) == "" {
-			continue
-		}
-		word, list, ok := strings.Cut(text, ":")
-		if !ok || len(wordvec.Tokenize(word)) != 1 {
-			return fmt.Errorf("line %d: want \"word: synonym, …\"", line)
-		}
-		for _, s := range strings.Split(list, ",") {
+	return readTable(r, "synonym", func(line int, word string, list []string) error {
+		for _, s := range list {
 			s, w := strings.TrimSpace(s), weight
 			if phrase, ws, ok := strings.Cut(s, "="); ok {
 				f, err := strconv.ParseFloat(strings.TrimSpace(ws), 32)
@@ -90,6 +81,27 @@ func (th *Thesaurus) ReadSynonyms(r io.Reader, weight float32) error {
 				return fmt.Errorf("line %d: an empty synonym", line)
 			}
 			th.Add(word, s, w)
+		}
+		return nil
+	})
+}
+
+// readTable reads a word table: one entry a line, "word: item, item, …", calling entry with the line's
+// number, its word and its items as written; "#" starts a comment, blank lines are skipped. what names
+// the items in the error of a line without one word before a colon.
+func readTable(r io.Reader, what string, entry func(line int, word string, list []string) error) error {
+	sc := bufio.NewScanner(r)
+	for line := 1; sc.Scan(); line++ {
+		text, _, _ := strings.Cut(sc.Text(), "#")
+		if strings.TrimSpace(text) == "" {
+			continue
+		}
+		word, list, ok := strings.Cut(text, ":")
+		if !ok || len(wordvec.Tokenize(word)) != 1 {
+			return fmt.Errorf("line %d: want \"word: %s, …\"", line, what)
+		}
+		if err := entry(line, word, strings.Split(list, ",")); err != nil {
+			return err
 		}
 	}
 	return sc.Err()
@@ -149,22 +161,13 @@ func readAntonyms(th Thesaurus, lx *lexicon) map[string][]int32 {
 // ReadAntonyms reads a table of opposites into th: one entry a line, "word: opposite, opposite, …"; "#"
 // starts a comment, blank lines are skipped.
 func (th *Thesaurus) ReadAntonyms(r io.Reader) error {
-	sc := bufio.NewScanner(r)
-	for line := 1; sc.Scan(); line++ {
-		text, _, _ := strings.Cut(sc.Text(), "#")
-		if strings.TrimSpace(text) == "" {
-			continue
-		}
-		word, list, ok := strings.Cut(text, ":")
-		if !ok || len(wordvec.Tokenize(word)) != 1 {
-			return fmt.Errorf("line %d: want \"word: opposite, …\"", line)
-		}
-		for _, a := range strings.Split(list, ",") {
+	return readTable(r, "opposite", func(line int, word string, list []string) error {
+		for _, a := range list {
 			if len(wordvec.Tokenize(a)) != 1 {
 				return fmt.Errorf("line %d: %q: want one word", line, strings.TrimSpace(a))
 			}
 			th.AddAntonyms(word, a)
 		}
-	}
-	return sc.Err()
+		return nil
+	})
 }
