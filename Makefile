@@ -67,21 +67,21 @@ lottie-check-all: motion-check-all
 motion-sheets: test-deps renderers-deps
 	ICONLIB_MOTION_SHEETS=$(CURDIR)/motion-sheets $(GO) test -count=1 -timeout 20m -run 'TestMotionSheets$$' -v ./cmd/iconlib
 
+# Every npm package a test needs is pinned in a folder of test/ (package.json and package-lock.json) and
+# installed there, once, with its lock file's exact versions.
+test/%/node_modules/.package-lock.json: test/%/package.json test/%/package-lock.json
+	cd test/$* && npm ci --ignore-scripts
+	touch $@
+
 ## renderers-deps: install Skottie (npm canvaskit-wasm, pinned in test/renderers) for the motion checks
 RENDERERS := test/renderers
 .PHONY: renderers-deps
 renderers-deps: $(RENDERERS)/node_modules/.package-lock.json
-$(RENDERERS)/node_modules/.package-lock.json: $(RENDERERS)/package.json $(RENDERERS)/package-lock.json
-	cd $(RENDERERS) && npm ci --ignore-scripts
-	touch $@
 
 ## axe-deps: install axe-core (npm, pinned in test/axe), which the website's accessibility test injects into its pages
 AXE := test/axe
 .PHONY: axe-deps
 axe-deps: $(AXE)/node_modules/.package-lock.json
-$(AXE)/node_modules/.package-lock.json: $(AXE)/package.json $(AXE)/package-lock.json
-	cd $(AXE) && npm ci --ignore-scripts
-	touch $@
 
 ## lighthouse: Lighthouse (npm, pinned in test/lighthouse, on the Node.js 22 it needs) against Debian's
 ## Chromium on the home page, a search, an icon page and a guide, mobile and desktop, served by the edge on
@@ -93,9 +93,6 @@ lighthouse: test-deps lighthouse-deps
 	ICONLIB_LIGHTHOUSE=1 $(GO) test -count=1 -timeout 30m -run 'TestLighthouse$$' -v ./cmd/iconlib
 
 lighthouse-deps: $(LIGHTHOUSE)/node_modules/.package-lock.json
-$(LIGHTHOUSE)/node_modules/.package-lock.json: $(LIGHTHOUSE)/package.json $(LIGHTHOUSE)/package-lock.json
-	cd $(LIGHTHOUSE) && npm ci --ignore-scripts
-	touch $@
 
 ## bench: build, serving and rate limit benchmarks (the limiter's cost per request on memory and on Redis:
 ## BenchmarkLimiter's p50-ns and p99-ns; refusal throughput and log bytes per refusal: BenchmarkRefusals,
@@ -163,9 +160,6 @@ conformance: conformance-deps
 ## conformance-deps: install them (npm, pinned in test/conformance) and the Node.js 22 they need into
 ## test/conformance/node_modules
 conformance-deps: $(CONFORMANCE)/node_modules/.package-lock.json
-$(CONFORMANCE)/node_modules/.package-lock.json: $(CONFORMANCE)/package.json $(CONFORMANCE)/package-lock.json
-	cd $(CONFORMANCE) && npm ci --ignore-scripts
-	touch $@
 
 ## a2a-cli-check: build the a2a-go CLI into bin/a2a (the version go.mod pins, offline from the module cache)
 ## and check that it discovers the A2A agent and sends it messages
