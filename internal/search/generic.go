@@ -2,6 +2,7 @@ package search
 
 import (
 	"math"
+	"slices"
 	"sort"
 	"strings"
 
@@ -19,6 +20,7 @@ import (
 const (
 	familyFull   = 16
 	familyWeight = 0.6
+	familyCover  = 0.5 // the name coverage of a two-word member ("arrow" of arrow-left)
 )
 
 // priors returns, per document, max(Doc.Prior, familyWeight × log(1+variants)/log(1+familyFull)).
@@ -64,4 +66,26 @@ func heads(docs []Doc, lx *lexicon) []int32 {
 		}
 	}
 	return first
+}
+
+// family is the term of the concept a one-word query names when no document is named exactly by it and at
+// least familyFull documents' ids build on it ("arrow": there is no icon "arrow", but 80 arrow-*), else -1.
+// Such a query names the family: its members rank as if named by the query, above the documents that only
+// mention the word in a keyword ("arrow" → arrow-*, not upload or pointer).
+func (ix *Index) family(qu query) int32 {
+	if len(qu.slots) != 1 || len(ix.exact[qu.words]) > 0 {
+		return -1
+	}
+	for _, a := range qu.slots[0] {
+		if a.weight == weightExact && ix.families[a.term] {
+			return a.term
+		}
+	}
+	return -1
+}
+
+// isNamed reports whether document d's id or name holds term t.
+func (ix *Index) isNamed(d, t int32) bool {
+	_, ok := slices.BinarySearch(ix.named[t], d)
+	return ok
 }

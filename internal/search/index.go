@@ -78,6 +78,7 @@ type Index struct {
 	synonyms map[string][]synonym // by the stem of a query word
 	antonyms map[string][]int32   // by the stem of a query word: the terms of its antonyms
 	head     []int32              // per document: the term of the concept its id builds on, or -1 (see heads)
+	families []bool               // per term: whether it is such a concept
 	phrases  phraseTable          // the phrases documents are labelled with, embedded (see phrases.go)
 	labelled [][]int32            // per term: the documents whose id, name or a keyword holds it
 	prior    []float32            // per document: how likely it is what someone means by a word it matches (see generic.go)
@@ -170,6 +171,12 @@ func newIndex(docs []Doc, emb Embedder, dim int, packed []byte, th Thesaurus) *I
 	ix.synonyms = readSynonyms(th, ix.lex)
 	ix.antonyms = readAntonyms(th, ix.lex)
 	ix.head = heads(docs, ix.lex)
+	ix.families = make([]bool, len(ix.lex.postings))
+	for _, t := range ix.head {
+		if t >= 0 {
+			ix.families[t] = true
+		}
+	}
 	ix.labelled = make([][]int32, len(ix.lex.postings))
 	if dim > 0 {
 		ix.common = commonDirection(ix.vecs, dim)

@@ -27,14 +27,19 @@ func (ix *Index) Search(q string, o Options) ([]Hit, error) {
 	sc := ix.scratch()
 	defer ix.pool.Put(sc)
 	ix.lexical(qu, sc)
+	family := ix.family(qu)
 	v := ix.queryVector(qu)
 	total := float32(weightLex + weightName + weightPrior*(1+familyWeight) + weightExactName)
 	if v != nil {
 		total += weightSem
 	}
 	fuse := func(d int32, sem float32) float32 {
-		s := weightLex*sc.lex[d] + weightName*sc.name[d] + weightSem*max(sem, 0)
-		if sc.lex[d] > 0 || sc.name[d] > 0 {
+		name := sc.name[d]
+		if family >= 0 && !ix.isNamed(d, family) {
+			name = min(name, familyCover) // a keyword of the family's word is no better than a member's name
+		}
+		s := weightLex*sc.lex[d] + weightName*name + weightSem*max(sem, 0)
+		if sc.lex[d] > 0 || name > 0 {
 			s += weightPrior * ix.prior[d]
 			if h := ix.head[d]; h >= 0 && qu.exactly(h) {
 				s += weightPrior * familyWeight
