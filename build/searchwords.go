@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/iconlib/iconlib/internal/search"
 	"github.com/iconlib/iconlib/internal/wordvec"
@@ -111,7 +112,8 @@ func (lx *lexicon) prepare(docs []search.Doc) searchWords {
 	sw := searchWords{th: lx.thesaurus(used)}
 	if lx.vectors != nil {
 		antonyms := sw.th.Antonyms // WordNet's of the words the documents use, and the hand-written tables'
-		sw.table = wordvec.Retrofit(lx.vectors, tags, antonyms, retrofitRounds, antonymRepel)
+		known := wordvec.Infer(lx.vectors, contexts(docs))
+		sw.table = wordvec.Retrofit(known, tags, antonyms, retrofitRounds, antonymRepel)
 	}
 	return sw
 }
@@ -140,6 +142,27 @@ func docWords(docs []search.Doc) (used map[string]bool, tags map[string][]string
 	}
 	return used, tags
 }
+
+// contexts returns, for each word of three or more letters in the documents' ids, names and keywords, the
+// words of the documents it labels (their ids, names, keywords and texts): what a word the vectors lack
+// means is what the icons it labels say (wordvec.Infer).
+func contexts(docs []search.Doc) map[string][]string {
+	out := map[string][]string{}
+	for _, d := range docs {
+		label := wordvec.Tokenize(d.ID + " " + d.Name + " " + strings.Join(d.Keywords, " "))
+		all := append(slices.Clone(label), wordvec.Tokenize(d.Text)...)
+		for _, w := range label {
+			if len(w) >= minInferred && strings.ContainsFunc(w, unicode.IsLetter) {
+				out[w] = append(out[w], all...)
+			}
+		}
+	}
+	return out
+}
+
+// minInferred is the shortest word wordvec.Infer gives a vector: shorter ones ("x", "2", "3d") stand for
+// too many things at once.
+const minInferred = 3
 
 // thesaurus is a new thesaurus of the hand-written tables, and of WordNet's synonyms and antonyms of
 // words to words the documents use.
