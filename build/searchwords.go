@@ -190,7 +190,7 @@ func (lx *lexicon) thesaurus(used map[string]bool) search.Thesaurus {
 	}
 	for w, as := range lx.wordnet.Antonyms {
 		for _, a := range as {
-			if used[a] {
+			if used[a] && slices.Contains(lx.wordnet.Antonyms[a], w) {
 				th.AddAntonyms(w, a)
 			}
 		}

@@ -381,6 +381,7 @@ func TestSearchKnowsWhatPeopleMean(t *testing.T) {
 		{"hamburger", "menu"}, // the menu, not the food
 		{"happy", "mood-happy"},
 		{"kebab menu", "dots-vertical"},
+		{"open the menu on mobile", "menu-2"}, // menu-2 is tagged "bars", and WordNet's "barred" is not open
 	} {
 		if got := top(tc.query, 1); len(got) == 0 || got[0] != tc.first {
 			t.Errorf("%q: first %v, want %s", tc.query, got, tc.first)
@@ -406,6 +407,7 @@ func TestSearchKnowsWhatPeopleMean(t *testing.T) {
 		"thumbs up":    {"thumb-down"},
 		"full battery": {"battery-1"},
 		"sign out":     {"login", "login-2"},
+		"open lock":    {"lock"},
 	} {
 		for _, id := range top(q, 5) {
 			if slices.Contains(opposites, id) {
