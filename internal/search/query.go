@@ -79,16 +79,21 @@ func (ix *Index) parse(q string) (query, error) {
 			}
 		}
 		syns := ix.synonyms[stem(w)]
+		reviewed := false // a synonym of the reviewed table: the word means what the table says, no typo
 		for _, s := range syns {
 			alts = append(alts, s.alts...)
 			if s.Weight >= minLeanWeight {
 				qu.also = append(qu.also, s.Synonym)
+				reviewed = true
 			}
 		}
 		realWord, bestRW := "", float32(0) // the likeliest real-word correction
-		if len(syns) == 0 {
+		if !reviewed {
 			for _, c := range ix.realWordTypos(w) {
 				alts = append(alts, alt{lx.wordTerm[c.word], c.weight})
+				if len(syns) > 0 { // WordNet's synonyms say what the word means: its embedding stays its own
+					continue
+				}
 				qu.also = append(qu.also, Synonym{lx.words[c.word], c.weight})
 				if c.weight > bestRW {
 					realWord, bestRW = lx.words[c.word], c.weight

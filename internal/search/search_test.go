@@ -376,6 +376,7 @@ func TestSearchKnowsWhatPeopleMean(t *testing.T) {
 	for _, tc := range []struct{ query, first string }{
 		{"cog", "settings"},   // the icons' own word for a cog, not world-cog
 		{"hart", "heart"},     // a real word, one edit from a frequent icon word
+		{"tuck", "truck"},     // a real word WordNet knows (to insert), still a typo here
 		{"delete", "trash"},   // the base icon, not http-delete
 		{"bin", "trash"},      // UI vocabulary
 		{"hamburger", "menu"}, // the menu, not the food
