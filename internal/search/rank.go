@@ -175,8 +175,9 @@ func (ix *Index) kthBest(scores []float32, docs []int32, o Options, sc *scratch)
 	return h[0]
 }
 
-// Semantic ranks documents by the cosine similarity of their embedding and q's alone; Score is the cosine
-// clipped to [0, 1]. Errors are ErrEmptyQuery and ErrNoVectors.
+// Semantic ranks documents by semantic similarity to q alone: the blend of the cosines of their embedding
+// and their closest phrase with q's (see blend), scaled by antonymFactor for a document that stands for the
+// opposite of a query word; Score is that clipped to [0, 1]. Errors are ErrEmptyQuery and ErrNoVectors.
 func (ix *Index) Semantic(q string, o Options) ([]Hit, error) {
 	if ix.dim == 0 {
 		return nil, ErrNoVectors
@@ -193,6 +194,10 @@ func (ix *Index) Semantic(q string, o Options) ([]Hit, error) {
 	defer ix.pool.Put(sc)
 	ix.cosines(v, sc.sem)
 	ix.blend(v, sc.sem, sc.phraseAll, sc.closest)
+	for _, d := range ix.markOpposites(qu, sc) { // opposites are far in meaning, however close their words
+		sc.sem[d] *= antonymFactor
+		sc.opposite[d] = false
+	}
 	return ix.top(sc.sem, o), nil // top leaves out scores ≤ 0
 }
 

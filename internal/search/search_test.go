@@ -362,17 +362,16 @@ func TestSearchKnowsWhatPeopleMean(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	top := func(q string, n int) []string {
-		hits, err := ix.Search(q, search.Options{Limit: n})
-		if err != nil {
-			t.Fatal(err)
+	rankedBy := func(rank func(string, search.Options) ([]search.Hit, error)) func(string, int) []string {
+		return func(q string, n int) []string {
+			hits, err := rank(q, search.Options{Limit: n})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return ids(hits)
 		}
-		var ids []string
-		for _, h := range hits {
-			ids = append(ids, h.ID)
-		}
-		return ids
 	}
+	top := rankedBy(ix.Search)
 	for _, tc := range []struct{ query, first string }{
 		{"cog", "settings"},   // the icons' own word for a cog, not world-cog
 		{"hart", "heart"},     // a real word, one edit from a frequent icon word
@@ -410,9 +409,11 @@ func TestSearchKnowsWhatPeopleMean(t *testing.T) {
 		"sign out":     {"login", "login-2"},
 		"open lock":    {"lock"},
 	} {
-		for _, id := range top(q, 5) {
-			if slices.Contains(opposites, id) {
-				t.Errorf("%q: %s, its opposite, is in the top 5 %v", q, id, top(q, 5))
+		for ranking, top := range map[string]func(string, int) []string{"fused": top, "semantic": rankedBy(ix.Semantic)} {
+			for _, id := range top(q, 5) {
+				if slices.Contains(opposites, id) {
+					t.Errorf("%s %q: %s, its opposite, is in the top 5 %v", ranking, q, id, top(q, 5))
+				}
 			}
 		}
 	}
