@@ -194,6 +194,11 @@ func (ix *Index) Semantic(q string, o Options) ([]Hit, error) {
 	defer ix.pool.Put(sc)
 	ix.cosines(v, sc.sem)
 	ix.blend(v, sc.sem, sc.phraseAll, sc.closest)
+	if ix.late(qu, sc.scores, sc) {
+		for d, l := range sc.scores {
+			sc.sem[d] = (1-weightLate)*sc.sem[d] + weightLate*l
+		}
+	}
 	for _, d := range ix.markOpposites(qu, sc) { // opposites are far in meaning, however close their words
 		sc.sem[d] *= antonymFactor
 		sc.opposite[d] = false

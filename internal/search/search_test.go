@@ -387,6 +387,15 @@ func TestSearchKnowsWhatPeopleMean(t *testing.T) {
 			t.Errorf("%q: first %v, want %s", tc.query, got, tc.first)
 		}
 	}
+	semantic := rankedBy(ix.Semantic)
+	for q, want := range map[string][]string{ // each word finds its own phrase: shuffle is no playlist icon
+		"shuffle my playlist":   {"arrows-shuffle"},
+		"skip to the next song": {"player-skip-forward", "player-track-next"},
+	} {
+		if got := semantic(q, 1); len(got) == 0 || !slices.Contains(want, got[0]) {
+			t.Errorf("semantic %q: first %v, want one of %v", q, got, want)
+		}
+	}
 	if got := top("save document", 3); !slices.Contains(got, "device-floppy") {
 		t.Errorf("save document: top 3 %v, want the floppy disk among them", got)
 	}
