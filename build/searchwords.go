@@ -143,9 +143,9 @@ func docWords(docs []search.Doc) (used map[string]bool, tags map[string][]string
 	return used, tags
 }
 
-// contexts returns, for each word of three or more letters in the documents' ids, names and keywords, the
-// words of the documents it labels (their ids, names, keywords and texts): what a word the vectors lack
-// means is what the icons it labels say (wordvec.Infer).
+// contexts returns, for each word of three or more characters, a letter among them, in the documents' ids,
+// names and keywords, the words of the documents it labels (their ids, names, keywords and texts): what a
+// word the vectors lack means is what the icons it labels say (wordvec.Infer).
 func contexts(docs []search.Doc) map[string][]string {
 	out := map[string][]string{}
 	for _, d := range docs {

@@ -69,9 +69,10 @@ func heads(docs []Doc, lx *lexicon) []int32 {
 }
 
 // family is the term of the concept a one-word query names when no document is named exactly by it and at
-// least familyFull documents' ids build on it ("arrow": there is no icon "arrow", but 80 arrow-*), else -1.
-// Such a query names the family: its members rank as if named by the query, above the documents that only
-// mention the word in a keyword ("arrow" → arrow-*, not upload or pointer).
+// least familyFull documents' ids build on it ("arrow": there is no icon "arrow", but 149 arrow-*), else -1.
+// Such a query names the family: a document whose id or name lacks the word covers the query at most
+// familyCover, as a two-word member does, so the members come before the documents that only carry the word
+// as a keyword ("arrow" → arrow-*, not upload or pointer).
 func (ix *Index) family(qu query) int32 {
 	if len(qu.slots) != 1 || len(ix.exact[qu.words]) > 0 {
 		return -1
