@@ -21,13 +21,6 @@ const (
 
 const jsonType = "application/json"
 
-// searchAnswer is the body of a search.
-type searchAnswer struct {
-	Query string            `json:"query"`
-	Items []library.IconHit `json:"items"`
-	Total int               `json:"total"`
-}
-
 // handleIcons answers GET /api/v1/icons: a search when q is given, otherwise one page of every icon.
 func (s *server) handleIcons(w http.ResponseWriter, r *http.Request) {
 	p, err := parseParams(r, "q", "category", "limit", "offset")
@@ -129,8 +122,7 @@ func (s *server) search(w http.ResponseWriter, r *http.Request, p params, semant
 		if err != nil {
 			return nil, err
 		}
-		body, err := json.Marshal(searchAnswer{Query: q.Text, Items: hits, Total: len(hits)})
-		return append(body, '\n'), err
+		return s.encodeSearch(q.Text, hits)
 	})
 	if err != nil {
 		if !errors.Is(err, library.ErrSearchUnavailable) {
@@ -140,6 +132,22 @@ func (s *server) search(w http.ResponseWriter, r *http.Request, p params, semant
 		return
 	}
 	sendAnswer(w, r, a)
+}
+
+// encodeSearch is the body of a search: {"query","items","total"} and a newline, the bytes encoding/json
+// writes, with the items joined from the library's encoded summaries.
+func (s *server) encodeSearch(query string, hits []library.IconHit) ([]byte, error) {
+	q, err := json.Marshal(query)
+	if err != nil {
+		return nil, err
+	}
+	b := make([]byte, 0, 64+len(q)+400*len(hits))
+	b = append(append(append(b, `{"query":`...), q...), `,"items":`...)
+	if b, err = s.lib.AppendIconHits(b, hits); err != nil {
+		return nil, err
+	}
+	b = strconv.AppendInt(append(b, `,"total":`...), int64(len(hits)), 10)
+	return append(b, "}\n"...), nil
 }
 
 // answerKey names an API answer in the answer cache by what it answers: the surface's kind and its
