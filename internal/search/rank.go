@@ -28,6 +28,13 @@ func (ix *Index) Search(q string, o Options) ([]Hit, error) {
 	defer ix.pool.Put(sc)
 	ix.lexical(qu, sc)
 	v := ix.queryVector(qu)
+	// Whether the query names a document's concept is a look-up per document, not a pass over the query.
+	sc.exactTerms = qu.markExact(sc.exactTerm, sc.exactTerms[:0])
+	defer func() {
+		for _, t := range sc.exactTerms {
+			sc.exactTerm[t] = false
+		}
+	}()
 	total := float32(weightLex + weightName + weightPrior*(1+familyWeight) + weightExactName)
 	if v != nil {
 		total += weightSem
@@ -36,7 +43,7 @@ func (ix *Index) Search(q string, o Options) ([]Hit, error) {
 		s := weightLex*sc.lex[d] + weightName*sc.name[d] + weightSem*max(sem, 0)
 		if sc.lex[d] > 0 || sc.name[d] > 0 {
 			s += weightPrior * ix.prior[d]
-			if h := ix.head[d]; h >= 0 && qu.exactly(h) {
+			if h := ix.head[d]; h >= 0 && sc.exactTerm[h] {
 				s += weightPrior * familyWeight
 			}
 		}
@@ -202,6 +209,9 @@ type scratch struct {
 	exact, seen, tagged, opposite []bool
 	named                         []bool
 	touched                       []int32
+	slotDocs                      []int32
+	exactTerm                     []bool  // by term id: a query word is the term itself
+	exactTerms                    []int32 // the terms exactTerm marks
 	terms                         *termTable
 	heap                          []float32
 }
@@ -213,7 +223,7 @@ func (ix *Index) scratch() *scratch {
 	n := len(ix.docs)
 	sc := &scratch{lex: make([]float32, n), name: make([]float32, n), best: make([]float32, n),
 		sem: make([]float32, n), closest: make([]float32, n), scores: make([]float32, n), exact: make([]bool, n), seen: make([]bool, n), tagged: make([]bool, n), named: make([]bool, n), opposite: make([]bool, n),
-		terms: newTermTable(len(ix.lex.postings)), phrase: make([]float32, ix.phrases.n),
+		terms: newTermTable(len(ix.lex.postings)), exactTerm: make([]bool, len(ix.lex.postings)), phrase: make([]float32, ix.phrases.n),
 		phraseAll: make([]float32, 2*ix.phrases.n)}
 	for p := range sc.phrase {
 		sc.phrase[p] = notComputed
@@ -292,6 +302,7 @@ func (ix *Index) lexical(qu query, sc *scratch) {
 	lx := ix.lex
 	satRef := float32(fieldWeight[fieldName] * (k1 + 1) / (fieldWeight[fieldName] + k1))
 	var ideal float32
+	slotDocs := sc.slotDocs[:0] // the documents the slot gives a positive best, each once
 	for _, slot := range qu.slots {
 		var slotIdeal float32
 		for _, a := range slot {
@@ -302,15 +313,22 @@ func (ix *Index) lexical(qu query, sc *scratch) {
 					seen[p.doc] = true
 					touched = append(touched, p.doc)
 				}
-				best[p.doc] = max(best[p.doc], w*p.tf)
+				if b := w * p.tf; b > best[p.doc] {
+					if best[p.doc] == 0 {
+						slotDocs = append(slotDocs, p.doc)
+					}
+					best[p.doc] = b
+				}
 			}
 		}
 		ideal += slotIdeal
-		for _, d := range touched { // the slot's best match per document counts once
+		for _, d := range slotDocs { // the slot's best match per document counts once
 			lex[d] += best[d]
 			best[d] = 0
 		}
+		slotDocs = slotDocs[:0]
 	}
+	sc.slotDocs = slotDocs
 	tt := sc.terms
 	tt.fill(qu.slots)
 	defer tt.reset()
