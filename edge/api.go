@@ -114,16 +114,12 @@ func (s *server) search(w http.ResponseWriter, r *http.Request, p params, semant
 	if semantic {
 		kind = "semantic"
 	}
-	// The answer repeats q as given, so it is cached under q itself; the ranking beneath is cached under
-	// q's normalised form, for every surface.
+	// The ranking is cached under q's normalised form, for every surface; the body, which repeats q as
+	// given, is joined from it into a reused buffer, and named by q itself.
 	key := answerKey(kind, q.Category, strconv.Itoa(q.Limit), q.Text)
-	a, err := s.cachedAnswer(key, jsonType, cacheSearch, func() ([]byte, error) {
-		hits, err := s.lib.SearchIcons(q)
-		if err != nil {
-			return nil, err
-		}
-		return s.encodeSearch(q.Text, hits)
-	})
+	buf := pageBuffers.Get().(*[]byte)
+	defer pageBuffers.Put(buf)
+	body, err := s.encodeSearch((*buf)[:0], q)
 	if err != nil {
 		if !errors.Is(err, library.ErrSearchUnavailable) {
 			s.logger.Error("search", "query", q.Text, "err", err)
@@ -131,22 +127,25 @@ func (s *server) search(w http.ResponseWriter, r *http.Request, p params, semant
 		unavailable(w, "the search index")
 		return
 	}
+	*buf = body
+	a := newAnswer(body, s.etagFor(key), jsonType, cacheSearch)
+	a.keepGzipIn(s.answers, key)
 	sendAnswer(w, r, a)
 }
 
-// encodeSearch is the body of a search: {"query","items","total"} and a newline, the bytes encoding/json
-// writes, with the items joined from the library's encoded summaries.
-func (s *server) encodeSearch(query string, hits []library.IconHit) ([]byte, error) {
-	q, err := json.Marshal(query)
+// encodeSearch appends the body of a search to b: {"query","items","total"} and a newline, the bytes
+// encoding/json writes, with the items joined from the library's encoded summaries.
+func (s *server) encodeSearch(b []byte, q library.Search) ([]byte, error) {
+	text, err := json.Marshal(q.Text)
 	if err != nil {
 		return nil, err
 	}
-	b := make([]byte, 0, 64+len(q)+400*len(hits))
-	b = append(append(append(b, `{"query":`...), q...), `,"items":`...)
-	if b, err = s.lib.AppendIconHits(b, hits); err != nil {
+	b = append(append(append(b, `{"query":`...), text...), `,"items":`...)
+	b, n, err := s.lib.AppendIconHits(b, q)
+	if err != nil {
 		return nil, err
 	}
-	b = strconv.AppendInt(append(b, `,"total":`...), int64(len(hits)), 10)
+	b = strconv.AppendInt(append(b, `,"total":`...), int64(n), 10)
 	return append(b, "}\n"...), nil
 }
 

@@ -37,29 +37,26 @@ func encodeSummaries(summaries []IconHit) ([]hitJSON, error) {
 	return out, nil
 }
 
-// AppendIconHits appends hits (from SearchIcons) to b as a JSON array, the bytes encoding/json writes of
-// them.
-func (l *Library) AppendIconHits(b []byte, hits []IconHit) ([]byte, error) {
-	if hits == nil {
-		return append(b, "null"...), nil
+// AppendIconHits appends the hits of s (from Check) to b as a JSON array, the bytes encoding/json writes
+// of SearchIcons' hits, and returns how many there are; errors are SearchIcons'. Nothing is allocated but
+// b's growth: a search answered from the rankings cache costs what copying its bytes costs.
+func (l *Library) AppendIconHits(b []byte, s Search) ([]byte, int, error) {
+	ranking, err := l.rankIcons(s)
+	if err != nil {
+		return nil, 0, err
 	}
 	b = append(b, '[')
-	var err error
-	for k, h := range hits {
-		i, ok := l.byID[h.ID]
-		if !ok {
-			return nil, fmt.Errorf("icon %s is not in the catalog", h.ID)
-		}
+	for k, r := range ranking {
 		if k > 0 {
 			b = append(b, ',')
 		}
-		b = append(b, l.hitJSON[i].head...)
-		if b, err = appendScore(b, h.Score); err != nil {
-			return nil, err
+		b = append(b, l.hitJSON[r.icon].head...)
+		if b, err = appendScore(b, r.score); err != nil {
+			return nil, 0, err
 		}
-		b = append(b, l.hitJSON[i].tail...)
+		b = append(b, l.hitJSON[r.icon].tail...)
 	}
-	return append(b, ']'), nil
+	return append(b, ']'), len(ranking), nil
 }
 
 // appendScore appends f as encoding/json writes a float64: shortest decimal, in exponent form only
