@@ -39,8 +39,9 @@ func (ix *Index) Search(q string, o Options) ([]Hit, error) {
 	if v != nil {
 		total += weightSem
 	}
+	similar := func(sem float32) float32 { return weightSem * max(sem, 0) }
 	fuse := func(d int32, sem float32) float32 {
-		s := weightLex*sc.lex[d] + weightName*sc.name[d] + weightSem*max(sem, 0)
+		s := weightLex*sc.lex[d] + weightName*sc.name[d] + similar(sem)
 		if sc.lex[d] > 0 || sc.name[d] > 0 {
 			s += weightPrior * ix.prior[d]
 			if h := ix.head[d]; h >= 0 && sc.exactTerm[h] {
@@ -79,7 +80,12 @@ func (ix *Index) Search(q string, o Options) ([]Hit, error) {
 		ix.cosines(v, sc.sem)
 		ix.blend(v, sc.sem, sc.phraseAll, sc.closest)
 		for d := range int32(len(sc.scores)) {
-			sc.scores[d] = fuse(d, sc.sem[d])
+			// Most documents match no word: fuse would add zeros to their similarity's part.
+			if sc.lex[d] != 0 || sc.name[d] != 0 || sc.exact[d] || sc.opposite[d] {
+				sc.scores[d] = fuse(d, sc.sem[d])
+			} else {
+				sc.scores[d] = similar(sc.sem[d]) / total
+			}
 		}
 	}
 	return ix.top(sc.scores, o), nil
@@ -387,15 +393,21 @@ func (ix *Index) top(scores []float32, o Options) []Hit {
 	// worse orders by score, then later documents first.
 	worse := func(a, b int32) bool { return scores[a] < scores[b] || scores[a] == scores[b] && a > b }
 	h := make([]int32, 0, min(limit, len(scores)))
+	// Documents come in order, so once the heap is full only a score above its worst's can enter (an
+	// equal one is a later document's, so worse): most documents cost one comparison with floor.
+	var floor float32
 	for i, s := range scores {
 		d := int32(i)
-		if s <= 0 || (o.Group != "" && ix.docs[i].Group != o.Group) {
+		if s <= floor || (o.Group != "" && ix.docs[i].Group != o.Group) {
 			continue
 		}
 		if len(h) < limit {
 			h = append(h, d)
 			for c := len(h) - 1; c > 0 && worse(h[c], h[(c-1)/2]); c = (c - 1) / 2 {
 				h[c], h[(c-1)/2] = h[(c-1)/2], h[c]
+			}
+			if len(h) == limit {
+				floor = max(scores[h[0]], 0)
 			}
 			continue
 		}
@@ -417,6 +429,7 @@ func (ix *Index) top(scores []float32, o Options) []Hit {
 			h[p], h[c] = h[c], h[p]
 			p = c
 		}
+		floor = max(scores[h[0]], 0)
 	}
 	slices.SortFunc(h, func(a, b int32) int {
 		if worse(b, a) {
