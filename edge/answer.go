@@ -14,14 +14,18 @@ import (
 	"github.com/iconlib/iconlib/edge/internal/answers"
 )
 
-// answer is a finished answer of the API, kept in the snapshot's answer cache: its body, and the body's
-// gzip coding when that is worth sending, each with its own ETag. A cached answer costs what a static
-// file costs: nothing is ranked, encoded, hashed or compressed again.
+// answer is a finished answer: its body, and the body's gzip coding when that is worth sending, each with
+// its own ETag. A home page search's is kept whole in the snapshot's answer cache; a REST search's body is
+// joined again from its cached ranking on each request (a few kilobytes copied, cheaper than the cache
+// room of every popular query's body), and only its gzip coding is kept (gzipKey). Either way nothing is
+// ranked, hashed or compressed again.
 type answer struct {
 	body         []byte
 	etag         string // of body; the gzip coding's adds -gzip
 	contentType  string
 	cacheControl string
+	gzipCache    *answers.Cache // where the gzip coding is kept under gzipKey; nil: in the answer
+	gzipKey      string
 	gzipOnce     sync.Once
 	gzipped      []byte // made by the first client that takes gzip; nil when not worth it
 }
@@ -39,6 +43,12 @@ func newAnswer(body []byte, etag, contentType, cacheControl string) *answer {
 	return &answer{body: body, etag: etag, contentType: contentType, cacheControl: cacheControl}
 }
 
+// keepGzipIn makes the answer's gzip coding be kept in c under key (a name of the body within the
+// snapshot), not in the answer, which is made again for each request.
+func (a *answer) keepGzipIn(c *answers.Cache, key string) {
+	a.gzipCache, a.gzipKey = c, "gzip\x00"+key
+}
+
 // gzipCoding is the body's gzip coding, compressed once, on first use; nil for a body too short to be
 // worth it, or one gzip barely shrinks.
 func (a *answer) gzipCoding() []byte {
@@ -46,17 +56,26 @@ func (a *answer) gzipCoding() []byte {
 		if len(a.body) < minCompressible {
 			return
 		}
-		var buf bytes.Buffer
-		zw := gzipWriters.Get().(*gzip.Writer)
-		zw.Reset(&buf)
-		zw.Write(a.body)
-		zw.Close()
-		gzipWriters.Put(zw)
-		if buf.Len()*10 <= len(a.body)*9 {
-			a.gzipped = buf.Bytes()
-		}
+		a.gzipped, _ = answers.Get(a.gzipCache, a.gzipKey, func() ([]byte, int, error) {
+			gz := compress(a.body)
+			return gz, len(gz) + 64, nil
+		})
 	})
 	return a.gzipped
+}
+
+// compress is body's gzip coding, or nil when it is not at most 90% of body.
+func compress(body []byte) []byte {
+	var buf bytes.Buffer
+	zw := gzipWriters.Get().(*gzip.Writer)
+	zw.Reset(&buf)
+	zw.Write(body)
+	zw.Close()
+	gzipWriters.Put(zw)
+	if buf.Len()*10 > len(body)*9 {
+		return nil
+	}
+	return buf.Bytes()
 }
 
 // size is the bytes an answer holds, as the answer cache counts them: its gzip coding, made later, is
@@ -92,7 +111,7 @@ func sendAnswer(w http.ResponseWriter, r *http.Request, a *answer) {
 	if len(a.body) >= minCompressible {
 		addVary(h, "Accept-Encoding")
 		if chooseVariant(parseAcceptEncoding(r.Header.Values("Accept-Encoding")), gzipOnly) != nil && a.gzipCoding() != nil {
-			body, etag = a.gzipped, etag[:len(etag)-1]+`-gzip"`
+			body, etag = a.gzipCoding(), etag[:len(etag)-1]+`-gzip"`
 			h.Set("Content-Encoding", "gzip")
 			if r.Header.Get("Range") == "" {
 				h.Set("Content-Length", strconv.Itoa(len(body)))

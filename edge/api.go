@@ -21,13 +21,6 @@ const (
 
 const jsonType = "application/json"
 
-// searchAnswer is the body of a search.
-type searchAnswer struct {
-	Query string            `json:"query"`
-	Items []library.IconHit `json:"items"`
-	Total int               `json:"total"`
-}
-
 // handleIcons answers GET /api/v1/icons: a search when q is given, otherwise one page of every icon.
 func (s *server) handleIcons(w http.ResponseWriter, r *http.Request) {
 	p, err := parseParams(r, "q", "category", "limit", "offset")
@@ -121,17 +114,12 @@ func (s *server) search(w http.ResponseWriter, r *http.Request, p params, semant
 	if semantic {
 		kind = "semantic"
 	}
-	// The answer repeats q as given, so it is cached under q itself; the ranking beneath is cached under
-	// q's normalised form, for every surface.
+	// The ranking is cached under q's normalised form, for every surface; the body, which repeats q as
+	// given, is joined from it into a reused buffer, and named by q itself.
 	key := answerKey(kind, q.Category, strconv.Itoa(q.Limit), q.Text)
-	a, err := s.cachedAnswer(key, jsonType, cacheSearch, func() ([]byte, error) {
-		hits, err := s.lib.SearchIcons(q)
-		if err != nil {
-			return nil, err
-		}
-		body, err := json.Marshal(searchAnswer{Query: q.Text, Items: hits, Total: len(hits)})
-		return append(body, '\n'), err
-	})
+	buf := pageBuffers.Get().(*[]byte)
+	defer pageBuffers.Put(buf)
+	body, err := s.encodeSearch((*buf)[:0], q)
 	if err != nil {
 		if !errors.Is(err, library.ErrSearchUnavailable) {
 			s.logger.Error("search", "query", q.Text, "err", err)
@@ -139,7 +127,26 @@ func (s *server) search(w http.ResponseWriter, r *http.Request, p params, semant
 		unavailable(w, "the search index")
 		return
 	}
+	*buf = body
+	a := newAnswer(body, s.etagFor(key), jsonType, cacheSearch)
+	a.keepGzipIn(s.answers, key)
 	sendAnswer(w, r, a)
+}
+
+// encodeSearch appends the body of a search to b: {"query","items","total"} and a newline, the bytes
+// encoding/json writes, with the items joined from the library's encoded summaries.
+func (s *server) encodeSearch(b []byte, q library.Search) ([]byte, error) {
+	text, err := json.Marshal(q.Text)
+	if err != nil {
+		return nil, err
+	}
+	b = append(append(append(b, `{"query":`...), text...), `,"items":`...)
+	b, n, err := s.lib.AppendIconHits(b, q)
+	if err != nil {
+		return nil, err
+	}
+	b = strconv.AppendInt(append(b, `,"total":`...), int64(n), 10)
+	return append(b, "}\n"...), nil
 }
 
 // answerKey names an API answer in the answer cache by what it answers: the surface's kind and its

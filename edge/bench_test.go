@@ -109,6 +109,33 @@ func BenchmarkAPISearch(b *testing.B) {
 	}
 }
 
+// BenchmarkAPIHit is what an answer costs the handler when nothing is computed: a record lookup
+// (GET /api/v1/icons/<id>, the build's file) beside a search answered from the answer cache, which should
+// cost no more.
+func BenchmarkAPIHit(b *testing.B) {
+	public := buildFullLibrary(b)
+	h, err := edge.New(edge.Config{Logger: slog.New(slog.DiscardHandler), Version: "test", PublicDir: public, AnswerCacheMB: 64,
+		Access: access.Settings{KeyFile: filepath.Join(b.TempDir(), "key.pem"), Limits: access.Unlimited(), Clock: time.Now}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, c := range []struct{ name, path string }{
+		{"lookup", "/api/v1/icons/arrow-left"},
+		{"cached-search", "/api/v1/icons?q=" + url.QueryEscape("arrow left")},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				w := &countingWriter{header: http.Header{}}
+				h.ServeHTTP(w, httptest.NewRequest(http.MethodGet, c.path, nil))
+				if w.n < 100 {
+					b.Fatalf("%s: %d bytes", c.path, w.n)
+				}
+			}
+		})
+	}
+}
+
 // countingWriter is a ResponseWriter that counts the body and keeps nothing.
 type countingWriter struct {
 	header http.Header

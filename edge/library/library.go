@@ -30,6 +30,7 @@ type Library struct {
 	catalog     *os.File  // catalog.json, which holds each icon's record as the build wrote it
 	spans       []span    // where each record lies in it, in catalog order
 	summaries   []IconHit // what a result list shows of each record, without a score
+	hitJSON     []hitJSON // each summary's JSON, cut where the score goes
 	byID        map[string]int
 	categories  []catalog.Category
 	byCategory  map[string]catalog.Category
@@ -87,6 +88,9 @@ func (l *Library) loadCatalog(publicDir string) error {
 		return fmt.Errorf("%s: unreadable catalog: %w", path, err)
 	}
 	l.catalog, l.baseURL, l.spans, l.summaries, l.categories = c.file, c.base, c.spans, c.summaries, c.categories
+	if l.hitJSON, err = encodeSummaries(c.summaries); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
 	l.byID = make(map[string]int, len(c.spans))
 	l.byCategory, l.members, l.bySlug = map[string]catalog.Category{}, map[string][]int{}, map[string]int{}
 	for i, s := range c.summaries {

@@ -288,14 +288,16 @@ func (qu query) matches(t int32) bool {
 	return false
 }
 
-// exactly reports whether a query word is term t itself (not a typo, synonym or completion of it).
-func (qu query) exactly(t int32) bool {
+// markExact marks in marked the terms a query word is itself (not a typo, synonym or completion of),
+// appends them to out and returns it, to unmark.
+func (qu query) markExact(marked []bool, out []int32) []int32 {
 	for _, slot := range qu.slots {
 		for _, a := range slot {
-			if a.term == t && a.weight == weightExact {
-				return true
+			if a.weight == weightExact && !marked[a.term] {
+				marked[a.term] = true
+				out = append(out, a.term)
 			}
 		}
 	}
-	return false
+	return out
 }

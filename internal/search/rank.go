@@ -29,19 +29,27 @@ func (ix *Index) Search(q string, o Options) ([]Hit, error) {
 	ix.lexical(qu, sc)
 	family := ix.family(qu)
 	v := ix.queryVector(qu)
+	// Whether the query names a document's concept is a look-up per document, not a pass over the query.
+	sc.exactTerms = qu.markExact(sc.exactTerm, sc.exactTerms[:0])
+	defer func() {
+		for _, t := range sc.exactTerms {
+			sc.exactTerm[t] = false
+		}
+	}()
 	total := float32(weightLex + weightName + weightPrior*(1+familyWeight) + weightExactName)
 	if v != nil {
 		total += weightSem
 	}
+	similar := func(sem float32) float32 { return weightSem * max(sem, 0) }
 	fuse := func(d int32, sem float32) float32 {
 		name := sc.name[d]
 		if family >= 0 && !ix.isNamed(d, family) {
 			name = min(name, familyCover) // a keyword of the family's word is no better than a member's name
 		}
-		s := weightLex*sc.lex[d] + weightName*name + weightSem*max(sem, 0)
+		s := weightLex*sc.lex[d] + weightName*name + similar(sem)
 		if sc.lex[d] > 0 || name > 0 {
 			s += weightPrior * ix.prior[d]
-			if h := ix.head[d]; h >= 0 && qu.exactly(h) {
+			if h := ix.head[d]; h >= 0 && sc.exactTerm[h] {
 				s += weightPrior * familyWeight
 			}
 		}
@@ -77,7 +85,12 @@ func (ix *Index) Search(q string, o Options) ([]Hit, error) {
 		ix.cosines(v, sc.sem)
 		ix.blend(v, sc.sem, sc.phraseAll, sc.closest)
 		for d := range int32(len(sc.scores)) {
-			sc.scores[d] = fuse(d, sc.sem[d])
+			// Most documents match no word: fuse would add zeros to their similarity's part.
+			if sc.lex[d] != 0 || sc.name[d] != 0 || sc.exact[d] || sc.opposite[d] {
+				sc.scores[d] = fuse(d, sc.sem[d])
+			} else {
+				sc.scores[d] = similar(sc.sem[d]) / total
+			}
 		}
 	}
 	return ix.top(sc.scores, o), nil
@@ -217,6 +230,9 @@ type scratch struct {
 	exact, seen, tagged, opposite []bool
 	named                         []bool
 	touched                       []int32
+	slotDocs                      []int32
+	exactTerm                     []bool  // by term id: a query word is the term itself
+	exactTerms                    []int32 // the terms exactTerm marks
 	terms                         *termTable
 	heap                          []float32
 }
@@ -228,7 +244,7 @@ func (ix *Index) scratch() *scratch {
 	n := len(ix.docs)
 	sc := &scratch{lex: make([]float32, n), name: make([]float32, n), best: make([]float32, n),
 		sem: make([]float32, n), closest: make([]float32, n), scores: make([]float32, n), exact: make([]bool, n), seen: make([]bool, n), tagged: make([]bool, n), named: make([]bool, n), opposite: make([]bool, n),
-		terms: newTermTable(len(ix.lex.postings)), phrase: make([]float32, ix.phrases.n),
+		terms: newTermTable(len(ix.lex.postings)), exactTerm: make([]bool, len(ix.lex.postings)), phrase: make([]float32, ix.phrases.n),
 		phraseAll: make([]float32, 2*ix.phrases.n)}
 	for p := range sc.phrase {
 		sc.phrase[p] = notComputed
@@ -307,6 +323,7 @@ func (ix *Index) lexical(qu query, sc *scratch) {
 	lx := ix.lex
 	satRef := float32(fieldWeight[fieldName] * (k1 + 1) / (fieldWeight[fieldName] + k1))
 	var ideal float32
+	slotDocs := sc.slotDocs[:0] // the documents the slot gives a positive best, each once
 	for _, slot := range qu.slots {
 		var slotIdeal float32
 		for _, a := range slot {
@@ -317,15 +334,22 @@ func (ix *Index) lexical(qu query, sc *scratch) {
 					seen[p.doc] = true
 					touched = append(touched, p.doc)
 				}
-				best[p.doc] = max(best[p.doc], w*p.tf)
+				if b := w * p.tf; b > best[p.doc] {
+					if best[p.doc] == 0 {
+						slotDocs = append(slotDocs, p.doc)
+					}
+					best[p.doc] = b
+				}
 			}
 		}
 		ideal += slotIdeal
-		for _, d := range touched { // the slot's best match per document counts once
+		for _, d := range slotDocs { // the slot's best match per document counts once
 			lex[d] += best[d]
 			best[d] = 0
 		}
+		slotDocs = slotDocs[:0]
 	}
+	sc.slotDocs = slotDocs
 	tt := sc.terms
 	tt.fill(qu.slots)
 	defer tt.reset()
@@ -384,15 +408,21 @@ func (ix *Index) top(scores []float32, o Options) []Hit {
 	// worse orders by score, then later documents first.
 	worse := func(a, b int32) bool { return scores[a] < scores[b] || scores[a] == scores[b] && a > b }
 	h := make([]int32, 0, min(limit, len(scores)))
+	// Documents come in order, so once the heap is full only a score above its worst's can enter (an
+	// equal one is a later document's, so worse): most documents cost one comparison with floor.
+	var floor float32
 	for i, s := range scores {
 		d := int32(i)
-		if s <= 0 || (o.Group != "" && ix.docs[i].Group != o.Group) {
+		if s <= floor || (o.Group != "" && ix.docs[i].Group != o.Group) {
 			continue
 		}
 		if len(h) < limit {
 			h = append(h, d)
 			for c := len(h) - 1; c > 0 && worse(h[c], h[(c-1)/2]); c = (c - 1) / 2 {
 				h[c], h[(c-1)/2] = h[(c-1)/2], h[c]
+			}
+			if len(h) == limit {
+				floor = max(scores[h[0]], 0)
 			}
 			continue
 		}
@@ -414,6 +444,7 @@ func (ix *Index) top(scores []float32, o Options) []Hit {
 			h[p], h[c] = h[c], h[p]
 			p = c
 		}
+		floor = max(scores[h[0]], 0)
 	}
 	slices.SortFunc(h, func(a, b int32) int {
 		if worse(b, a) {
