@@ -29,32 +29,83 @@ type lateWord struct {
 	weight float32
 }
 
-// late writes into acc, per document, the late-interaction similarity of qu's words; it reports false,
-// writing nothing, for a query of fewer than two distinct words the embedder knows.
-func (ix *Index) late(qu query, acc []float32, sc *scratch) bool {
-	pt := &ix.phrases
-	ws := ix.lateWords(qu)
-	if pt.n == 0 || len(ws) < 2 {
-		return false
+// late writes into sc.scores final(d, ·) of each document's semantic similarity (sc.sem) with the late
+// similarity of ws blended in, for every document of o.Group that can still be among the o.Limit best, and
+// 0 for the others, which top leaves out. A late similarity is at most maxLate, which bounds each score:
+// the documents first by sc.sem get their exact scores, o.Limit documents reach the o.Limit-th best of
+// those, and a document whose bound falls below it cannot be a hit, so its phrases' cosines with the
+// words are never computed (most documents, most queries). scanAlways scores every document.
+func (ix *Index) late(ws []lateWord, o Options, final func(int32, float32) float32, sc *scratch) {
+	clear(sc.scores)
+	group := sc.touched[:0]
+	for d := range int32(len(ix.docs)) {
+		if o.Group == "" || ix.docs[d].Group == o.Group {
+			group = append(group, d)
+		}
 	}
-	clear(acc)
-	out, best := sc.phraseAll[:2*pt.n], sc.closest[:len(acc)]
+	reach := (1 - weightLate) * ix.kthBest(sc.sem, group, o, sc) // the limit-th best's part of sc.sem
+	first, rest := partition(group, func(d int32) bool { return (1-weightLate)*sc.sem[d] >= reach })
+	ix.lateScores(ws, first, final, sc)
+	floor := ix.kthBest(sc.scores, first, o, sc)
+	if scanAlways {
+		floor = -maxLate
+	}
+	can, _ := partition(rest, func(d int32) bool { return (1-weightLate)*sc.sem[d]+weightLate*maxLate >= floor })
+	ix.lateScores(ws, can, final, sc)
+	sc.touched = group[:0]
+}
+
+// maxLate bounds a late similarity: the weighted mean of cosines of unit vectors, with room for rounding.
+const maxLate = 1.001
+
+// partition reorders docs so that those keep holds come first, and returns both parts.
+func partition(docs []int32, keep func(int32) bool) (kept, others []int32) {
+	k := 0
+	for i, d := range docs {
+		if keep(d) {
+			docs[k], docs[i] = d, docs[k]
+			k++
+		}
+	}
+	return docs[:k], docs[k:]
+}
+
+// lateScores writes into sc.scores final(d, ·) of the blend of sc.sem and the late similarity of ws for
+// each of docs: the mean over the words, each at its weight, of the cosine of the word with the document's
+// closest phrase (as blend finds it, a keyword's discounted). sc.closest holds the sums, sc.wordBest a
+// word's closest phrases. For more than an
+// eighth of the documents, one pass over the whole phrase table a word costs less than a cosine at a time;
+// either way a document gets the same bits (dotRows).
+func (ix *Index) lateScores(ws []lateWord, docs []int32, final func(int32, float32) float32, sc *scratch) {
+	acc := sc.closest
+	for _, d := range docs {
+		acc[d] = 0
+	}
+	pt, all := &ix.phrases, len(docs) > len(ix.docs)/8
 	var total float32
 	for _, w := range ws {
-		dotRows(pt.vecs, w.vec, out[:pt.n])
-		for p, c := range out[:pt.n] {
-			out[pt.n+p] = weightKeyword * c
+		if all {
+			out := sc.phraseAll[:2*pt.n]
+			dotRows(pt.vecs, w.vec, out[:pt.n])
+			for p, c := range out[:pt.n] {
+				out[pt.n+p] = weightKeyword * c
+			}
+			closestAll(pt.of, pt.start, out, sc.wordBest)
 		}
-		closestAll(pt.of, pt.start, out, best)
-		for d, b := range best {
+		for _, d := range docs {
+			b := sc.wordBest[d]
+			if !all {
+				b, _ = ix.closestPhrase(w.vec, d, sc)
+			}
 			acc[d] += w.weight * b
 		}
+		sc.resetPhrases()
 		total += w.weight
 	}
-	for d := range acc {
+	for _, d := range docs {
 		acc[d] /= total
+		sc.scores[d] = final(d, (1-weightLate)*sc.sem[d]+weightLate*acc[d])
 	}
-	return true
 }
 
 // lateWords returns the distinct words of qu the embedder knows, at most lateWords of them, the rarest

@@ -103,14 +103,24 @@ func (ix *Index) blend(v, sem, out, best []float32) {
 }
 
 // similarity is document d's blended similarity to v (a queryVector, nil for none), as blend computes it
-// for every document; 0 without v. Phrase similarities are kept in sc.phrase (notComputed until then) for
-// the other documents of the query; sc.phrased lists them, for resetting.
+// for every document; 0 without v.
 func (ix *Index) similarity(v []float32, d int32, sc *scratch) float32 {
 	if v == nil {
 		return 0
 	}
 	sem := ix.cosine(v, d)
-	best, found := ix.phrases.closest(d, func(p int32) float32 {
+	best, found := ix.closestPhrase(v, d, sc)
+	if !found {
+		return sem
+	}
+	return (1-weightPhrase)*sem + weightPhrase*best
+}
+
+// closestPhrase is document d's closest phrase to v as blend finds it (phraseTable.closest), one phrase
+// cosine at a time: each is kept in sc.phrase (notComputed until then) for the other documents of the
+// query, and sc.phrased lists them, for resetting.
+func (ix *Index) closestPhrase(v []float32, d int32, sc *scratch) (float32, bool) {
+	return ix.phrases.closest(d, func(p int32) float32 {
 		if c := sc.phrase[p]; c != notComputed {
 			return c
 		}
@@ -121,10 +131,6 @@ func (ix *Index) similarity(v []float32, d int32, sc *scratch) float32 {
 		sc.phrased = append(sc.phrased, p)
 		return c
 	})
-	if !found {
-		return sem
-	}
-	return (1-weightPhrase)*sem + weightPhrase*best
 }
 
 // notComputed marks a phrase similarity not yet computed for the query (a cosine is at most 1).

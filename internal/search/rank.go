@@ -207,14 +207,25 @@ func (ix *Index) Semantic(q string, o Options) ([]Hit, error) {
 	defer ix.pool.Put(sc)
 	ix.cosines(v, sc.sem)
 	ix.blend(v, sc.sem, sc.phraseAll, sc.closest)
-	if ix.late(qu, sc.scores, sc) {
-		for d, l := range sc.scores {
-			sc.sem[d] = (1-weightLate)*sc.sem[d] + weightLate*l
+	opposite := ix.markOpposites(qu, sc)
+	defer func() {
+		for _, d := range opposite {
+			sc.opposite[d] = false
 		}
+	}()
+	// Opposites are far in meaning, however close their words.
+	final := func(d int32, sem float32) float32 {
+		if sc.opposite[d] {
+			return sem * antonymFactor
+		}
+		return sem
 	}
-	for _, d := range ix.markOpposites(qu, sc) { // opposites are far in meaning, however close their words
-		sc.sem[d] *= antonymFactor
-		sc.opposite[d] = false
+	if ws := ix.lateWords(qu); len(ws) >= 2 && ix.phrases.n > 0 {
+		ix.late(ws, o, final, sc)
+		return ix.top(sc.scores, o), nil
+	}
+	for _, d := range opposite {
+		sc.sem[d] = final(d, sc.sem[d])
 	}
 	return ix.top(sc.sem, o), nil // top leaves out scores ≤ 0
 }
@@ -224,6 +235,7 @@ func (ix *Index) Semantic(q string, o Options) ([]Hit, error) {
 type scratch struct {
 	lex, name, best, sem, scores  []float32
 	closest                       []float32 // per document, for blend
+	wordBest                      []float32 // per document, for late
 	phrase                        []float32 // per phrase of the phrase table; notComputed between queries
 	phrased                       []int32
 	phraseAll                     []float32 // per phrase, for blend
@@ -243,7 +255,7 @@ func (ix *Index) scratch() *scratch {
 	}
 	n := len(ix.docs)
 	sc := &scratch{lex: make([]float32, n), name: make([]float32, n), best: make([]float32, n),
-		sem: make([]float32, n), closest: make([]float32, n), scores: make([]float32, n), exact: make([]bool, n), seen: make([]bool, n), tagged: make([]bool, n), named: make([]bool, n), opposite: make([]bool, n),
+		sem: make([]float32, n), closest: make([]float32, n), wordBest: make([]float32, n), scores: make([]float32, n), exact: make([]bool, n), seen: make([]bool, n), tagged: make([]bool, n), named: make([]bool, n), opposite: make([]bool, n),
 		terms: newTermTable(len(ix.lex.postings)), exactTerm: make([]bool, len(ix.lex.postings)), phrase: make([]float32, ix.phrases.n),
 		phraseAll: make([]float32, 2*ix.phrases.n)}
 	for p := range sc.phrase {

@@ -312,6 +312,33 @@ func TestSkippingTheScanChangesNoRanking(t *testing.T) {
 	}
 }
 
+// TestPruningTheLateSimilarityChangesNoHit: semantic search computes the late similarity only of the
+// documents that can still be hits, and gives the same hits, to the bit, as computing it for every document,
+// for every evaluation query, their words run together 20 at a time, several limits and a category.
+func TestPruningTheLateSimilarityChangesNoHit(t *testing.T) {
+	ix := libraryIndex(t)
+	defer search.ScanAlways(false)
+	qs := evalQueries(t)
+	var words []string
+	for _, q := range qs {
+		words = append(words, strings.Fields(q)...)
+	}
+	for i := 0; i+20 <= len(words); i += 20 {
+		qs = append(qs, strings.Join(words[i:i+20], " "))
+	}
+	for _, q := range qs {
+		for _, o := range []search.Options{{Limit: 1}, {Limit: 20}, {Limit: 100}, {Limit: 10, Group: "arrows"}} {
+			search.ScanAlways(false)
+			got, err1 := ix.Semantic(q, o)
+			search.ScanAlways(true)
+			want, err2 := ix.Semantic(q, o)
+			if err1 != nil || err2 != nil || !slices.Equal(got, want) {
+				t.Fatalf("%q %+v: pruned %v (%v), every document %v (%v)", q, o, got, err1, want, err2)
+			}
+		}
+	}
+}
+
 // TestMarkingCoverageChangesNoScore: computing name and keyword coverage only for the documents whose id,
 // name or keywords hold a query term (the term → document indexes) gives every hit the same bits as
 // computing it for every document the query reaches, for the evaluation queries alone and run together
