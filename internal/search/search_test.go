@@ -318,14 +318,7 @@ func TestSkippingTheScanChangesNoRanking(t *testing.T) {
 func TestPruningTheLateSimilarityChangesNoHit(t *testing.T) {
 	ix := libraryIndex(t)
 	defer search.ScanAlways(false)
-	qs := evalQueries(t)
-	var words []string
-	for _, q := range qs {
-		words = append(words, strings.Fields(q)...)
-	}
-	for i := 0; i+20 <= len(words); i += 20 {
-		qs = append(qs, strings.Join(words[i:i+20], " "))
-	}
+	qs := evalQueriesAndRuns(t)
 	for _, q := range qs {
 		for _, o := range []search.Options{{Limit: 1}, {Limit: 20}, {Limit: 100}, {Limit: 10, Group: "arrows"}} {
 			search.ScanAlways(false)
@@ -339,13 +332,9 @@ func TestPruningTheLateSimilarityChangesNoHit(t *testing.T) {
 	}
 }
 
-// TestMarkingCoverageChangesNoScore: computing name and keyword coverage only for the documents whose id,
-// name or keywords hold a query term (the term → document indexes) gives every hit the same bits as
-// computing it for every document the query reaches, for the evaluation queries alone and run together
-// 20 words at a time (where most reached documents match through their text only).
-func TestMarkingCoverageChangesNoScore(t *testing.T) {
-	ix := libraryIndex(t)
-	defer search.CoverAll(false)
+// evalQueriesAndRuns returns the evaluation queries, then their words run together 20 at a time (long
+// queries, where most documents a query reaches match through their text only).
+func evalQueriesAndRuns(t *testing.T) []string {
 	qs := evalQueries(t)
 	var words []string
 	for _, q := range qs {
@@ -354,6 +343,17 @@ func TestMarkingCoverageChangesNoScore(t *testing.T) {
 	for i := 0; i+20 <= len(words); i += 20 {
 		qs = append(qs, strings.Join(words[i:i+20], " "))
 	}
+	return qs
+}
+
+// TestMarkingCoverageChangesNoScore: computing name and keyword coverage only for the documents whose id,
+// name or keywords hold a query term (the term → document indexes) gives every hit the same bits as
+// computing it for every document the query reaches, for the evaluation queries alone and run together
+// 20 words at a time (where most reached documents match through their text only).
+func TestMarkingCoverageChangesNoScore(t *testing.T) {
+	ix := libraryIndex(t)
+	defer search.CoverAll(false)
+	qs := evalQueriesAndRuns(t)
 	for _, q := range qs {
 		o := search.Options{Limit: 100}
 		search.CoverAll(false)
