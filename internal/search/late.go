@@ -73,24 +73,18 @@ func partition(docs []int32, keep func(int32) bool) (kept, others []int32) {
 // lateScores writes into sc.scores final(d, ·) of the blend of sc.sem and the late similarity of ws for
 // each of docs: the mean over the words, each at its weight, of the cosine of the word with the document's
 // closest phrase (as blend finds it, a keyword's discounted). sc.closest holds the sums, sc.wordBest a
-// word's closest phrases. For more than an
-// eighth of the documents, one pass over the whole phrase table a word costs less than a cosine at a time;
-// either way a document gets the same bits (dotRows).
+// word's closest phrases. For more than an eighth of the documents, one pass over the whole phrase table
+// a word costs less than a cosine at a time; either way a document gets the same bits (dotRows).
 func (ix *Index) lateScores(ws []lateWord, docs []int32, final func(int32, float32) float32, sc *scratch) {
 	acc := sc.closest
 	for _, d := range docs {
 		acc[d] = 0
 	}
-	pt, all := &ix.phrases, len(docs) > len(ix.docs)/8
+	all := len(docs) > len(ix.docs)/8
 	var total float32
 	for _, w := range ws {
 		if all {
-			out := sc.phraseAll[:2*pt.n]
-			dotRows(pt.vecs, w.vec, out[:pt.n])
-			for p, c := range out[:pt.n] {
-				out[pt.n+p] = weightKeyword * c
-			}
-			closestAll(pt.of, pt.start, out, sc.wordBest)
+			ix.closestPhrases(w.vec, sc.phraseAll, sc.wordBest)
 		}
 		for _, d := range docs {
 			b := sc.wordBest[d]

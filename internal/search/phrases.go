@@ -88,18 +88,26 @@ func (ix *Index) blend(v, sem, out, best []float32) {
 	if pt.n == 0 {
 		return
 	}
-	out = out[:2*pt.n]
-	dotRows(pt.vecs, v, out[:pt.n])
-	for p, c := range out[:pt.n] {
-		out[pt.n+p] = weightKeyword * c
-	}
-	closestAll(pt.of, pt.start, out, best[:len(sem)])
+	ix.closestPhrases(v, out, best[:len(sem)])
 	for d := range sem {
 		if pt.start[d+1] == pt.start[d] {
 			continue
 		}
 		sem[d] = (1-weightPhrase)*sem[d] + weightPhrase*best[d]
 	}
+}
+
+// closestPhrases writes into best, per document, the cosine of v with the document's closest phrase (a
+// keyword's discounted), -1 for a document without phrases, in one pass over the phrase table; out is
+// scratch of len 2 × pt.n (the cosines, then as keywords).
+func (ix *Index) closestPhrases(v, out, best []float32) {
+	pt := &ix.phrases
+	out = out[:2*pt.n]
+	dotRows(pt.vecs, v, out[:pt.n])
+	for p, c := range out[:pt.n] {
+		out[pt.n+p] = weightKeyword * c
+	}
+	closestAll(pt.of, pt.start, out, best)
 }
 
 // similarity is document d's blended similarity to v (a queryVector, nil for none), as blend computes it
