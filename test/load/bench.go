@@ -47,7 +47,7 @@ func run(ctx context.Context, cfg config, stdout io.Writer) error {
 	if err := os.MkdirAll(filepath.Dir(keyFile), 0o700); err != nil {
 		return err
 	}
-	edge, err := startEdge(ctx, "edge", cfg.bin, addr, edgeArgs(addr, public, keyFile, cfg.edgeArgs))
+	edge, err := startEdge(ctx, "edge", cfg.bin, addr, edgeArgs(addr, public, keyFile, cfg.edgeArgs), cfg.profileDir != "")
 	if err != nil {
 		return err
 	}
@@ -116,7 +116,7 @@ func (e *edges) forScenario(sc scenario) (*edgeProcess, error) {
 			return nil, err
 		}
 		args := edgeArgs(a, e.public, e.keyFile, append(slices.Clone(e.cfg.edgeArgs), answerCacheFlag+"=0"))
-		if e.uncached, err = startEdge(e.ctx, "uncached edge", e.cfg.bin, a, args); err != nil {
+		if e.uncached, err = startEdge(e.ctx, "uncached edge", e.cfg.bin, a, args, e.cfg.profileDir != ""); err != nil {
 			return nil, err
 		}
 	}
@@ -149,7 +149,11 @@ func measureAll(ctx context.Context, cfg config, d *driver, selected []scenario,
 		}
 		fmt.Fprintf(os.Stderr, "%-16s %s for %s after %s of warm-up, %d connections\n",
 			sc.name, target.name, cfg.duration, cfg.warmup, cfg.conns)
+		profiled := profileScenario(ctx, target, sc.name, cfg)
 		r, err := d.measure(ctx, sc, target, cfg.warmup, cfg.duration)
+		if perr := profiled(); err == nil {
+			err = perr
+		}
 		if ctx.Err() != nil {
 			return results, fmt.Errorf("interrupted during %s", sc.name)
 		}

@@ -6,6 +6,7 @@ import (
 	"net"
 	"net/http"
 	"os/exec"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -16,10 +17,12 @@ import (
 type edgeProcess struct {
 	name string // for messages: "edge", "uncached edge"
 	url  string // http://127.0.0.1:<port>
-	cmd  *exec.Cmd
-	logs *tail
-	done chan struct{} // closed when the process has exited
-	err  error         // the exit, after done
+	// metrics is the base URL of the edge's metrics and pprof server (--metrics-addr), if it has one.
+	metrics string
+	cmd     *exec.Cmd
+	logs    *tail
+	done    chan struct{} // closed when the process has exited
+	err     error         // the exit, after done
 }
 
 // edgeArgs are the arguments of `iconlib serve` for a benchmark: loopback, no rate limits (the generator
@@ -31,9 +34,18 @@ func edgeArgs(addr, public, keyFile string, extra []string) []string {
 }
 
 // startEdge starts bin with args and waits until it answers /healthz. The edge logs a line per request
-// to its stderr; the last few kilobytes are kept for messages and the rest discarded.
-func startEdge(ctx context.Context, name, bin, addr string, args []string) (*edgeProcess, error) {
+// to its stderr; the last few kilobytes are kept for messages and the rest discarded. With profiled, the
+// edge also serves its metrics and pprof on a loopback port of its own.
+func startEdge(ctx context.Context, name, bin, addr string, args []string, profiled bool) (*edgeProcess, error) {
 	e := &edgeProcess{name: name, url: "http://" + addr, logs: &tail{max: 16 << 10}, done: make(chan struct{})}
+	if profiled {
+		metricsAddr, err := freeLoopbackAddr()
+		if err != nil {
+			return nil, err
+		}
+		args = append(slices.Clone(args), "--metrics-addr", metricsAddr)
+		e.metrics = "http://" + metricsAddr
+	}
 	e.cmd = exec.Command(bin, args...)
 	e.cmd.Stderr = e.logs
 	e.cmd.Stdout = e.logs

@@ -26,6 +26,7 @@ type config struct {
 	mix            int           // queries in the mix the cached scenarios draw from
 	seed           uint64
 	acceptEncoding string
+	profileDir     string // when set, a CPU profile of the edge per scenario is written here
 }
 
 func main() {
@@ -61,6 +62,7 @@ func parseFlags(args []string) (config, error) {
 	fs.IntVar(&cfg.mix, "mix", 5000, "distinct queries in the mix the Zipf-drawn scenarios draw from")
 	fs.Uint64Var(&cfg.seed, "seed", 1, "seed of the query mix and of every random choice")
 	fs.StringVar(&cfg.acceptEncoding, "accept-encoding", "", "Accept-Encoding to send, such as gzip (default: none, like wrk)")
+	fs.StringVar(&cfg.profileDir, "profile", "", "write the edge's CPU profile of each scenario's measured part to <dir>/<scenario>.pprof")
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "usage: go run ./test/load [flags]\n\nscenarios: %s\n\n",
 			strings.Join(scenarioNames((&workload{}).scenarios()), ", "))
