@@ -5,3 +5,10 @@ func ScanAlways(on bool) { scanAlways = on }
 
 // CoverAll makes Search compute name and keyword coverage of every document a query reaches.
 func CoverAll(on bool) { coverAll = on }
+
+// BoundedScan turns the fused ranking's bounded scan on (where the int8 kernel runs) or off, and reports
+// whether it is on.
+func BoundedScan(on bool) bool {
+	boundedScan = on && hasVNNI
+	return boundedScan
+}

@@ -80,19 +80,23 @@ type Index struct {
 	head     []int32              // per document: the term of the concept its id builds on, or -1 (see heads)
 	families []bool               // per term: whether it is such a concept
 	phrases  phraseTable          // the phrases documents are labelled with, embedded (see phrases.go)
-	labelled [][]int32            // per term: the documents whose id, name or a keyword holds it
-	prior    []float32            // per document: how likely it is what someone means by a word it matches (see generic.go)
-	dim      int                  // 0: no semantic vectors
-	packed   []byte               // the vectors as stored (see IndexFile)
-	vecs     []float32            // len(docs) × dim, unit length, without the common direction
-	common   []float32            // the direction all document vectors share most (removed from them and from queries)
-	names    termSets             // per document: the term sets of its id and, when different, of its name
-	tags     termSets             // per document: the term set of each keyword
-	tagged   [][]int32            // per term: the documents with a keyword that holds it
-	named    [][]int32            // per term: the documents whose id or name holds it
-	byID     map[string]int
-	exact    map[string][]int32 // a document's id and name words, joined by spaces → the documents
-	pool     sync.Pool          // of *scratch, per-query arrays
+	all      []int32              // every document, in order
+	// phraseBounds and docBounds hold the phrases' and the documents' vectors as int8, where the scan
+	// bounds their cosines (bounds.go).
+	phraseBounds, docBounds boundTable
+	labelled                [][]int32 // per term: the documents whose id, name or a keyword holds it
+	prior                   []float32 // per document: how likely it is what someone means by a word it matches (see generic.go)
+	dim                     int       // 0: no semantic vectors
+	packed                  []byte    // the vectors as stored (see IndexFile)
+	vecs                    []float32 // len(docs) × dim, unit length, without the common direction
+	common                  []float32 // the direction all document vectors share most (removed from them and from queries)
+	names                   termSets  // per document: the term sets of its id and, when different, of its name
+	tags                    termSets  // per document: the term set of each keyword
+	tagged                  [][]int32 // per term: the documents with a keyword that holds it
+	named                   [][]int32 // per term: the documents whose id or name holds it
+	byID                    map[string]int
+	exact                   map[string][]int32 // a document's id and name words, joined by spaces → the documents
+	pool                    sync.Pool          // of *scratch, per-query arrays
 }
 
 // semWeight weighs each field's embedding in a document's embedding.
@@ -164,7 +168,10 @@ func newIndex(docs []Doc, emb Embedder, dim int, packed []byte, th Thesaurus) *I
 		emb = nil
 	}
 	ix := &Index{docs: docs, emb: emb, th: th, prior: priors(docs), dim: dim, packed: packed, vecs: dequantize(packed, dim), lex: newLexicon(docs),
-		byID: make(map[string]int, len(docs)), exact: map[string][]int32{}}
+		byID: make(map[string]int, len(docs)), exact: map[string][]int32{}, all: make([]int32, len(docs))}
+	for d := range ix.all {
+		ix.all[d] = int32(d)
+	}
 	names, tags := make([][][]int32, len(docs)), make([][][]int32, len(docs))
 	ix.tagged = make([][]int32, len(ix.lex.postings))
 	ix.named = make([][]int32, len(ix.lex.postings))
@@ -184,6 +191,10 @@ func newIndex(docs []Doc, emb Embedder, dim int, packed []byte, th Thesaurus) *I
 			removeDirection(ix.vecs[i:i+dim], ix.common)
 		}
 		ix.phrases = newPhraseTable(docs, emb, dim, ix.common)
+		if boundedScan {
+			ix.phraseBounds = newBoundTable(ix.phrases.vecs, dim)
+			ix.docBounds = newBoundTable(ix.vecs, dim)
+		}
 	}
 	for i, d := range docs {
 		ix.byID[d.ID] = i

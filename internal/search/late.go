@@ -31,32 +31,40 @@ type lateWord struct {
 
 // late writes into sc.scores final(d, ·) of each document's semantic similarity (sc.sem) with the late
 // similarity of ws blended in, for every document of o.Group that can still be among the o.Limit best, and
-// 0 for the others, which top leaves out. A late similarity is at most maxLate, which bounds each score:
+// 0 for the others, which top leaves out. A late similarity is at most maxSimilarity, which bounds each score:
 // the documents first by sc.sem get their exact scores, o.Limit documents reach the o.Limit-th best of
 // those, and a document whose bound falls below it cannot be a hit, so its phrases' cosines with the
 // words are never computed (most documents, most queries). scanAlways scores every document.
 func (ix *Index) late(ws []lateWord, o Options, final func(int32, float32) float32, sc *scratch) {
 	clear(sc.scores)
+	group := ix.groupDocs(o, sc)
+	reach := (1 - weightLate) * ix.kthBest(sc.sem, group, o, sc) // the limit-th best's part of sc.sem
+	first, rest := partition(group, func(d int32) bool { return (1-weightLate)*sc.sem[d] >= reach })
+	ix.lateScores(ws, first, final, sc)
+	floor := ix.kthBest(sc.scores, first, o, sc)
+	if scanAlways {
+		floor = -maxSimilarity
+	}
+	can, _ := partition(rest, func(d int32) bool { return (1-weightLate)*sc.sem[d]+weightLate*maxSimilarity >= floor })
+	ix.lateScores(ws, can, final, sc)
+	sc.touched = group[:0]
+}
+
+// groupDocs lists the documents of o.Group (all without one) in sc.touched's array; give it back with
+// sc.touched = group[:0] when done.
+func (ix *Index) groupDocs(o Options, sc *scratch) []int32 {
 	group := sc.touched[:0]
 	for d := range int32(len(ix.docs)) {
 		if o.Group == "" || ix.docs[d].Group == o.Group {
 			group = append(group, d)
 		}
 	}
-	reach := (1 - weightLate) * ix.kthBest(sc.sem, group, o, sc) // the limit-th best's part of sc.sem
-	first, rest := partition(group, func(d int32) bool { return (1-weightLate)*sc.sem[d] >= reach })
-	ix.lateScores(ws, first, final, sc)
-	floor := ix.kthBest(sc.scores, first, o, sc)
-	if scanAlways {
-		floor = -maxLate
-	}
-	can, _ := partition(rest, func(d int32) bool { return (1-weightLate)*sc.sem[d]+weightLate*maxLate >= floor })
-	ix.lateScores(ws, can, final, sc)
-	sc.touched = group[:0]
+	return group
 }
 
-// maxLate bounds a late similarity: the weighted mean of cosines of unit vectors, with room for rounding.
-const maxLate = 1.001
+// maxSimilarity bounds a similarity: a cosine of unit vectors, or a weighted mean of them (a late
+// similarity), with room for rounding.
+const maxSimilarity = 1.001
 
 // partition reorders docs so that those keep holds come first, and returns both parts.
 func partition(docs []int32, keep func(int32) bool) (kept, others []int32) {

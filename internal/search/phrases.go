@@ -93,7 +93,7 @@ func (ix *Index) blend(v, sem, out, best []float32) {
 		if pt.start[d+1] == pt.start[d] {
 			continue
 		}
-		sem[d] = (1-weightPhrase)*sem[d] + weightPhrase*best[d]
+		sem[d] = blended(sem[d], best[d])
 	}
 }
 
@@ -121,7 +121,12 @@ func (ix *Index) similarity(v []float32, d int32, sc *scratch) float32 {
 	if !found {
 		return sem
 	}
-	return (1-weightPhrase)*sem + weightPhrase*best
+	return blended(sem, best)
+}
+
+// blended is a document's similarity from its embedding's cosine and its closest phrase's.
+func blended(sem, closest float32) float32 {
+	return (1-weightPhrase)*sem + weightPhrase*closest
 }
 
 // closestPhrase is document d's closest phrase to v as blend finds it (phraseTable.closest), one phrase

@@ -74,6 +74,14 @@ func (ix *Index) Search(q string, o Options) ([]Hit, error) {
 	clear(sc.scores)
 	matched := ix.matched(qu, sc)
 	scan := v != nil && (scanAlways || len(matched) > len(sc.scores)/16)
+	if !scan && v != nil {
+		// When even at the highest similarity too few matching documents outscore similarity alone, the
+		// scan is certain, and their exact similarities would be computed for nothing.
+		for _, d := range matched {
+			sc.scores[d] = fuse(d, maxSimilarity)
+		}
+		scan = ix.kthBest(sc.scores, matched, o, sc) <= weightSem/total
+	}
 	if !scan {
 		for _, d := range matched {
 			sc.scores[d] = fuse(d, ix.similarity(v, d, sc))
@@ -81,17 +89,29 @@ func (ix *Index) Search(q string, o Options) ([]Hit, error) {
 		sc.resetPhrases()
 		scan = v != nil && ix.kthBest(sc.scores, matched, o, sc) <= weightSem/total
 	}
-	if scan {
-		ix.cosines(v, sc.sem)
-		ix.blend(v, sc.sem, sc.phraseAll, sc.closest)
-		for d := range int32(len(sc.scores)) {
-			// Most documents match no word: fuse would add zeros to their similarity's part.
-			if sc.lex[d] != 0 || sc.name[d] != 0 || sc.exact[d] || sc.opposite[d] {
-				sc.scores[d] = fuse(d, sc.sem[d])
-			} else {
-				sc.scores[d] = similar(sc.sem[d]) / total
-			}
+	if !scan {
+		return ix.top(sc.scores, o), nil
+	}
+	score := func(d int32, sem float32) float32 {
+		// Most documents match no word: fuse would add zeros to their similarity's part.
+		if sc.lex[d] != 0 || sc.name[d] != 0 || sc.exact[d] || sc.opposite[d] {
+			return fuse(d, sem)
 		}
+		return similar(sem) / total
+	}
+	if boundedScan && ix.phrases.n > 0 {
+		bound := sc.closest
+		ix.boundedSimilarities(v, bound, sc)
+		for d, b := range bound {
+			bound[d] = score(int32(d), b)
+		}
+		ix.scoreReachable(v, o, bound, score, sc)
+		return ix.top(sc.scores, o), nil
+	}
+	ix.cosines(v, sc.sem)
+	ix.blend(v, sc.sem, sc.phraseAll, sc.closest)
+	for d := range int32(len(sc.scores)) {
+		sc.scores[d] = score(d, sc.sem[d])
 	}
 	return ix.top(sc.scores, o), nil
 }
@@ -239,6 +259,7 @@ type scratch struct {
 	phrase                        []float32 // per phrase of the phrase table; notComputed between queries
 	phrased                       []int32
 	phraseAll                     []float32 // per phrase, for blend
+	queryBytes                    []uint8   // the query vector as the bound table reads it
 	exact, seen, tagged, opposite []bool
 	named                         []bool
 	touched                       []int32
@@ -257,7 +278,7 @@ func (ix *Index) scratch() *scratch {
 	sc := &scratch{lex: make([]float32, n), name: make([]float32, n), best: make([]float32, n),
 		sem: make([]float32, n), closest: make([]float32, n), wordBest: make([]float32, n), scores: make([]float32, n), exact: make([]bool, n), seen: make([]bool, n), tagged: make([]bool, n), named: make([]bool, n), opposite: make([]bool, n),
 		terms: newTermTable(len(ix.lex.postings)), exactTerm: make([]bool, len(ix.lex.postings)), phrase: make([]float32, ix.phrases.n),
-		phraseAll: make([]float32, 2*ix.phrases.n)}
+		phraseAll: make([]float32, 2*ix.phrases.n), queryBytes: make([]uint8, ix.phraseBounds.stride)}
 	for p := range sc.phrase {
 		sc.phrase[p] = notComputed
 	}

@@ -332,6 +332,33 @@ func TestPruningTheLateSimilarityChangesNoHit(t *testing.T) {
 	}
 }
 
+// TestBoundingTheScanChangesNoHit: the fused ranking's scan that bounds cosines with int8 rows first and
+// computes exact ones only for the documents in reach of the hits gives the hits of the full float scan,
+// to the bit, for the evaluation queries alone and run together 20 words at a time, at several limits and
+// in a group, whether the scan is needed or forced.
+func TestBoundingTheScanChangesNoHit(t *testing.T) {
+	ix := libraryIndex(t)
+	if !search.BoundedScan(true) {
+		t.Skip("no int8 kernel on this CPU: the scan is the float one")
+	}
+	defer search.BoundedScan(true)
+	defer search.ScanAlways(false)
+	for _, q := range evalQueriesAndRuns(t) {
+		for _, o := range []search.Options{{Limit: 1}, {Limit: 20}, {Limit: 100}, {Limit: 10, Group: "arrows"}} {
+			for _, always := range []bool{false, true} {
+				search.ScanAlways(always)
+				search.BoundedScan(true)
+				got, err1 := ix.Search(q, o)
+				search.BoundedScan(false)
+				want, err2 := ix.Search(q, o)
+				if err1 != nil || err2 != nil || !slices.Equal(got, want) {
+					t.Fatalf("%q %+v (scan forced: %v): bounded %v (%v), float %v (%v)", q, o, always, got, err1, want, err2)
+				}
+			}
+		}
+	}
+}
+
 // evalQueriesAndRuns returns the evaluation queries, then their words run together 20 at a time (long
 // queries, where most documents a query reaches match through their text only).
 func evalQueriesAndRuns(t *testing.T) []string {

@@ -1,0 +1,61 @@
+package search
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+// unitRows returns n random unit vectors of dim components, one after the other.
+func unitRows(rng *rand.Rand, n, dim int) []float32 {
+	m := make([]float32, n*dim)
+	for r := range n {
+		row := m[r*dim : (r+1)*dim]
+		for i := range row {
+			row[i] = float32(rng.NormFloat64())
+		}
+		s := norm32(row)
+		for i := range row {
+			row[i] /= s
+		}
+	}
+	return m
+}
+
+// TestBoundsAreAtLeastTheCosines: for every row, the bound is at least the cosine dotRows gives (and its
+// keyword's at least weightKeyword times that), and close to it; the VNNI kernel writes the Go
+// reference's bits, for any number of rows.
+func TestBoundsAreAtLeastTheCosines(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, dim := range []int{1, 31, 32, 50, 100, 130} {
+		for _, n := range []int{0, 1, 3, 4, 5, 8, 37, 500} {
+			m := unitRows(rng, n, dim)
+			bt := newBoundTable(m, dim)
+			v := unitRows(rng, 1, dim)
+			if n > 0 && rng.IntN(2) == 0 {
+				copy(v, m[:dim]) // a query equal to a row: its cosine is 1
+			}
+			bq := newBoundQuery(v, make([]uint8, bt.stride))
+			out, kw := make([]float32, n), make([]float32, n)
+			bt.bounds(bq, out, kw)
+			exact := make([]float32, n)
+			dotRows(m, v, exact)
+			for r := range n {
+				if out[r] < exact[r] || kw[r] < weightKeyword*exact[r] {
+					t.Fatalf("dim %d, %d rows: row %d: bound %v (as a keyword %v) below the cosine %v", dim, n, r, out[r], kw[r], exact[r])
+				}
+				if out[r]-exact[r] > 0.05 {
+					t.Errorf("dim %d, %d rows: row %d: bound %v is %v above the cosine", dim, n, r, out[r], out[r]-exact[r])
+				}
+			}
+			add := bt.err*bq.norm + bq.err*bt.norm + boundSlack
+			goOut, goKw := make([]float32, n), make([]float32, n)
+			boundRowsGo(bt.rows, bq.bytes, bt.bias, bt.scale, goOut, goKw, bq.scale, add, weightKeyword)
+			for r := range n {
+				if math.Float32bits(goOut[r]) != math.Float32bits(out[r]) || math.Float32bits(goKw[r]) != math.Float32bits(kw[r]) {
+					t.Fatalf("dim %d, %d rows: row %d: kernel %v/%v, Go %v/%v", dim, n, r, out[r], kw[r], goOut[r], goKw[r])
+				}
+			}
+		}
+	}
+}
