@@ -21,23 +21,23 @@ func newDeletes(words []string) deletes {
 		if len(w) < 3 || len(w) > maxWordLen {
 			continue
 		}
-		for _, key := range oneDeleted(w) {
-			d[key] = append(d[key], int32(i))
-		}
+		eachDeleted(w, func(key []byte) { d[string(key)] = append(d[string(key)], int32(i)) })
 	}
 	return d
 }
 
-// oneDeleted returns the distinct strings made by removing one byte of w.
-func oneDeleted(w string) []string {
-	out := make([]string, 0, len(w))
+// eachDeleted calls f with each distinct string made by removing one byte of w, in a buffer f must not
+// keep (a map look-up of string(key) copies nothing).
+func eachDeleted(w string, f func(key []byte)) {
+	var buf [maxWordLen]byte
 	for k := range len(w) {
 		if k > 0 && w[k] == w[k-1] {
 			continue // removing either of two equal neighbours gives the same string
 		}
-		out = append(out, w[:k]+w[k+1:])
+		n := copy(buf[:], w[:k])
+		n += copy(buf[n:], w[k+1:])
+		f(buf[:n])
 	}
-	return out
 }
 
 // letterMask is the set of the bytes of w, each byte as bit b%32. One edit changes the set of a word's
@@ -72,14 +72,16 @@ func (lx *lexicon) candidates(q string, far bool) []typoCandidate {
 		}
 	}
 	if !far {
-		for _, key := range append(oneDeleted(q), q) {
-			if i, ok := lx.wordID[key]; ok {
+		near := func(key []byte) {
+			if i, ok := lx.wordID[string(key)]; ok {
 				add(i, 1)
 			}
-			for _, i := range lx.deletes[key] {
+			for _, i := range lx.deletes[string(key)] {
 				add(i, 1)
 			}
 		}
+		eachDeleted(q, near)
+		near([]byte(q))
 	} else if len(q) >= 5 {
 		qm := letterMask(q)
 		for n := len(q) - 2; n <= len(q)+2; n++ {
