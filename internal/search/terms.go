@@ -2,14 +2,24 @@ package search
 
 // termTable holds, for one query, the weight with which each query word (slot) matches each term the
 // query may stand for, so scoring a document's name and keywords costs one array lookup per term instead
-// of a search through the query's alternatives.
+// of a search through the query's alternatives. A term matches one or two of a query's words, so each row
+// also lists only its slots that match (of, from first), and a coverage touches only those.
 type termTable struct {
 	row     []int32   // by term id: 1 + the term's row, 0 for a term the query does not match
 	weights []float32 // per row, one weight per slot (0: the slot does not match the term)
 	best    []float32 // per row, its highest weight
 	terms   []int32   // the rows' terms, to reset row
 	slots   int
-	slotMax []float32 // scratch of len(slots)
+	first   []int32     // row r's matching slots are of[first[r]:first[r+1]]
+	of      []slotMatch // in slot order
+	slotMax []float32   // per slot, the running maximum of a coverage; 0 between coverages
+	raised  []int32     // the slots slotMax holds a maximum of
+}
+
+// slotMatch is a slot a row's term matches, and the weight.
+type slotMatch struct {
+	slot   int32
+	weight float32
 }
 
 func newTermTable(vocabulary int) *termTable {
@@ -34,6 +44,15 @@ func (tt *termTable) fill(slots [][]alt) {
 			*w = max(*w, a.weight)
 			tt.best[r] = max(tt.best[r], a.weight)
 		}
+	}
+	tt.first, tt.of = append(tt.first[:0], 0), tt.of[:0]
+	for r := range tt.terms {
+		for s, w := range tt.weights[r*len(slots) : (r+1)*len(slots)] {
+			if w > 0 {
+				tt.of = append(tt.of, slotMatch{int32(s), w})
+			}
+		}
+		tt.first = append(tt.first, int32(len(tt.of)))
 	}
 	tt.slotMax = append(tt.slotMax[:0], make([]float32, len(slots))...)
 }
@@ -63,7 +82,6 @@ func (tt *termTable) nameCoverage(terms []int32) float32 {
 	if nameSum == 0 {
 		return 0
 	}
-	clear(tt.slotMax)
 	for _, t := range terms {
 		if r := int(tt.row[t]) - 1; r >= 0 {
 			tt.maxInto(r)
@@ -78,21 +96,18 @@ func (tt *termTable) tagCoverage(terms, bounds []int32) float32 {
 	if tt.slots == 0 {
 		return 0
 	}
-	cleared := false
+	matched := false
 	for k := range len(bounds) - 1 {
 		tag := terms[bounds[k]:bounds[k+1]]
 		if !tt.matchesAll(tag) {
 			continue
 		}
-		if !cleared {
-			clear(tt.slotMax)
-			cleared = true
-		}
+		matched = true
 		for _, t := range tag {
 			tt.maxInto(int(tt.row[t]) - 1)
 		}
 	}
-	if !cleared {
+	if !matched {
 		return 0
 	}
 	return tt.sumSlotMax() / float32(tt.slots)
@@ -107,18 +122,33 @@ func (tt *termTable) matchesAll(terms []int32) bool {
 	return len(terms) > 0
 }
 
-// maxInto raises each slot's running maximum to the row's weight in it.
+// maxInto raises each slot's running maximum to the row's weight in it (only the slots the row matches).
 func (tt *termTable) maxInto(r int) {
-	for s, w := range tt.weights[r*tt.slots : (r+1)*tt.slots] {
-		tt.slotMax[s] = max(tt.slotMax[s], w)
+	for _, m := range tt.of[tt.first[r]:tt.first[r+1]] {
+		if prev := tt.slotMax[m.slot]; m.weight > prev {
+			if prev == 0 {
+				tt.raised = append(tt.raised, m.slot)
+			}
+			tt.slotMax[m.slot] = m.weight
+		}
 	}
 }
 
+// sumSlotMax is the sum of the slots' running maxima, which it sets back to 0. It adds them in slot order,
+// the zeros left out: the bits of summing every slot in order.
 func (tt *termTable) sumSlotMax() float32 {
-	var sum float32
-	for _, m := range tt.slotMax {
-		sum += m
+	raised := tt.raised
+	for i := 1; i < len(raised); i++ { // a few slots: insertion sort
+		for j := i; j > 0 && raised[j] < raised[j-1]; j-- {
+			raised[j], raised[j-1] = raised[j-1], raised[j]
+		}
 	}
+	var sum float32
+	for _, s := range raised {
+		sum += tt.slotMax[s]
+		tt.slotMax[s] = 0
+	}
+	tt.raised = raised[:0]
 	return sum
 }
 
