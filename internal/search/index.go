@@ -56,6 +56,14 @@ type Options struct {
 // DefaultLimit is the number of hits when Options.Limit is not set.
 const DefaultLimit = 20
 
+// limit is the number of hits o asks for.
+func (o Options) limit() int {
+	if o.Limit <= 0 {
+		return DefaultLimit
+	}
+	return o.Limit
+}
+
 // Hit is one result. Score is in [0, 1], higher is better; it orders the hits of one query and means nothing
 // across queries.
 type Hit struct {

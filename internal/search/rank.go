@@ -165,10 +165,7 @@ func (ix *Index) matched(qu query, sc *scratch) []int32 {
 
 // kthBest is the o.Limit-th best score among docs (those of o.Group), 0 when there are fewer.
 func (ix *Index) kthBest(scores []float32, docs []int32, o Options, sc *scratch) float32 {
-	limit := o.Limit
-	if limit <= 0 {
-		limit = DefaultLimit
-	}
+	limit := o.limit()
 	h := sc.heap[:0] // a min-heap of the best limit scores
 	for _, d := range docs {
 		if o.Group != "" && ix.docs[d].Group != o.Group {
@@ -434,10 +431,7 @@ const weightTag = 0.8
 // top returns the best hits with a positive score, within o.Group and o.Limit, best first; equal scores keep
 // document order. It keeps the best so far in a min-heap, so it costs O(n log limit).
 func (ix *Index) top(scores []float32, o Options) []Hit {
-	limit := o.Limit
-	if limit <= 0 {
-		limit = DefaultLimit
-	}
+	limit := o.limit()
 	// worse orders by score, then later documents first.
 	worse := func(a, b int32) bool { return scores[a] < scores[b] || scores[a] == scores[b] && a > b }
 	h := make([]int32, 0, min(limit, len(scores)))
