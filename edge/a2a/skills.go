@@ -7,6 +7,7 @@ import (
 	"iter"
 	"log/slog"
 	"strconv"
+	"strings"
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
 	"github.com/a2aproject/a2a-go/v2/a2asrv"
@@ -75,13 +76,9 @@ func (a *agent) reply(res result) (*a2a.Message, error) {
 	if err != nil {
 		return nil, err
 	}
-	var data map[string]any
-	if err := json.Unmarshal(r.data, &data); err != nil {
-		return nil, err
-	}
 	text := a2a.NewTextPart(r.text)
 	text.MediaType = "text/markdown"
-	dataPart := a2a.NewDataPart(data)
+	dataPart := a2a.NewDataPart(r.data)
 	dataPart.MediaType = "application/json"
 	return a2a.NewMessage(a2a.MessageRoleAgent, text, dataPart), nil
 }
@@ -97,17 +94,28 @@ type keyed interface {
 	key() string
 }
 
-// rendered is a result as a reply carries it: Markdown, and JSON.
+// rendered is a result as a reply carries it: Markdown, and the JSON object's members, each already
+// encoded, so a reply encodes no result afresh (replies share it: no one changes it).
 type rendered struct {
 	text string
-	data []byte
+	data map[string]any // of json.RawMessage
 }
 
 func (a *agent) render(res result) (rendered, error) {
 	render := func() (rendered, int, error) {
 		b, err := json.Marshal(res)
-		r := rendered{text: res.markdown(a.base), data: b}
-		return r, len(r.text) + len(r.data), err
+		if err != nil {
+			return rendered{}, 0, err
+		}
+		var members map[string]json.RawMessage
+		if err := json.Unmarshal(b, &members); err != nil {
+			return rendered{}, 0, err
+		}
+		r := rendered{text: strings.Clone(res.markdown(a.base)), data: make(map[string]any, len(members))}
+		for k, v := range members {
+			r.data[k] = v
+		}
+		return r, len(r.text) + len(b), nil
 	}
 	k, ok := res.(keyed)
 	if !ok || k.key() == "" {

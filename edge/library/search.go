@@ -3,6 +3,7 @@ package library
 import (
 	"errors"
 	"strconv"
+	"strings"
 	"unsafe"
 
 	"github.com/iconlib/iconlib/edge/internal/answers"
@@ -140,7 +141,7 @@ func (l *Library) SearchGuides(s Search) ([]SectionHit, error) {
 // starts with its name and holds every input the render reads.
 func (l *Library) Rendered(key string, render func() string) string {
 	text, _ := Remember(l, key, func() (string, int, error) {
-		t := render()
+		t := strings.Clone(render()) // without the spare room a builder grows
 		return t, len(t), nil
 	})
 	return text
