@@ -62,7 +62,7 @@ func TestClosestAllIsTheHighest(t *testing.T) {
 	start := []int32{0}
 	var of []int32
 	for range 200 {
-		for range rng.IntN(7) { // some documents without phrases
+		for range rng.IntN(20) { // some documents without phrases, some with more than four
 			of = append(of, int32(rng.IntN(len(vals))))
 		}
 		start = append(start, int32(len(of)))
