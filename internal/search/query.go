@@ -21,6 +21,7 @@ const (
 	weightJoined = 0.9  // two query words that form one vocabulary word ("log out" → logout)
 	weightSplit  = 0.9  // one query word read as two ("shoppingbag")
 	weightTypo1  = 0.85 // Damerau distance 1
+	weightDouble = 0.9  // a doubling slip undone (typo.go)
 	weightTypo2  = 0.6  // distance 2
 	maxPrefix    = 24   // completions tried for an unfinished last word
 )
@@ -143,14 +144,19 @@ func (ix *Index) parse(q string) (query, error) {
 		if realWord != "" && len(typos) == 0 {
 			embed = realWord // a word the library lacks means here what its correction means ("hart": heart)
 		}
+		bestDouble := false
 		for _, c := range typos {
 			weight := float32(weightTypo1)
-			if c.dist > 1 {
+			switch {
+			case c.doubling:
+				weight = weightDouble
+			case c.dist > 1:
 				weight = weightTypo2
 			}
 			alts = append(alts, alt{lx.wordTerm[c.word], weight})
-			if df := len(lx.postings[lx.wordTerm[c.word]]); df > bestDF {
-				embed, bestDF = lx.words[c.word], df // embed the correction found in the most documents
+			// embed the likeliest correction: a doubling slip undone, then the one found in the most documents
+			if df := len(lx.postings[lx.wordTerm[c.word]]); c.doubling && !bestDouble || c.doubling == bestDouble && df > bestDF {
+				embed, bestDF, bestDouble = lx.words[c.word], df, c.doubling
 			}
 		}
 		qu.slots, qu.embed = append(qu.slots, alts), append(qu.embed, embed)

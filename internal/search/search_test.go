@@ -427,12 +427,13 @@ func TestSearchKnowsWhatPeopleMean(t *testing.T) {
 	}
 	top := rankedBy(ix.Search)
 	for _, tc := range []struct{ query, first string }{
-		{"cog", "settings"},   // the icons' own word for a cog, not world-cog
-		{"hart", "heart"},     // a real word, one edit from a frequent icon word
-		{"tuck", "truck"},     // a real word WordNet knows (to insert), still a typo here
-		{"delete", "trash"},   // the base icon, not http-delete
-		{"bin", "trash"},      // UI vocabulary
-		{"hamburger", "menu"}, // the menu, not the food
+		{"cog", "settings"},         // the icons' own word for a cog, not world-cog
+		{"hart", "heart"},           // a real word, one edit from a frequent icon word
+		{"tuck", "truck"},           // a real word WordNet knows (to insert), still a typo here
+		{"paypall", "brand-paypal"}, // a letter typed twice, before paywall (one substitution away)
+		{"delete", "trash"},         // the base icon, not http-delete
+		{"bin", "trash"},            // UI vocabulary
+		{"hamburger", "menu"},       // the menu, not the food
 		{"happy", "mood-happy"},
 		{"kebab menu", "dots-vertical"},
 		{"open the menu on mobile", "menu-2"}, // menu-2 is tagged "bars", and WordNet's "barred" is not open

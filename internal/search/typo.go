@@ -54,8 +54,9 @@ func letterMask(w string) uint32 {
 
 // typoCandidate is a vocabulary word close to a query word.
 type typoCandidate struct {
-	word int32 // index into the vocabulary
-	dist int
+	word     int32 // index into the vocabulary
+	dist     int
+	doubling bool // a doubling slip (see doublingSlip)
 }
 
 // candidates returns the vocabulary words at Damerau distance 1 from q (found through the delete index),
@@ -68,7 +69,7 @@ func (lx *lexicon) candidates(q string, far bool) []typoCandidate {
 	var out []typoCandidate
 	add := func(i int32, limit int) {
 		if d := osaDistance(q, lx.words[i], limit); d <= limit && !slices.ContainsFunc(out, func(c typoCandidate) bool { return c.word == i }) {
-			out = append(out, typoCandidate{i, d})
+			out = append(out, typoCandidate{word: i, dist: d})
 		}
 	}
 	if !far {
@@ -82,6 +83,14 @@ func (lx *lexicon) candidates(q string, far bool) []typoCandidate {
 		}
 		eachDeleted(q, near)
 		near([]byte(q))
+		eachMovedDoubling(q, func(key []byte) {
+			if i, ok := lx.wordID[string(key)]; ok && !slices.ContainsFunc(out, func(c typoCandidate) bool { return c.word == i }) {
+				out = append(out, typoCandidate{word: i, dist: 1, doubling: true})
+			}
+		})
+		for k, c := range out {
+			out[k].doubling = c.doubling || doublingSlip(q, lx.words[c.word])
+		}
 	} else if len(q) >= 5 {
 		qm := letterMask(q)
 		for n := len(q) - 2; n <= len(q)+2; n++ {
@@ -94,6 +103,50 @@ func (lx *lexicon) candidates(q string, far bool) []typoCandidate {
 	}
 	slices.SortFunc(out, func(a, b typoCandidate) int { return int(a.word - b.word) })
 	return out
+}
+
+// Doubling slips are the commonest misspellings: a letter typed twice ("paypall"), a double typed once
+// ("adress"), or the wrong letter doubled ("pallete" for palette, "ocurr" for occur). Each counts as one
+// edit, and a reading that undoes one ranks above other one-edit readings ("paypall" is one edit from
+// paywall too).
+
+// doublingSlip reports whether a and b differ by one letter typed twice instead of once or once instead of
+// twice.
+func doublingSlip(a, b string) bool {
+	if len(a) < len(b) {
+		a, b = b, a
+	}
+	if len(a) != len(b)+1 {
+		return false
+	}
+	for k := 0; k+1 < len(a); k++ {
+		if a[k] == a[k+1] && a[:k]+a[k+1:] == b {
+			return true
+		}
+	}
+	return false
+}
+
+// eachMovedDoubling calls f with each string made from w by typing one of its doubled letters once and
+// another letter twice, in a buffer f must not keep.
+func eachMovedDoubling(w string, f func(key []byte)) {
+	var buf [maxWordLen + 1]byte
+	for k := 0; k+1 < len(w); k++ {
+		if w[k] != w[k+1] || (k > 0 && w[k-1] == w[k]) {
+			continue
+		}
+		single := w[:k] + w[k+1:] // not kept: f gets buf
+		for j := range len(single) {
+			if j == k || (j+1 < len(single) && single[j] == single[j+1]) || (j > 0 && single[j-1] == single[j]) {
+				continue // doubling the letter just undoubled, or one already doubled
+			}
+			n := copy(buf[:], single[:j+1])
+			buf[n] = single[j]
+			n++
+			n += copy(buf[n:], single[j+1:])
+			f(buf[:n])
+		}
+	}
 }
 
 // osaDistance is the optimal string alignment (restricted Damerau–Levenshtein) distance between a and b,

@@ -45,3 +45,34 @@ func TestLetterMaskNeverRulesOutANearWord(t *testing.T) {
 		}
 	}
 }
+
+// TestDoublingSlips: a letter typed twice or a double typed once is a doubling slip, other one-edit
+// differences are not; moving a doubling reaches the word meant ("pallete" → palette) and nothing that
+// undoubles and doubles the same letter.
+func TestDoublingSlips(t *testing.T) {
+	for _, tc := range []struct {
+		a, b string
+		want bool
+	}{
+		{"paypall", "paypal", true}, {"adress", "address", true}, {"bokkmark", "bookmark", false},
+		{"paypall", "paywall", false}, {"calender", "calendar", false}, {"abc", "abc", false},
+		{"settting", "setting", true}, {"ab", "abc", false},
+	} {
+		if got := doublingSlip(tc.a, tc.b); got != tc.want {
+			t.Errorf("doublingSlip(%q, %q) = %v, want %v", tc.a, tc.b, got, tc.want)
+		}
+	}
+	moved := map[string]bool{}
+	eachMovedDoubling("pallete", func(key []byte) { moved[string(key)] = true })
+	for _, want := range []string{"palette", "paalete", "paleete"} {
+		if !moved[want] {
+			t.Errorf("moving the doubling of pallete: no %q in %v", want, moved)
+		}
+	}
+	for _, not := range []string{"pallete", "palete", "pallette"} {
+		if moved[not] {
+			t.Errorf("moving the doubling of pallete gave %q", not)
+		}
+	}
+	eachMovedDoubling("plain", func(key []byte) { t.Errorf("plain has no doubling, got %q", key) })
+}
