@@ -211,6 +211,9 @@ func newIndex(docs []Doc, emb Embedder, dim int, packed []byte, th Thesaurus) *I
 				ix.exact[key] = append(ix.exact[key], int32(i))
 			}
 		}
+	}
+	markers := groupMarkers(docs)
+	for i, d := range docs {
 		for _, k := range d.Keywords {
 			if t := ix.lex.termSet(wordvec.Tokenize(k)); len(t) > 0 {
 				tags[i] = append(tags[i], t)
@@ -224,6 +227,13 @@ func newIndex(docs []Doc, emb Embedder, dim int, packed []byte, th Thesaurus) *I
 		names[i] = append(names[i], ix.lex.termSet(wordvec.Tokenize(d.ID)))
 		if n := ix.lex.termSet(wordvec.Tokenize(d.Name)); len(n) > 0 && !slices.Equal(n, names[i][0]) {
 			names[i] = append(names[i], n)
+		}
+		if rest, ok := strings.CutPrefix(d.ID, d.Group+"-"); ok && markers[d.Group] && th.hasProperName(rest) {
+			words := wordvec.Tokenize(rest)
+			names[i] = append(names[i], ix.lex.termSet(words))
+			if key := strings.Join(words, " "); len(ix.exact[key]) == 0 {
+				ix.exact[key] = []int32{int32(i)}
+			}
 		}
 		for _, ts := range names[i] {
 			for _, t := range ts {
@@ -242,6 +252,28 @@ func newIndex(docs []Doc, emb Embedder, dim int, packed []byte, th Thesaurus) *I
 	}
 	ix.names, ix.tags = newTermSets(names), newTermSets(tags)
 	return ix
+}
+
+// groupMarkers returns the groups whose every document's id starts with the group's id ("brand-spotify",
+// "mood-happy", "zodiac-aries"): there the group's word marks the kind of icon. When the rest of the id holds
+// a proper name (Thesaurus.hasProperName), the rest alone names the icon: "spotify" is also an exact name of
+// brand-spotify (unless another document is named so) and a name the query covers; "windy" stays the
+// weather's word, and "cog" is no name of mood-cog.
+func groupMarkers(docs []Doc) map[string]bool {
+	count, prefixed := map[string]int{}, map[string]int{}
+	for _, d := range docs {
+		count[d.Group]++
+		if d.Group != "" && strings.HasPrefix(d.ID, d.Group+"-") {
+			prefixed[d.Group]++
+		}
+	}
+	out := map[string]bool{}
+	for g, n := range prefixed {
+		if n >= 2 && n == count[g] {
+			out[g] = true
+		}
+	}
+	return out
 }
 
 // Len is the number of documents.

@@ -437,6 +437,12 @@ func TestSearchKnowsWhatPeopleMean(t *testing.T) {
 		{"happy", "mood-happy"},
 		{"kebab menu", "dots-vertical"},
 		{"open the menu on mobile", "menu-2"}, // menu-2 is tagged "bars", and WordNet's "barred" is not open
+		{"spotify", "brand-spotify"},          // a brand's name is its logo's, before music (tagged "spotify")
+		{"spotfiy", "brand-spotify"},          // and so is a typo of it
+		{"figma", "brand-figma"},
+		{"windy", "wind"},  // an English word, though brand-windy is named so
+		{"x", "x"},         // the close icon, not brand-x
+		{"apple", "apple"}, // the fruit is named "apple" itself
 	} {
 		if got := top(tc.query, 1); len(got) == 0 || got[0] != tc.first {
 			t.Errorf("%q: first %v, want %s", tc.query, got, tc.first)

@@ -29,6 +29,17 @@ type Synonym struct {
 	Weight float32 // how much a match through it counts, in (0, 1]
 }
 
+// hasProperName reports whether a word of text is unknown to the thesaurus, as the name of a brand or a
+// product is ("spotify", "google drive"), while English words ("windy", "cog") have synonyms or antonyms.
+func (th Thesaurus) hasProperName(text string) bool {
+	for _, w := range wordvec.Tokenize(text) {
+		if len(th.Synonyms[w]) == 0 && len(th.Antonyms[w]) == 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // Add records that word may stand for words at weight, keeping the higher weight of a pair given twice.
 func (th *Thesaurus) Add(word, words string, weight float32) {
 	word, words = strings.Join(wordvec.Tokenize(word), " "), strings.Join(wordvec.Tokenize(words), " ")
