@@ -19,6 +19,7 @@ func TestRunRejectsBadContent(t *testing.T) {
 		icons   string
 		edits   string
 		popular string
+		common  string
 		guide   string
 		want    []string
 	}{
@@ -48,6 +49,10 @@ func TestRunRejectsBadContent(t *testing.T) {
 			want: []string{"icons/popular.txt:3", `icon "nope" does not exist`}},
 		{name: "popular icon listed twice", icons: good, popular: "ok\n\nok\n",
 			want: []string{"icons/popular.txt:3", `icon "ok" is listed already on line 1`}},
+		{name: "common icon that does not exist", icons: good, common: "nope\n",
+			want: []string{"icons/common.txt:1", `icon "nope" does not exist`}},
+		{name: "common icon on the popular list", icons: good, popular: "ok\n", common: "# common\nok\n",
+			want: []string{"icons/common.txt:2", `icon "ok" is on the popular list already`}},
 		{name: "guide without front matter", icons: good, guide: "# Hello\n", want: []string{"guides/hello.md", "front matter"}},
 		{name: "guide without description", icons: good, guide: "---\ntitle: Hello\n---\nbody\n",
 			want: []string{"guides/hello.md", "description"}},
@@ -73,6 +78,9 @@ func TestRunRejectsBadContent(t *testing.T) {
 			}
 			if tc.popular != "" {
 				write("icons/popular.txt", tc.popular)
+			}
+			if tc.common != "" {
+				write("icons/common.txt", tc.common)
 			}
 			if tc.guide != "" {
 				write("guides/hello.md", tc.guide)

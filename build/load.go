@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"log/slog"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -16,6 +17,7 @@ type sources struct {
 	icons   []content.Icon
 	edits   map[string]content.Edit
 	popular []content.Popular // the home page's popular icons, in order
+	common  []content.Popular // icons apps commonly use beyond the popular ones, for the search prior
 	guides  []content.Guide
 	lexicon *lexicon // what content knows of words (searchwords.go)
 }
@@ -39,7 +41,7 @@ func (b *sources) path(parts ...string) string {
 	return filepath.Join(append([]string{b.dir}, parts...)...)
 }
 
-// readIcons reads the icon sets, the hand edits and the popular icons.
+// readIcons reads the icon sets, the hand edits and the popular and common icons.
 func (b *sources) readIcons() error {
 	sets, err := filepath.Glob(b.path("icons", "*.jsonl"))
 	if err != nil {
@@ -89,23 +91,29 @@ func (b *sources) readIcons() error {
 			return fmt.Errorf("%s: icon %q: a name may not contain quotes, angle brackets or backslashes", editsPath, id)
 		}
 	}
-	return b.readPopular(from)
+	if b.popular, err = readList(b.path("icons", "popular.txt"), from, nil); err != nil {
+		return err
+	}
+	b.common, err = readList(b.path("icons", "common.txt"), from, b.popular)
+	return err
 }
 
-// readPopular reads the curated popular icons (content/icons/popular.txt), each of which must exist.
-func (b *sources) readPopular(exists map[string]string) error {
-	path := b.path("icons", "popular.txt")
+// readList reads a curated list of icons (content.ReadPopular), each of which must exist and none of which
+// may be on the list before.
+func readList(path string, exists map[string]string, before []content.Popular) ([]content.Popular, error) {
 	list, err := content.ReadPopular(path)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	for _, p := range list {
 		if _, ok := exists[p.ID]; !ok {
-			return fmt.Errorf("%s:%d: icon %q does not exist", path, p.Line, p.ID)
+			return nil, fmt.Errorf("%s:%d: icon %q does not exist", path, p.Line, p.ID)
+		}
+		if slices.ContainsFunc(before, func(b content.Popular) bool { return b.ID == p.ID }) {
+			return nil, fmt.Errorf("%s:%d: icon %q is on the popular list already", path, p.Line, p.ID)
 		}
 	}
-	b.popular = list
-	return nil
+	return list, nil
 }
 
 // source returns the icon set's icon of the given id, which readIcons has checked exists.

@@ -41,7 +41,7 @@ func assemble(ctx context.Context, src *sources, base string) (*model, error) {
 		return nil, err
 	}
 	m.categories = countCategories(m.icons)
-	m.iconDocs = iconDocs(m.icons, src.popular)
+	m.iconDocs = iconDocs(m.icons, src.popular, src.common)
 	m.searchWords = src.lexicon.prepare(m.iconDocs)
 	for id := range src.edits {
 		m.edited[id] = true

@@ -440,9 +440,12 @@ func TestSearchKnowsWhatPeopleMean(t *testing.T) {
 		{"spotify", "brand-spotify"},          // a brand's name is its logo's, before music (tagged "spotify")
 		{"spotfiy", "brand-spotify"},          // and so is a typo of it
 		{"figma", "brand-figma"},
-		{"windy", "wind"},  // an English word, though brand-windy is named so
-		{"x", "x"},         // the close icon, not brand-x
-		{"apple", "apple"}, // the fruit is named "apple" itself
+		{"windy", "wind"},             // an English word, though brand-windy is named so
+		{"x", "x"},                    // the close icon, not brand-x
+		{"apple", "apple"},            // the fruit is named "apple" itself
+		{"warning", "alert-triangle"}, // tagged so, as biohazard is, and a common icon (content/icons/common.txt)
+		{"save", "device-floppy"},     // a common icon, before download and bookmark (which save too)
+		{"stop the music", "player-stop"},
 	} {
 		if got := top(tc.query, 1); len(got) == 0 || got[0] != tc.first {
 			t.Errorf("%q: first %v, want %s", tc.query, got, tc.first)
