@@ -31,7 +31,8 @@ type lateWord struct {
 
 // late writes into sc.scores final(d, ·) of each document's semantic similarity (sc.sem) with the late
 // similarity of ws blended in, for every document of o.Group that can still be among the o.Limit best, and
-// 0 for the others, which top leaves out. A late similarity is at most maxSimilarity, which bounds each score:
+// 0 for the others, which top leaves out. A late similarity is at most maxSimilarity, and final grows with
+// the similarity, which bounds each score:
 // the documents first by sc.sem get their exact scores, o.Limit documents reach the o.Limit-th best of
 // those, and a document whose bound falls below it cannot be a hit, so its phrases' cosines with the
 // words are never computed (most documents, most queries). scanAlways scores every document.
@@ -45,7 +46,9 @@ func (ix *Index) late(ws []lateWord, o Options, final func(int32, float32) float
 	if scanAlways {
 		floor = -maxSimilarity
 	}
-	can, _ := partition(rest, func(d int32) bool { return (1-weightLate)*sc.sem[d]+weightLate*maxSimilarity >= floor })
+	can, _ := partition(rest, func(d int32) bool {
+		return final(d, (1-weightLate)*sc.sem[d]+weightLate*maxSimilarity) >= floor
+	})
 	ix.lateScores(ws, can, final, sc)
 	sc.touched = group[:0]
 }

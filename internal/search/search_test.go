@@ -455,6 +455,11 @@ func TestSearchKnowsWhatPeopleMean(t *testing.T) {
 	for q, want := range map[string][]string{ // each word finds its own phrase: shuffle is no playlist icon
 		"shuffle my playlist":   {"arrows-shuffle"},
 		"skip to the next song": {"player-skip-forward", "player-track-next"},
+		// among icons that mean much the same, the one people mean: the generic icon before its variants
+		"delete":           {"trash"},
+		"warning":          {"alert-triangle"},
+		"cog":              {"settings"},
+		"more information": {"info-circle"},
 	} {
 		if got := semantic(q, 1); len(got) == 0 || !slices.Contains(want, got[0]) {
 			t.Errorf("semantic %q: first %v, want one of %v", q, got, want)
