@@ -476,6 +476,18 @@ func TestSearchKnowsWhatPeopleMean(t *testing.T) {
 			}
 		}
 	}
+	for q, others := range map[string][]string{ // a word is not another word less its final e
+		"hate":    {"chef-hat"},
+		"win":     {"glass", "grape"}, // wine
+		"pine":    {"pin", "pinned"},
+		"sitting": {"crane", "bulldozer"}, // building sites
+	} {
+		for _, id := range top(q, 3) {
+			if slices.Contains(others, id) {
+				t.Errorf("%q: top 3 %v holds %s, which only shares a stem without the e", q, top(q, 3), id)
+			}
+		}
+	}
 	if got := top("device", 1); len(got) == 0 || got[0] != "devices" { // the icon named by the word comes before its family
 		t.Errorf("device: first %v, want devices", got)
 	}

@@ -22,13 +22,49 @@ func stem(w string) string {
 	for _, suf := range []string{"ing", "ed"} {
 		if base, ok := strings.CutSuffix(w, suf); ok && len(base) >= 3 && hasVowel(base) {
 			w = undouble(base)
+			if w == base && measure(w) == 1 && endsCVC(w) { // "rating" is "rate", "saving" "save"; "shopping" stays "shop"
+				w += "e"
+			}
 			break
 		}
 	}
-	if len(w) > 3 && w[len(w)-1] == 'e' {
-		w = w[:len(w)-1]
+	// A final e goes unless the word needs it to be itself (Porter's step 5a): "delete" and "deleted" are
+	// "delet", "house" is "hous", but "rate" is not "rat", "site" not "sit", "note" not "not", "tree" stays.
+	if n := len(w); n > 3 && w[n-1] == 'e' {
+		if m := measure(w[:n-1]); m > 1 || m == 1 && !endsCVC(w[:n-1]) {
+			w = w[:n-1]
+		}
 	}
 	return w
+}
+
+// endsCVC reports whether w ends consonant, vowel, consonant other than w, x or y ("rat", "sav", "not";
+// not "hous" or "creat"), Porter's *o condition.
+func endsCVC(w string) bool {
+	n := len(w)
+	return n >= 3 && consonant(w, n-3) && !consonant(w, n-2) && consonant(w, n-1) && !strings.ContainsRune("wxy", rune(w[n-1]))
+}
+
+// measure counts the vowel-consonant sequences of w (Porter's m: "tree" 0, "rat" 1, "delet" 2).
+func measure(w string) int {
+	m := 0
+	for i := 1; i < len(w); i++ {
+		if consonant(w, i) && !consonant(w, i-1) {
+			m++
+		}
+	}
+	return m
+}
+
+// consonant reports whether w[i] is a consonant: not a, e, i, o or u, nor a y after a consonant.
+func consonant(w string, i int) bool {
+	switch w[i] {
+	case 'a', 'e', 'i', 'o', 'u':
+		return false
+	case 'y':
+		return i == 0 || !consonant(w, i-1)
+	}
+	return true
 }
 
 // undouble turns "shopp" (from "shopping") into "shop"; l, s and z stay doubled ("spell", "press", "buzz").
