@@ -32,15 +32,19 @@ type lateWord struct {
 // late writes into sc.scores final(d, ·) of each document's semantic similarity (sc.sem) with the late
 // similarity of ws blended in, for every document of o.Group that can still be among the o.Limit best, and
 // 0 for the others, which top leaves out. A late similarity is at most maxSimilarity, and final grows with
-// the similarity, which bounds each score:
-// the documents first by sc.sem get their exact scores, o.Limit documents reach the o.Limit-th best of
-// those, and a document whose bound falls below it cannot be a hit, so its phrases' cosines with the
-// words are never computed (most documents, most queries). scanAlways scores every document.
+// the similarity, which bounds each score: the documents first by their scores without it get their exact
+// scores, o.Limit documents reach the o.Limit-th best of those, and a document whose bound falls below it
+// cannot be a hit, so its phrases' cosines with the words are never computed (most documents, most
+// queries). scanAlways scores every document.
 func (ix *Index) late(ws []lateWord, o Options, final func(int32, float32) float32, sc *scratch) {
 	clear(sc.scores)
 	group := ix.groupDocs(o, sc)
-	reach := (1 - weightLate) * ix.kthBest(sc.sem, group, o, sc) // the limit-th best's part of sc.sem
-	first, rest := partition(group, func(d int32) bool { return (1-weightLate)*sc.sem[d] >= reach })
+	est := sc.wordBest // each document's score without its late similarity, until lateScores needs it
+	for _, d := range group {
+		est[d] = final(d, (1-weightLate)*sc.sem[d])
+	}
+	reach := ix.kthBest(est, group, o, sc)
+	first, rest := partition(group, func(d int32) bool { return est[d] >= reach })
 	ix.lateScores(ws, first, final, sc)
 	floor := ix.kthBest(sc.scores, first, o, sc)
 	if scanAlways {

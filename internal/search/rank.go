@@ -238,21 +238,25 @@ func (ix *Index) Semantic(q string, o Options) ([]Hit, error) {
 			sc.opposite[d] = false
 		}
 	}()
-	// Opposites are far in meaning, however close their words.
-	final := func(d int32, sem float32) float32 {
-		if sc.opposite[d] {
-			return sem * antonymFactor / (1 + weightSemPrior)
-		}
-		return (sem + weightSemPrior*ix.prior[d]) / (1 + weightSemPrior)
-	}
+	final := func(d int32, sem float32) float32 { return ix.semanticScore(d, sem, sc.opposite[d]) }
 	if ws := ix.lateWords(qu); len(ws) >= 2 && ix.phrases.n > 0 {
 		ix.late(ws, o, final, sc)
 		return ix.top(sc.scores, o), nil
 	}
-	for d := range sc.sem {
-		sc.sem[d] = final(int32(d), sc.sem[d])
+	for d, sem := range sc.sem {
+		sc.sem[d] = ix.semanticScore(int32(d), sem, sc.opposite[d])
 	}
 	return ix.top(sc.sem, o), nil // top leaves out scores ≤ 0
+}
+
+// semanticScore is document d's score in the semantic ranking from its similarity sem: with its prior, or
+// scaled by antonymFactor for an opposite of a query word (opposites are far in meaning, however close
+// their words), over 1+weightSemPrior.
+func (ix *Index) semanticScore(d int32, sem float32, opposite bool) float32 {
+	if opposite {
+		return sem * antonymFactor / (1 + weightSemPrior)
+	}
+	return (sem + weightSemPrior*ix.prior[d]) / (1 + weightSemPrior)
 }
 
 // scratch holds one query's per-document arrays; queries take them from Index.pool and give them back, so a
