@@ -29,31 +29,31 @@ type lateWord struct {
 	weight float32
 }
 
-// late writes into sc.scores final(d, ·) of each document's semantic similarity (sc.sem) with the late
-// similarity of ws blended in, for every document of o.Group that can still be among the o.Limit best, and
-// 0 for the others, which top leaves out. A late similarity is at most maxSimilarity, and final grows with
-// the similarity, which bounds each score: the documents first by their scores without it get their exact
-// scores, o.Limit documents reach the o.Limit-th best of those, and a document whose bound falls below it
-// cannot be a hit, so its phrases' cosines with the words are never computed (most documents, most
-// queries). scanAlways scores every document.
-func (ix *Index) late(ws []lateWord, o Options, final func(int32, float32) float32, sc *scratch) {
+// late writes into sc.scores the semantic score (semanticScore) of each document's similarity (sc.sem)
+// with the late similarity of ws blended in, for every document of o.Group that can still be among the
+// o.Limit best, and 0 for the others, which top leaves out. A late similarity is at most maxSimilarity, and
+// the score grows with the similarity, which bounds each score: the documents first by their scores without
+// it get their exact scores, o.Limit documents reach the o.Limit-th best of those, and a document whose
+// bound falls below it cannot be a hit, so its phrases' cosines with the words are never computed (most
+// documents, most queries). scanAlways scores every document.
+func (ix *Index) late(ws []lateWord, o Options, sc *scratch) {
 	clear(sc.scores)
 	group := ix.groupDocs(o, sc)
 	est := sc.wordBest // each document's score without its late similarity, until lateScores needs it
 	for _, d := range group {
-		est[d] = final(d, (1-weightLate)*sc.sem[d])
+		est[d] = ix.semanticScore(d, (1-weightLate)*sc.sem[d], sc.opposite[d])
 	}
 	reach := ix.kthBest(est, group, o, sc)
 	first, rest := partition(group, func(d int32) bool { return est[d] >= reach })
-	ix.lateScores(ws, first, final, sc)
+	ix.lateScores(ws, first, sc)
 	floor := ix.kthBest(sc.scores, first, o, sc)
 	if scanAlways {
 		floor = -maxSimilarity
 	}
 	can, _ := partition(rest, func(d int32) bool {
-		return final(d, (1-weightLate)*sc.sem[d]+weightLate*maxSimilarity) >= floor
+		return ix.semanticScore(d, (1-weightLate)*sc.sem[d]+weightLate*maxSimilarity, sc.opposite[d]) >= floor
 	})
-	ix.lateScores(ws, can, final, sc)
+	ix.lateScores(ws, can, sc)
 	sc.touched = group[:0]
 }
 
@@ -85,12 +85,12 @@ func partition(docs []int32, keep func(int32) bool) (kept, others []int32) {
 	return docs[:k], docs[k:]
 }
 
-// lateScores writes into sc.scores final(d, ·) of the blend of sc.sem and the late similarity of ws for
+// lateScores writes into sc.scores the semantic score of the blend of sc.sem and the late similarity of ws for
 // each of docs: the mean over the words, each at its weight, of the cosine of the word with the document's
 // closest phrase (as blend finds it, a keyword's discounted). sc.closest holds the sums, sc.wordBest a
 // word's closest phrases. For more than an eighth of the documents, one pass over the whole phrase table
 // a word costs less than a cosine at a time; either way a document gets the same bits (dotRows).
-func (ix *Index) lateScores(ws []lateWord, docs []int32, final func(int32, float32) float32, sc *scratch) {
+func (ix *Index) lateScores(ws []lateWord, docs []int32, sc *scratch) {
 	acc := sc.closest
 	for _, d := range docs {
 		acc[d] = 0
@@ -113,7 +113,7 @@ func (ix *Index) lateScores(ws []lateWord, docs []int32, final func(int32, float
 	}
 	for _, d := range docs {
 		acc[d] /= total
-		sc.scores[d] = final(d, (1-weightLate)*sc.sem[d]+weightLate*acc[d])
+		sc.scores[d] = ix.semanticScore(d, (1-weightLate)*sc.sem[d]+weightLate*acc[d], sc.opposite[d])
 	}
 }
 

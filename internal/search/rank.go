@@ -101,6 +101,7 @@ func (ix *Index) Search(q string, o Options) ([]Hit, error) {
 		return similar(sem) / total
 	}
 	if boundedScan && ix.phrases.n > 0 {
+		clear(sc.scores)
 		bound := sc.closest
 		ix.boundedSimilarities(v, bound, sc)
 		for d, b := range bound {
@@ -230,8 +231,6 @@ func (ix *Index) Semantic(q string, o Options) ([]Hit, error) {
 	}
 	sc := ix.scratch()
 	defer ix.pool.Put(sc)
-	ix.cosines(v, sc.sem)
-	ix.blend(v, sc.sem, sc.phraseAll, sc.closest)
 	opposite := ix.markOpposites(qu, sc)
 	defer func() {
 		for _, d := range opposite {
@@ -239,8 +238,22 @@ func (ix *Index) Semantic(q string, o Options) ([]Hit, error) {
 		}
 	}()
 	final := func(d int32, sem float32) float32 { return ix.semanticScore(d, sem, sc.opposite[d]) }
-	if ws := ix.lateWords(qu); len(ws) >= 2 && ix.phrases.n > 0 {
-		ix.late(ws, o, final, sc)
+	ws := ix.lateWords(qu)
+	if len(ws) < 2 && boundedScan && ix.phrases.n > 0 {
+		// As the fused ranking's scan: bound every score with int8 rows, compute the reachable ones exactly.
+		clear(sc.scores)
+		bound := sc.closest
+		ix.boundedSimilarities(v, bound, sc)
+		for d, b := range bound {
+			bound[d] = ix.semanticScore(int32(d), b, sc.opposite[d])
+		}
+		ix.scoreReachable(v, o, bound, final, sc)
+		return ix.top(sc.scores, o), nil
+	}
+	ix.cosines(v, sc.sem)
+	ix.blend(v, sc.sem, sc.phraseAll, sc.closest)
+	if len(ws) >= 2 && ix.phrases.n > 0 {
+		ix.late(ws, o, sc)
 		return ix.top(sc.scores, o), nil
 	}
 	for d, sem := range sc.sem {

@@ -332,7 +332,7 @@ func TestPruningTheLateSimilarityChangesNoHit(t *testing.T) {
 	}
 }
 
-// TestBoundingTheScanChangesNoHit: the fused ranking's scan that bounds cosines with int8 rows first and
+// TestBoundingTheScanChangesNoHit: the scan of both rankings that bounds cosines with int8 rows first and
 // computes exact ones only for the documents in reach of the hits gives the hits of the full float scan,
 // to the bit, for the evaluation queries alone and run together 20 words at a time, at several limits and
 // in a group, whether the scan is needed or forced.
@@ -346,13 +346,15 @@ func TestBoundingTheScanChangesNoHit(t *testing.T) {
 	for _, q := range evalQueriesAndRuns(t) {
 		for _, o := range []search.Options{{Limit: 1}, {Limit: 20}, {Limit: 100}, {Limit: 10, Group: "arrows"}} {
 			for _, always := range []bool{false, true} {
-				search.ScanAlways(always)
-				search.BoundedScan(true)
-				got, err1 := ix.Search(q, o)
-				search.BoundedScan(false)
-				want, err2 := ix.Search(q, o)
-				if err1 != nil || err2 != nil || !slices.Equal(got, want) {
-					t.Fatalf("%q %+v (scan forced: %v): bounded %v (%v), float %v (%v)", q, o, always, got, err1, want, err2)
+				for name, rank := range map[string]func(string, search.Options) ([]search.Hit, error){"fused": ix.Search, "semantic": ix.Semantic} {
+					search.ScanAlways(always)
+					search.BoundedScan(true)
+					got, err1 := rank(q, o)
+					search.BoundedScan(false)
+					want, err2 := rank(q, o)
+					if err1 != nil || err2 != nil || !slices.Equal(got, want) {
+						t.Fatalf("%s %q %+v (scan forced: %v): bounded %v (%v), float %v (%v)", name, q, o, always, got, err1, want, err2)
+					}
 				}
 			}
 		}
