@@ -85,8 +85,8 @@ func partition(docs []int32, keep func(int32) bool) (kept, others []int32) {
 	return docs[:k], docs[k:]
 }
 
-// lateScores writes into sc.scores the semantic score of the blend of sc.sem and the late similarity of ws for
-// each of docs: the mean over the words, each at its weight, of the cosine of the word with the document's
+// lateScores writes into sc.scores the semantic score of the blend of sc.sem and the late similarity of ws
+// for each of docs: the mean over the words, each at its weight, of the cosine of the word with the document's
 // closest phrase (as blend finds it, a keyword's discounted). sc.closest holds the sums, sc.wordBest a
 // word's closest phrases. For more than an eighth of the documents, one pass over the whole phrase table
 // a word costs less than a cosine at a time; either way a document gets the same bits (dotRows).

@@ -101,7 +101,6 @@ func (ix *Index) Search(q string, o Options) ([]Hit, error) {
 		return similar(sem) / total
 	}
 	if boundedScan && ix.phrases.n > 0 {
-		clear(sc.scores)
 		bound := sc.closest
 		ix.boundedSimilarities(v, bound, sc)
 		for d, b := range bound {
@@ -240,8 +239,8 @@ func (ix *Index) Semantic(q string, o Options) ([]Hit, error) {
 	final := func(d int32, sem float32) float32 { return ix.semanticScore(d, sem, sc.opposite[d]) }
 	ws := ix.lateWords(qu)
 	if len(ws) < 2 && boundedScan && ix.phrases.n > 0 {
-		// As the fused ranking's scan: bound every score with int8 rows, compute the reachable ones exactly.
-		clear(sc.scores)
+		// As the fused ranking's scan: bound every score with int8 rows, compute the reachable ones exactly
+		// (scoreReachable writes every score of the group, the only ones top reads).
 		bound := sc.closest
 		ix.boundedSimilarities(v, bound, sc)
 		for d, b := range bound {
