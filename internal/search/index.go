@@ -92,16 +92,16 @@ type Index struct {
 	// phraseBounds and docBounds hold the phrases' and the documents' vectors as int8, where the scan
 	// bounds their cosines (bounds.go).
 	phraseBounds, docBounds boundTable
-	labelled                [][]int32 // per term: the documents whose id, name or a keyword holds it
-	prior                   []float32 // per document: how likely it is what someone means by a word it matches (see generic.go)
-	dim                     int       // 0: no semantic vectors
-	packed                  []byte    // the vectors as stored (see IndexFile)
-	vecs                    []float32 // len(docs) × dim, unit length, without the common direction
-	common                  []float32 // the direction all document vectors share most (removed from them and from queries)
-	names                   termSets  // per document: the term sets of its id and, when different, of its name
-	tags                    termSets  // per document: the term set of each keyword
-	tagged                  [][]int32 // per term: the documents with a keyword that holds it
-	named                   [][]int32 // per term: the documents whose id or name holds it
+	labelled                [][]int32  // per term: the documents whose id, name or a keyword holds it
+	prior                   []float32  // per document: how likely it is what someone means by a word it matches (see generic.go)
+	dim                     int        // 0: no semantic vectors
+	packed                  []byte     // the vectors as stored (see IndexFile)
+	vecs                    []float32  // len(docs) × dim, unit length, without the common direction
+	common                  []float32  // the direction all document vectors share most (removed from them and from queries)
+	names                   termSets   // per document: the term sets of its id and, when different, of its name
+	tags                    termSets   // per document: the term set of each keyword
+	tagged                  [][]tagRef // per term: the keywords that hold it
+	named                   [][]int32  // per term: the documents whose id or name holds it
 	byID                    map[string]int
 	exact                   map[string][]int32 // a document's id and name words, joined by spaces → the documents
 	pool                    sync.Pool          // of *scratch, per-query arrays
@@ -181,7 +181,7 @@ func newIndex(docs []Doc, emb Embedder, dim int, packed []byte, th Thesaurus) *I
 		ix.all[d] = int32(d)
 	}
 	names, tags := make([][][]int32, len(docs)), make([][][]int32, len(docs))
-	ix.tagged = make([][]int32, len(ix.lex.postings))
+	ix.tagged = make([][]tagRef, len(ix.lex.postings))
 	ix.named = make([][]int32, len(ix.lex.postings))
 	ix.synonyms = readSynonyms(th, ix.lex)
 	ix.antonyms = readAntonyms(th, ix.lex)
@@ -216,10 +216,11 @@ func newIndex(docs []Doc, emb Embedder, dim int, packed []byte, th Thesaurus) *I
 	for i, d := range docs {
 		for _, k := range d.Keywords {
 			if t := ix.lex.termSet(wordvec.Tokenize(k)); len(t) > 0 {
+				ref := newTagRef(int32(i), len(tags[i]))
 				tags[i] = append(tags[i], t)
 				for _, term := range t {
-					if docs := ix.tagged[term]; len(docs) == 0 || docs[len(docs)-1] != int32(i) {
-						ix.tagged[term] = append(docs, int32(i))
+					if refs := ix.tagged[term]; len(refs) == 0 || refs[len(refs)-1] != ref {
+						ix.tagged[term] = append(refs, ref)
 					}
 				}
 			}

@@ -93,27 +93,35 @@ func (ix *Index) Search(q string, o Options) ([]Hit, error) {
 	if !scan {
 		return ix.top(sc.scores, o), nil
 	}
+	// Most documents match no word, and fuse would add zeros to their similarity's part: they score by
+	// similarity alone, and only the matching ones and the opposites through fuse.
 	score := func(d int32, sem float32) float32 {
-		// Most documents match no word: fuse would add zeros to their similarity's part.
 		if sc.lex[d] != 0 || sc.name[d] != 0 || sc.exact[d] || sc.opposite[d] {
 			return fuse(d, sem)
 		}
 		return similar(sem) / total
 	}
-	if boundedScan && ix.phrases.n > 0 {
-		bound := sc.closest
-		ix.boundedSimilarities(v, bound, sc)
-		for d, b := range bound {
-			bound[d] = score(int32(d), b)
+	scoreAll := func(sims, out []float32) {
+		for d, sem := range sims {
+			out[d] = similar(sem) / total
 		}
+		for _, d := range matched {
+			out[d] = fuse(d, sims[d])
+		}
+		for _, d := range opposite {
+			out[d] = fuse(d, sims[d])
+		}
+	}
+	if boundedScan && ix.phrases.n > 0 {
+		ix.boundedSimilarities(v, sc.closest, sc)
+		bound := sc.sem // free once boundedSimilarities is done
+		scoreAll(sc.closest, bound)
 		ix.scoreReachable(v, o, bound, score, sc)
 		return ix.top(sc.scores, o), nil
 	}
 	ix.cosines(v, sc.sem)
 	ix.blend(v, sc.sem, sc.phraseAll, sc.closest)
-	for d := range int32(len(sc.scores)) {
-		sc.scores[d] = score(d, sc.sem[d])
-	}
+	scoreAll(sc.sem, sc.scores)
 	return ix.top(sc.scores, o), nil
 }
 
@@ -274,21 +282,22 @@ func (ix *Index) semanticScore(d int32, sem float32, opposite bool) float32 {
 // scratch holds one query's per-document arrays; queries take them from Index.pool and give them back, so a
 // query makes little garbage.
 type scratch struct {
-	lex, name, best, sem, scores  []float32
-	closest                       []float32 // per document, for blend
-	wordBest                      []float32 // per document, for late
-	phrase                        []float32 // per phrase of the phrase table; notComputed between queries
-	phrased                       []int32
-	phraseAll                     []float32 // per phrase, for blend
-	queryBytes                    []uint8   // the query vector as the bound table reads it
-	exact, seen, tagged, opposite []bool
-	named                         []bool
-	touched                       []int32
-	slotDocs                      []int32
-	exactTerm                     []bool  // by term id: a query word is the term itself
-	exactTerms                    []int32 // the terms exactTerm marks
-	terms                         *termTable
-	heap                          []float32
+	lex, name, best, sem, scores []float32
+	closest                      []float32 // per document, for blend
+	wordBest                     []float32 // per document, for late
+	phrase                       []float32 // per phrase of the phrase table; notComputed between queries
+	phrased                      []int32
+	phraseAll                    []float32 // per phrase, for blend
+	queryBytes                   []uint8   // the query vector as the bound table reads it
+	exact, seen, opposite        []bool
+	tagged                       []tagSets // per document, the keywords that hold a query term
+	named                        []bool
+	touched                      []int32
+	slotDocs                     []int32
+	exactTerm                    []bool  // by term id: a query word is the term itself
+	exactTerms                   []int32 // the terms exactTerm marks
+	terms                        *termTable
+	heap                         []float32
 }
 
 func (ix *Index) scratch() *scratch {
@@ -297,7 +306,7 @@ func (ix *Index) scratch() *scratch {
 	}
 	n := len(ix.docs)
 	sc := &scratch{lex: make([]float32, n), name: make([]float32, n), best: make([]float32, n),
-		sem: make([]float32, n), closest: make([]float32, n), wordBest: make([]float32, n), scores: make([]float32, n), exact: make([]bool, n), seen: make([]bool, n), tagged: make([]bool, n), named: make([]bool, n), opposite: make([]bool, n),
+		sem: make([]float32, n), closest: make([]float32, n), wordBest: make([]float32, n), scores: make([]float32, n), exact: make([]bool, n), seen: make([]bool, n), tagged: make([]tagSets, n), named: make([]bool, n), opposite: make([]bool, n),
 		terms: newTermTable(len(ix.lex.postings)), exactTerm: make([]bool, len(ix.lex.postings)), phrase: make([]float32, ix.phrases.n),
 		phraseAll: make([]float32, 2*ix.phrases.n), queryBytes: make([]uint8, ix.phraseBounds.stride)}
 	for p := range sc.phrase {
@@ -415,8 +424,8 @@ func (ix *Index) lexical(qu query, sc *scratch) {
 	// coverage: they are marked through the term → document indexes, and the others (most documents a
 	// long query reaches through their text) skip both.
 	for _, t := range tt.terms {
-		for _, d := range ix.tagged[t] {
-			sc.tagged[d] = true
+		for _, r := range ix.tagged[t] {
+			sc.tagged[r.doc()] |= r.set()
 		}
 		for _, d := range ix.named[t] {
 			sc.named[d] = true
@@ -431,16 +440,21 @@ func (ix *Index) lexical(qu query, sc *scratch) {
 				name[d] = max(name[d], tt.nameCoverage(terms[bounds[k]:bounds[k+1]]))
 			}
 		}
-		if !sc.tagged[d] && !coverAll {
+		sets := sc.tagged[d]
+		if coverAll {
+			sets = allTags
+		}
+		if sets == 0 {
 			continue
 		}
-		if c := tt.tagCoverage(ix.tags.of(d)); c > 0 {
+		terms, bounds := ix.tags.of(d)
+		if c := tt.tagCoverage(terms, bounds, sets); c > 0 {
 			name[d] = max(name[d], weightTag*c/float32(math.Sqrt(float64(max(ix.names.firstLen(d), 1)))))
 		}
 	}
 	for _, t := range tt.terms {
-		for _, d := range ix.tagged[t] {
-			sc.tagged[d] = false
+		for _, r := range ix.tagged[t] {
+			sc.tagged[r.doc()] = 0
 		}
 		for _, d := range ix.named[t] {
 			sc.named[d] = false

@@ -1,5 +1,7 @@
 package search
 
+import "math/bits"
+
 // termTable holds, for one query, the weight with which each query word (slot) matches each term the
 // query may stand for, so scoring a document's name and keywords costs one array lookup per term instead
 // of a search through the query's alternatives. A term matches one or two of a query's words, so each row
@@ -91,20 +93,29 @@ func (tt *termTable) nameCoverage(terms []int32) float32 {
 }
 
 // tagCoverage is the share of query words that match, at their weight, a keyword whose every term the
-// query matches ("trash can" matches the keyword "trash-can", "can" alone does not).
-func (tt *termTable) tagCoverage(terms, bounds []int32) float32 {
+// query matches ("trash can" matches the keyword "trash-can", "can" alone does not). It looks only at the
+// keywords of sets (a tagSets), which must hold every keyword with a query term.
+func (tt *termTable) tagCoverage(terms, bounds []int32, sets tagSets) float32 {
 	if tt.slots == 0 {
 		return 0
 	}
+	n := len(bounds) - 1
 	matched := false
-	for k := range len(bounds) - 1 {
-		tag := terms[bounds[k]:bounds[k+1]]
-		if !tt.matchesAll(tag) {
-			continue
+	for ; sets != 0; sets &= sets - 1 {
+		k := bits.TrailingZeros64(uint64(sets))
+		last := k + 1
+		if k == lastTagBit {
+			last = n
 		}
-		matched = true
-		for _, t := range tag {
-			tt.maxInto(int(tt.row[t]) - 1)
+		for ; k < min(last, n); k++ {
+			tag := terms[bounds[k]:bounds[k+1]]
+			if !tt.matchesAll(tag) {
+				continue
+			}
+			matched = true
+			for _, t := range tag {
+				tt.maxInto(int(tt.row[t]) - 1)
+			}
 		}
 	}
 	if !matched {
@@ -112,6 +123,27 @@ func (tt *termTable) tagCoverage(terms, bounds []int32) float32 {
 	}
 	return tt.sumSlotMax() / float32(tt.slots)
 }
+
+// tagSets is a set of one document's keywords by their place among its keywords: bit k for keyword k, the
+// last bit for keyword lastTagBit and every one after it.
+type tagSets uint64
+
+// lastTagBit is tagSets' last bit.
+const lastTagBit = 63
+
+// allTags holds every keyword of a document.
+const allTags = ^tagSets(0)
+
+// tagRef is a document's keyword: the document's number times 64, plus its bit in tagSets.
+type tagRef uint32
+
+func newTagRef(doc int32, k int) tagRef {
+	return tagRef(doc)<<6 | tagRef(min(k, lastTagBit))
+}
+
+func (r tagRef) doc() int32 { return int32(r >> 6) }
+
+func (r tagRef) set() tagSets { return 1 << (r & 63) }
 
 func (tt *termTable) matchesAll(terms []int32) bool {
 	for _, t := range terms {
