@@ -161,25 +161,36 @@ func (ix *Index) boundedSimilarities(v, bound []float32, sc *scratch) {
 // score must not decrease as the similarity grows.
 func (ix *Index) scoreReachable(v []float32, o Options, bound []float32, score func(int32, float32) float32, sc *scratch) {
 	inGroup := func(d int32) bool { return o.Group == "" || ix.docs[d].Group == o.Group }
-	exact := func(d int32) { sc.scores[d] = score(d, ix.similarity(v, d, sc)) }
 	reach := ix.kthBest(bound, ix.all, o, sc)
-	first := sc.touched[:0]
+	docs := sc.touched[:0]
 	for d, b := range bound {
 		if b >= reach && inGroup(int32(d)) {
-			exact(int32(d))
-			first = append(first, int32(d))
+			docs = append(docs, int32(d))
 		}
 	}
+	first := docs
+	ix.exactScores(v, first, score, sc)
 	floor := ix.kthBest(sc.scores, first, o, sc)
-	sc.touched = first[:0]
+	rest := docs[len(first):]
 	for d, b := range bound {
 		switch {
 		case b >= reach:
 		case b >= floor && inGroup(int32(d)):
-			exact(int32(d))
+			rest = append(rest, int32(d))
 		default:
 			sc.scores[d] = 0
 		}
 	}
+	ix.exactScores(v, rest, score, sc)
+	sc.touched = docs[:0]
 	sc.resetPhrases()
+}
+
+// exactScores writes into sc.scores score(d, ·) of the blended similarity to v of each of docs.
+func (ix *Index) exactScores(v []float32, docs []int32, score func(int32, float32) float32, sc *scratch) {
+	sims := sc.sims[:len(docs)]
+	ix.similarities(v, docs, sims, sc)
+	for i, d := range docs {
+		sc.scores[d] = score(d, sims[i])
+	}
 }

@@ -1,13 +1,36 @@
 package search
 
 // dotRows writes into out[r] the dot product of v with row r of m (len(out) rows of len(v) floats, one after
-// the other). Every similarity of a query goes through it, whether a whole table (cosines, blend) or one row
-// at a time (similarity), so a document scores the same bits either way and skipping the scan changes no
-// ranking. On amd64 with AVX2 and FMA it runs in a vectorised kernel (dotrows_amd64.s); elsewhere in Go.
+// the other). Every similarity of a query goes through it or dotRowsAt, whether a whole table (cosines,
+// blend) or a few rows (similarities), so a document scores the same bits either way and skipping the scan
+// changes no ranking. On amd64 with AVX2 and FMA it runs in a vectorised kernel (dotrows_amd64.s);
+// elsewhere in Go.
 func dotRows(m, v, out []float32) {
 	if len(m) < len(out)*len(v) {
 		panic("search: dotRows: matrix shorter than rows × len(v)")
 	}
+	dotRowsChecked(m, nil, v, out)
+}
+
+// dotRowsAt writes into out[i] the dot product of v with row at[i] of m (rows of len(v) floats), the same
+// bits as dotRows gives that row. Four rows at a time share the kernel's loads and run as independent
+// chains, so a batch of scattered rows costs far less than as many calls for one.
+func dotRowsAt(m []float32, at []int32, v, out []float32) {
+	if len(at) != len(out) {
+		panic("search: dotRowsAt: one index per output")
+	}
+	if len(v) > 0 {
+		rows := len(m) / len(v)
+		for _, r := range at {
+			if uint(r) >= uint(rows) {
+				panic("search: dotRowsAt: row out of range")
+			}
+		}
+	}
+	dotRowsChecked(m, at, v, out)
+}
+
+func dotRowsChecked(m []float32, at []int32, v, out []float32) {
 	if len(out) == 0 {
 		return
 	}
@@ -15,15 +38,20 @@ func dotRows(m, v, out []float32) {
 		clear(out)
 		return
 	}
-	dotRowsKernel(m, v, out)
+	dotRowsKernel(m, at, v, out)
 }
 
 // dotRowsGo is dotRows in Go: per row, eight running sums over blocks of eight, folded to four, plus a block
 // of four, then summed in pairs: the order of the vectorised kernel's additions, though without its fused
 // multiply-adds the last bits may differ.
-func dotRowsGo(m, v, out []float32) {
+// The rows are at[0], at[1], … or, for an empty at, the first len(out) rows in order.
+func dotRowsGo(m []float32, at []int32, v, out []float32) {
 	dim := len(v)
-	for r := range out {
+	for i := range out {
+		r := i
+		if len(at) > 0 {
+			r = int(at[i])
+		}
 		row := m[r*dim : (r+1)*dim]
 		var l0, l1, l2, l3, l4, l5, l6, l7 float32
 		k := 0
@@ -51,6 +79,6 @@ func dotRowsGo(m, v, out []float32) {
 		for ; k < dim; k++ {
 			s += v[k] * row[k]
 		}
-		out[r] = s
+		out[i] = s
 	}
 }

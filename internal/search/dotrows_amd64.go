@@ -6,19 +6,19 @@ import "golang.org/x/sys/cpu"
 var hasAVX2FMA = cpu.X86.HasAVX2 && cpu.X86.HasFMA
 
 // dotRowsKernel takes the vectorised kernel for rows whose length is a multiple of four, Go otherwise.
-func dotRowsKernel(m, v, out []float32) {
+func dotRowsKernel(m []float32, at []int32, v, out []float32) {
 	if hasAVX2FMA && len(v)%4 == 0 {
-		dotRowsAVX2(m, v, out)
+		dotRowsAVX2(m, at, v, out)
 		return
 	}
-	dotRowsGo(m, v, out)
+	dotRowsGo(m, at, v, out)
 }
 
-// dotRowsAVX2 is dotRows for len(v) a multiple of 4, four rows at a time (the query's eight floats loaded
-// once for four rows), with fused multiply-adds.
+// dotRowsAVX2 is dotRowsAt (dotRows for an empty at) for len(v) a multiple of 4, four rows at a time (the
+// query's eight floats loaded once for four rows), with fused multiply-adds.
 //
 //go:noescape
-func dotRowsAVX2(m, v, out []float32)
+func dotRowsAVX2(m []float32, at []int32, v, out []float32)
 
 // closestKernel takes maxGatherAVX where the vectorised kernels run.
 func closestKernel(of, start []int32, vals, best []float32) {

@@ -1,28 +1,57 @@
 #include "textflag.h"
 
-// func dotRowsAVX2(m, v, out []float32)
+// func dotRowsAVX2(m []float32, at []int32, v, out []float32)
 // Per row: eight lanes of fused multiply-adds over blocks of eight, folded to four lanes, one block of four,
 // then (l0+l1)+(l2+l3). Four rows at a time share the query's loads; the rest one at a time, in the same
-// order of operations, so a row's result does not depend on which path computed it.
-TEXT ·dotRowsAVX2(SB), NOSPLIT, $0-72
-	MOVQ m_base+0(FP), SI
-	MOVQ v_base+24(FP), DI
-	MOVQ v_len+32(FP), CX
-	MOVQ out_base+48(FP), DX
-	MOVQ out_len+56(FP), BX
-	MOVQ CX, R12
-	SHLQ $2, R12          // a row's bytes
-	MOVQ CX, R13
+// order of operations, so a row's result does not depend on which path computed it. The rows are m's rows
+// at[0], at[1], … or, for an empty at, its first len(out) rows in order.
+TEXT ·dotRowsAVX2(SB), NOSPLIT, $0-96
+	MOVQ m_base+0(FP), CX // the next row (no at) or the first (at)
+	MOVQ at_base+24(FP), R8
+	MOVQ at_len+32(FP), AX
+	TESTQ AX, AX
+	JNZ   args
+	XORQ  R8, R8          // no at: rows in order
+
+args:
+	MOVQ v_base+48(FP), DI
+	MOVQ v_len+56(FP), R12
+	MOVQ out_base+72(FP), DX
+	MOVQ out_len+80(FP), BX
+	MOVQ R12, R13
 	ANDQ $-8, R13         // the floats in blocks of eight
-	MOVQ CX, R14
+	MOVQ R12, R14
 	ANDQ $-4, R14         // the floats in blocks of four
+	SHLQ $2, R12          // a row's bytes
 
 rows4:
-	CMPQ BX, $4
-	JLT  rows1
-	LEAQ (SI)(R12*1), R9
-	LEAQ (R9)(R12*1), R10
-	LEAQ (R10)(R12*1), R11
+	CMPQ  BX, $4
+	JLT   rows1
+	TESTQ R8, R8
+	JNZ   at4
+	MOVQ  CX, SI
+	LEAQ  (SI)(R12*1), R9
+	LEAQ  (R9)(R12*1), R10
+	LEAQ  (R10)(R12*1), R11
+	LEAQ  (R11)(R12*1), CX
+	JMP   start4
+
+at4:
+	MOVLQSX (R8), SI
+	IMULQ   R12, SI
+	ADDQ    CX, SI
+	MOVLQSX 4(R8), R9
+	IMULQ   R12, R9
+	ADDQ    CX, R9
+	MOVLQSX 8(R8), R10
+	IMULQ   R12, R10
+	ADDQ    CX, R10
+	MOVLQSX 12(R8), R11
+	IMULQ   R12, R11
+	ADDQ    CX, R11
+	ADDQ    $16, R8
+
+start4:
 	VXORPS Y0, Y0, Y0
 	VXORPS Y1, Y1, Y1
 	VXORPS Y2, Y2, Y2
@@ -62,7 +91,6 @@ sum4:
 	VHADDPS X3, X2, X2    // the same of rows 2 and 3
 	VHADDPS X2, X0, X0    // [r0, r1, r2, r3]
 	VMOVUPS X0, (DX)
-	LEAQ (R11)(R12*1), SI
 	ADDQ $16, DX
 	SUBQ $4, BX
 	JMP  rows4
@@ -70,6 +98,19 @@ sum4:
 rows1:
 	TESTQ BX, BX
 	JZ    done
+	TESTQ R8, R8
+	JNZ   at1
+	MOVQ  CX, SI
+	ADDQ  R12, CX
+	JMP   start1
+
+at1:
+	MOVLQSX (R8), SI
+	IMULQ   R12, SI
+	ADDQ    CX, SI
+	ADDQ    $4, R8
+
+start1:
 	VXORPS Y0, Y0, Y0
 	XORQ AX, AX
 
@@ -93,7 +134,6 @@ sum1:
 	VHADDPS X0, X0, X0
 	VHADDPS X0, X0, X0
 	VMOVSS  X0, (DX)
-	ADDQ R12, SI
 	ADDQ $4, DX
 	DECQ BX
 	JMP  rows1

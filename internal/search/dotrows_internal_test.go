@@ -7,8 +7,9 @@ import (
 )
 
 // TestDotRowsSameBitsAnyBatch: a row's dot product is the same bits whether it is computed alone or among
-// others, at any position of a batch, so the one-document path (similarity) and the scan (cosines, blend)
-// never disagree on a score; and it is the dot product, within rounding, for every length.
+// others, at any position of a batch, in order or picked by index (dotRowsAt), so the few-document path
+// (similarities) and the scan (cosines, blend) never disagree on a score; and it is the dot product, within
+// rounding, for every length.
 func TestDotRowsSameBitsAnyBatch(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for _, dim := range []int{0, 1, 3, 4, 7, 8, 12, 16, 50, 100, 101, 300} {
@@ -34,8 +35,21 @@ func TestDotRowsSameBitsAnyBatch(t *testing.T) {
 				}
 			}
 		}
+		for n := range 2 * rows {
+			at := make([]int32, n)
+			for i := range at {
+				at[i] = int32(rng.IntN(rows))
+			}
+			picked := make([]float32, n)
+			dotRowsAt(m, at, v, picked)
+			for i, got := range picked {
+				if math.Float32bits(got) != math.Float32bits(all[at[i]]) {
+					t.Fatalf("dim %d: row %d picked %d-th of %d: %v, among all rows %v", dim, at[i], i, n, got, all[at[i]])
+				}
+			}
+		}
 		inGo := make([]float32, rows)
-		dotRowsGo(m, v, inGo)
+		dotRowsGo(m, nil, v, inGo)
 		for r := range rows {
 			if math.Abs(float64(inGo[r]-all[r])) > 1e-5 {
 				t.Errorf("dim %d: row %d: in Go %v, dotRows %v", dim, r, inGo[r], all[r])
@@ -81,7 +95,8 @@ func TestClosestAllIsTheHighest(t *testing.T) {
 }
 
 // BenchmarkDotRows measures one full similarity scan's worth of rows (the library's 5,233 documents and
-// 11,437 phrases, 100 dimensions) in the kernel dotRows picks and in Go, and reports the time per row.
+// 11,437 phrases, 100 dimensions) in the kernel dotRows picks and in Go, and scattered rows (a random
+// order) by dotRowsAt and one call a row, and reports the time per row.
 func BenchmarkDotRows(b *testing.B) {
 	const rows, dim = 5233 + 11437, 100
 	rng := rand.New(rand.NewPCG(5, 6))
@@ -91,13 +106,26 @@ func BenchmarkDotRows(b *testing.B) {
 	}
 	v := m[:dim:dim]
 	out := make([]float32, rows)
+	at := make([]int32, rows)
+	for i, r := range rng.Perm(rows) {
+		at[i] = int32(r)
+	}
 	for _, k := range []struct {
 		name string
-		dot  func(m, v, out []float32)
-	}{{"kernel", dotRows}, {"go", dotRowsGo}} {
+		dot  func()
+	}{
+		{"kernel", func() { dotRows(m, v, out) }},
+		{"go", func() { dotRowsGo(m, nil, v, out) }},
+		{"scattered", func() { dotRowsAt(m, at, v, out) }},
+		{"scattered-one-a-call", func() {
+			for i, r := range at {
+				dotRows(m[int(r)*dim:int(r+1)*dim], v, out[i:i+1])
+			}
+		}},
+	} {
 		b.Run(k.name, func(b *testing.B) {
 			for b.Loop() {
-				k.dot(m, v, out)
+				k.dot()
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/rows, "ns/row")
 		})

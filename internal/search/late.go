@@ -89,7 +89,8 @@ func partition(docs []int32, keep func(int32) bool) (kept, others []int32) {
 // for each of docs: the mean over the words, each at its weight, of the cosine of the word with the document's
 // closest phrase (as blend finds it, a keyword's discounted). sc.closest holds the sums, sc.wordBest a
 // word's closest phrases. For more than an eighth of the documents, one pass over the whole phrase table
-// a word costs less than a cosine at a time; either way a document gets the same bits (dotRows).
+// a word costs less than the cosines of the documents' phrases (cachePhrases); either way a document gets
+// the same bits.
 func (ix *Index) lateScores(ws []lateWord, docs []int32, sc *scratch) {
 	acc := sc.closest
 	for _, d := range docs {
@@ -100,11 +101,13 @@ func (ix *Index) lateScores(ws []lateWord, docs []int32, sc *scratch) {
 	for _, w := range ws {
 		if all {
 			ix.closestPhrases(w.vec, sc.phraseAll, sc.wordBest)
+		} else {
+			ix.cachePhrases(w.vec, docs, sc)
 		}
 		for _, d := range docs {
 			b := sc.wordBest[d]
 			if !all {
-				b, _ = ix.closestPhrase(w.vec, d, sc)
+				b, _ = ix.phrases.closest(d, sc.phrase)
 			}
 			acc[d] += w.weight * b
 		}

@@ -66,16 +66,16 @@ func newPhraseTable(docs []Doc, emb Embedder, dim int, common []float32) phraseT
 	return pt
 }
 
-// closest is the best of a document's phrases' similarities sim (indexed by phrase), a keyword's discounted;
+// closest is the best of a document's phrases' cosines cos (indexed by phrase), a keyword's discounted;
 // found is false for a document without phrases.
-func (pt *phraseTable) closest(d int32, sim func(p int32) float32) (best float32, found bool) {
+func (pt *phraseTable) closest(d int32, cos []float32) (best float32, found bool) {
 	best = -1
 	n := int32(pt.n)
 	for _, p := range pt.of[pt.start[d]:pt.start[d+1]] {
 		if p < n {
-			best = max(best, sim(p))
+			best = max(best, cos[p])
 		} else {
-			best = max(best, weightKeyword*sim(p-n))
+			best = max(best, weightKeyword*cos[p-n])
 		}
 	}
 	return best, pt.start[d+1] > pt.start[d]
@@ -110,18 +110,22 @@ func (ix *Index) closestPhrases(v, out, best []float32) {
 	closestAll(pt.of, pt.start, out, best)
 }
 
-// similarity is document d's blended similarity to v (a queryVector, nil for none), as blend computes it
-// for every document; 0 without v.
-func (ix *Index) similarity(v []float32, d int32, sc *scratch) float32 {
+// similarities writes into out[i] document docs[i]'s blended similarity to v (a queryVector, nil for
+// none), as blend computes it for every document; 0 without v. The documents' cosines, and those of their
+// phrases not yet in sc.phrase, are each computed in one batch (dotRowsAt).
+func (ix *Index) similarities(v []float32, docs []int32, out []float32, sc *scratch) {
+	out = out[:len(docs)]
 	if v == nil {
-		return 0
+		clear(out)
+		return
 	}
-	sem := ix.cosine(v, d)
-	best, found := ix.closestPhrase(v, d, sc)
-	if !found {
-		return sem
+	dotRowsAt(ix.vecs, docs, v, out)
+	ix.cachePhrases(v, docs, sc)
+	for i, d := range docs {
+		if best, found := ix.phrases.closest(d, sc.phrase); found {
+			out[i] = blended(out[i], best)
+		}
 	}
-	return blended(sem, best)
 }
 
 // blended is a document's similarity from its embedding's cosine and its closest phrase's.
@@ -129,27 +133,40 @@ func blended(sem, closest float32) float32 {
 	return (1-weightPhrase)*sem + weightPhrase*closest
 }
 
-// closestPhrase is document d's closest phrase to v as blend finds it (phraseTable.closest), one phrase
-// cosine at a time: each is kept in sc.phrase (notComputed until then) for the other documents of the
-// query, and sc.phrased lists them, for resetting.
-func (ix *Index) closestPhrase(v []float32, d int32, sc *scratch) (float32, bool) {
-	return ix.phrases.closest(d, func(p int32) float32 {
-		if c := sc.phrase[p]; c != notComputed {
-			return c
+// cachePhrases computes into sc.phrase, in one batch (dotRowsAt), the cosine with v of every phrase of docs
+// that is not there yet (notComputed), for the query's other documents; sc.phrased lists them, for
+// resetPhrases. A document's closest phrase is then phrases.closest(d, sc.phrase).
+func (ix *Index) cachePhrases(v []float32, docs []int32, sc *scratch) {
+	pt := &ix.phrases
+	n := int32(pt.n)
+	from := len(sc.phrased)
+	for _, d := range docs {
+		for _, p := range pt.of[pt.start[d]:pt.start[d+1]] {
+			if p >= n {
+				p -= n
+			}
+			if sc.phrase[p] == notComputed {
+				sc.phrase[p] = pending
+				sc.phrased = append(sc.phrased, p)
+			}
 		}
-		var cs [1]float32
-		dotRows(ix.phrases.vecs[int(p)*ix.dim:int(p+1)*ix.dim], v, cs[:])
-		c := cs[0]
-		sc.phrase[p] = c
-		sc.phrased = append(sc.phrased, p)
-		return c
-	})
+	}
+	fresh := sc.phrased[from:]
+	dots := sc.dots[:len(fresh)]
+	dotRowsAt(pt.vecs, fresh, v, dots)
+	for i, p := range fresh {
+		sc.phrase[p] = dots[i]
+	}
 }
 
-// notComputed marks a phrase similarity not yet computed for the query (a cosine is at most 1).
-const notComputed = 2
+// notComputed marks a phrase similarity not yet computed for the query (a cosine is at most 1), and pending
+// one that cachePhrases is about to compute.
+const (
+	notComputed = 2
+	pending     = 3
+)
 
-// resetPhrases marks the phrase similarities similarity computed as not computed.
+// resetPhrases marks the phrase similarities cachePhrases computed as not computed.
 func (sc *scratch) resetPhrases() {
 	for _, p := range sc.phrased {
 		sc.phrase[p] = notComputed

@@ -65,7 +65,7 @@ func (ix *Index) Search(q string, o Options) ([]Hit, error) {
 	// The documents that match words score first. Any other scores by similarity alone, at most
 	// weightSem/total: when limit matching documents score more, none of the others can be a hit, and
 	// the scan of every document's vector is skipped. When more than an eighth of the documents match
-	// (long queries), one scan of the documents and the phrases costs less than one similarity at a time.
+	// (long queries), one scan of the documents and the phrases costs less than their similarities.
 	opposite := ix.markOpposites(qu, sc)
 	defer func() {
 		for _, d := range opposite {
@@ -84,9 +84,7 @@ func (ix *Index) Search(q string, o Options) ([]Hit, error) {
 		scan = ix.kthBest(sc.scores, matched, o, sc) <= weightSem/total
 	}
 	if !scan {
-		for _, d := range matched {
-			sc.scores[d] = fuse(d, ix.similarity(v, d, sc))
-		}
+		ix.exactScores(v, matched, fuse, sc)
 		sc.resetPhrases()
 		scan = v != nil && ix.kthBest(sc.scores, matched, o, sc) <= weightSem/total
 	}
@@ -285,6 +283,8 @@ type scratch struct {
 	lex, name, best, sem, scores []float32
 	closest                      []float32 // per document, for blend
 	wordBest                     []float32 // per document, for late
+	sims                         []float32 // per document, for exactScores
+	dots                         []float32 // per phrase, for cachePhrases
 	phrase                       []float32 // per phrase of the phrase table; notComputed between queries
 	phrased                      []int32
 	phraseAll                    []float32 // per phrase, for blend
@@ -306,7 +306,7 @@ func (ix *Index) scratch() *scratch {
 	}
 	n := len(ix.docs)
 	sc := &scratch{lex: make([]float32, n), name: make([]float32, n), best: make([]float32, n),
-		sem: make([]float32, n), closest: make([]float32, n), wordBest: make([]float32, n), scores: make([]float32, n), exact: make([]bool, n), seen: make([]bool, n), tagged: make([]tagSets, n), named: make([]bool, n), opposite: make([]bool, n),
+		sem: make([]float32, n), closest: make([]float32, n), wordBest: make([]float32, n), sims: make([]float32, n), dots: make([]float32, ix.phrases.n), scores: make([]float32, n), exact: make([]bool, n), seen: make([]bool, n), tagged: make([]tagSets, n), named: make([]bool, n), opposite: make([]bool, n),
 		terms: newTermTable(len(ix.lex.postings)), exactTerm: make([]bool, len(ix.lex.postings)), phrase: make([]float32, ix.phrases.n),
 		phraseAll: make([]float32, 2*ix.phrases.n), queryBytes: make([]uint8, ix.phraseBounds.stride)}
 	for p := range sc.phrase {
