@@ -154,36 +154,32 @@ func (ix *Index) boundedSimilarities(v, bound []float32, sc *scratch) {
 	}
 }
 
-// scoreReachable writes into sc.scores score(d, ·) of the blended similarity to v for every document of
-// o.Group whose bound (at least that score) can still be among the o.Limit best, and 0 for the others
-// of the group, which top leaves out: the documents first by their bounds get exact scores, o.Limit of
-// them reach the o.Limit-th best of those, and a document whose bound falls below it cannot be a hit.
-// score must not decrease as the similarity grows.
-func (ix *Index) scoreReachable(v []float32, o Options, bound []float32, score func(int32, float32) float32, sc *scratch) {
-	inGroup := func(d int32) bool { return o.Group == "" || ix.docs[d].Group == o.Group }
-	reach := ix.kthBest(bound, ix.all, o, sc)
+// bestReachable returns the best hits by score(d, ·) of the blended similarity to v, given per document
+// a bound (at least that score): the documents first by their bounds get exact scores, o.Limit of them
+// reach the o.Limit-th best of those, and a document whose bound falls below it cannot be a hit, so only
+// those within reach are scored exactly (into sc.scores) and ranked. score must not decrease as the
+// similarity grows.
+func (ix *Index) bestReachable(v []float32, o Options, bound []float32, score func(int32, float32) float32, sc *scratch) []Hit {
+	reach := ix.kthBestAll(bound, o, sc)
 	docs := sc.touched[:0]
 	for d, b := range bound {
-		if b >= reach && inGroup(int32(d)) {
+		if b >= reach && ix.inGroup(int32(d), o) {
 			docs = append(docs, int32(d))
 		}
 	}
-	first := docs
-	ix.exactScores(v, first, score, sc)
-	floor := ix.kthBest(sc.scores, first, o, sc)
-	rest := docs[len(first):]
+	first := len(docs)
+	ix.exactScores(v, docs, score, sc)
+	floor := ix.kthBest(sc.scores, docs, o, sc)
 	for d, b := range bound {
-		switch {
-		case b >= reach:
-		case b >= floor && inGroup(int32(d)):
-			rest = append(rest, int32(d))
-		default:
-			sc.scores[d] = 0
+		if b < reach && b >= floor && ix.inGroup(int32(d), o) {
+			docs = append(docs, int32(d))
 		}
 	}
-	ix.exactScores(v, rest, score, sc)
-	sc.touched = docs[:0]
+	ix.exactScores(v, docs[first:], score, sc)
 	sc.resetPhrases()
+	hits := ix.topOf(sc.scores, docs, o)
+	sc.touched = docs[:0]
+	return hits
 }
 
 // exactScores writes into sc.scores score(d, ·) of the blended similarity to v of each of docs.

@@ -88,7 +88,6 @@ type Index struct {
 	head     []int32              // per document: the term of the concept its id builds on, or -1 (see heads)
 	families []bool               // per term: whether it is such a concept
 	phrases  phraseTable          // the phrases documents are labelled with, embedded (see phrases.go)
-	all      []int32              // every document, in order
 	// phraseBounds and docBounds hold the phrases' and the documents' vectors as int8, where the scan
 	// bounds their cosines (bounds.go).
 	phraseBounds, docBounds boundTable
@@ -176,10 +175,7 @@ func newIndex(docs []Doc, emb Embedder, dim int, packed []byte, th Thesaurus) *I
 		emb = nil
 	}
 	ix := &Index{docs: docs, emb: emb, th: th, prior: priors(docs), dim: dim, packed: packed, vecs: dequantize(packed, dim), lex: newLexicon(docs),
-		byID: make(map[string]int, len(docs)), exact: map[string][]int32{}, all: make([]int32, len(docs))}
-	for d := range ix.all {
-		ix.all[d] = int32(d)
-	}
+		byID: make(map[string]int, len(docs)), exact: map[string][]int32{}}
 	names, tags := make([][][]int32, len(docs)), make([][][]int32, len(docs))
 	ix.tagged = make([][]tagRef, len(ix.lex.postings))
 	ix.named = make([][]int32, len(ix.lex.postings))

@@ -29,15 +29,13 @@ type lateWord struct {
 	weight float32
 }
 
-// late writes into sc.scores the semantic score (semanticScore) of each document's similarity (sc.sem)
-// with the late similarity of ws blended in, for every document of o.Group that can still be among the
-// o.Limit best, and 0 for the others, which top leaves out. A late similarity is at most maxSimilarity, and
-// the score grows with the similarity, which bounds each score: the documents first by their scores without
-// it get their exact scores, o.Limit documents reach the o.Limit-th best of those, and a document whose
-// bound falls below it cannot be a hit, so its phrases' cosines with the words are never computed (most
-// documents, most queries). scanAlways scores every document.
-func (ix *Index) late(ws []lateWord, o Options, sc *scratch) {
-	clear(sc.scores)
+// late returns the best hits by the semantic score (semanticScore) of each document's similarity (sc.sem)
+// with the late similarity of ws blended in, among the documents of o.Group. A late similarity is at most
+// maxSimilarity, and the score grows with the similarity, which bounds each score: the documents first by
+// their scores without it get their exact scores, o.Limit documents reach the o.Limit-th best of those,
+// and a document whose bound falls below it cannot be a hit, so its phrases' cosines with the words are
+// never computed (most documents, most queries). scanAlways scores every document.
+func (ix *Index) late(ws []lateWord, o Options, sc *scratch) []Hit {
 	group := ix.groupDocs(o, sc)
 	est := sc.wordBest // each document's score without its late similarity, until lateScores needs it
 	for _, d := range group {
@@ -54,7 +52,9 @@ func (ix *Index) late(ws []lateWord, o Options, sc *scratch) {
 		return ix.semanticScore(d, (1-weightLate)*sc.sem[d]+weightLate*maxSimilarity, sc.opposite[d]) >= floor
 	})
 	ix.lateScores(ws, can, sc)
+	hits := ix.topOf(sc.scores, group[:len(first)+len(can)], o)
 	sc.touched = group[:0]
+	return hits
 }
 
 // groupDocs lists the documents of o.Group (all without one) in sc.touched's array; give it back with

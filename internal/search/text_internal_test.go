@@ -112,6 +112,8 @@ func TestPrefixed(t *testing.T) {
 	}
 }
 
+// TestTop: the best hits with a positive score, within a group and a limit, best first, equal scores in
+// document order, whether from every document (top) or from a list of them in any order (topOf).
 func TestTop(t *testing.T) {
 	docs := []Doc{{ID: "a", Group: "g"}, {ID: "b"}, {ID: "c", Group: "g"}, {ID: "d"}, {ID: "e", Group: "g"}}
 	ix := newIndex(docs, nil, 0, nil, Thesaurus{})
@@ -126,12 +128,18 @@ func TestTop(t *testing.T) {
 		{Options{Group: "g"}, []string{"e", "a", "c"}},
 		{Options{Group: "none"}, []string{}},
 	} {
-		var got []string
-		for _, h := range ix.top(scores, tc.o) {
-			got = append(got, h.ID)
-		}
-		if !slices.Equal(got, tc.want) && !(len(got) == 0 && len(tc.want) == 0) {
-			t.Errorf("top(%+v) = %v, want %v", tc.o, got, tc.want)
+		for name, hits := range map[string][]Hit{
+			"top": ix.top(scores, tc.o),
+			// the documents with a positive score, in any order
+			"topOf": ix.topOf(scores, []int32{4, 0, 2, 1}, tc.o),
+		} {
+			var got []string
+			for _, h := range hits {
+				got = append(got, h.ID)
+			}
+			if !slices.Equal(got, tc.want) && !(len(got) == 0 && len(tc.want) == 0) {
+				t.Errorf("%s(%+v) = %v, want %v", name, tc.o, got, tc.want)
+			}
 		}
 	}
 }
