@@ -43,13 +43,29 @@ func BenchmarkSearch(b *testing.B) {
 	benchRanking(b, libraryIndex(b).Search)
 }
 
+// BenchmarkSearchLoadMix measures the fused ranking over the queries make bench-load's uncached scenarios
+// send (testdata/loadmix.txt, from the load generator: names, typos, meanings, tags, 1–20 words), longer
+// than the evaluation queries and scanning more often (seven in ten of them).
+func BenchmarkSearchLoadMix(b *testing.B) {
+	data, err := os.ReadFile(filepath.Join("testdata", "loadmix.txt"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	benchRankingOf(b, libraryIndex(b).Search, strings.Split(strings.TrimSpace(string(data)), "\n"))
+}
+
 // BenchmarkSemantic measures the semantic ranking alone.
 func BenchmarkSemantic(b *testing.B) {
 	benchRanking(b, libraryIndex(b).Semantic)
 }
 
 func benchRanking(b *testing.B, rank func(string, search.Options) ([]search.Hit, error)) {
-	qs := evalQueries(b)
+	benchRankingOf(b, rank, evalQueries(b))
+}
+
+// benchRankingOf measures rank cycling through qs, and reports the 50th and 99th percentile of one query's
+// time.
+func benchRankingOf(b *testing.B, rank func(string, search.Options) ([]search.Hit, error), qs []string) {
 	var times []time.Duration
 	b.ReportAllocs()
 	b.ResetTimer()

@@ -64,7 +64,7 @@ func (ix *Index) Search(q string, o Options) ([]Hit, error) {
 	}
 	// The documents that match words score first. Any other scores by similarity alone, at most
 	// weightSem/total: when limit matching documents score more, none of the others can be a hit, and
-	// the scan of every document's vector is skipped. When more than an eighth of the documents match
+	// the scan of every document's vector is skipped. When more than a sixteenth of the documents match
 	// (long queries), one scan of the documents and the phrases costs less than their similarities.
 	opposite := ix.markOpposites(qu, sc)
 	defer func() {
