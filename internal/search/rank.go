@@ -367,17 +367,6 @@ func (ix *Index) cosines(v, out []float32) {
 	dotRows(ix.vecs, v, out)
 }
 
-// cosine is the cosine similarity of v (a queryVector, nil for none) and document d's vector, the same bits
-// as cosines gives it; 0 without v.
-func (ix *Index) cosine(v []float32, d int32) float32 {
-	if v == nil {
-		return 0
-	}
-	var c [1]float32
-	dotRows(ix.vecs[int(d)*ix.dim:int(d+1)*ix.dim], v, c[:])
-	return c[0]
-}
-
 func dot(a, b []float32) float32 {
 	b = b[:len(a)]
 	var s0, s1, s2, s3 float32
