@@ -8,13 +8,13 @@ var hasVNNI = cpu.X86.HasAVX512VNNI && cpu.X86.HasAVX512VL
 // boundRowsVNNI is the bound table's kernel; see bounds_amd64.s.
 //
 //go:noescape
-func boundRowsVNNI(m []int8, q []uint8, bias []int32, scale []float32, out, kw []float32, mul, add, kwScale float32)
+func boundRowsVNNI(m []int8, q []uint8, bias []int32, scale []float32, out, kw []float32, mul, add, kwScale float32, stride int)
 
 // boundRows takes the kernel where it can run, Go elsewhere.
-func boundRows(m []int8, q []uint8, bias []int32, scale []float32, out, kw []float32, mul, add, kwScale float32) {
+func boundRows(m []int8, q []uint8, bias []int32, scale []float32, out, kw []float32, mul, add, kwScale float32, stride int) {
 	if hasVNNI {
-		boundRowsVNNI(m, q, bias, scale, out, kw, mul, add, kwScale)
+		boundRowsVNNI(m, q, bias, scale, out, kw, mul, add, kwScale, stride)
 		return
 	}
-	boundRowsGo(m, q, bias, scale, out, kw, mul, add, kwScale)
+	boundRowsGo(m, q, bias, scale, out, kw, mul, add, kwScale, stride)
 }

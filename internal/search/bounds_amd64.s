@@ -1,10 +1,11 @@
 #include "textflag.h"
 
-// func boundRowsVNNI(m []int8, q []uint8, bias []int32, scale []float32, out, kw []float32, mul, add, kwScale float32)
-// Per row r of m (len(q) bytes each, a multiple of 32): out[r] = float32(Σ q·m[r] − bias[r]) × scale[r] ×
-// mul + add, and kw[r] = out[r] × kwScale; the sums are exact (VPDPBUSD: unsigned query bytes times signed
-// row bytes, four products to a lane), four rows at a time sharing the query's loads.
-TEXT ·boundRowsVNNI(SB), NOSPLIT, $0-156
+// func boundRowsVNNI(m []int8, q []uint8, bias []int32, scale []float32, out, kw []float32, mul, add, kwScale float32, stride int)
+// Per row r of m (len(q) bytes, a multiple of 32, from byte r × stride): out[r] = float32(Σ q·m[r] −
+// bias[r]) × scale[r] × mul + add, and kw[r] = out[r] × kwScale; the sums are exact (VPDPBUSD: unsigned
+// query bytes times signed row bytes, four products to a lane), four rows at a time sharing the query's
+// loads.
+TEXT ·boundRowsVNNI(SB), NOSPLIT, $0-168
 	MOVQ m_base+0(FP), SI
 	MOVQ q_base+24(FP), DI
 	MOVQ q_len+32(FP), CX
@@ -16,13 +17,14 @@ TEXT ·boundRowsVNNI(SB), NOSPLIT, $0-156
 	VBROADCASTSS mul+144(FP), X6
 	VBROADCASTSS add+148(FP), X7
 	VBROADCASTSS kwScale+152(FP), X8
+	MOVQ stride+160(FP), R12
 
 rows4:
 	CMPQ BX, $4
 	JLT  rows1
-	LEAQ (SI)(CX*1), R9
-	LEAQ (R9)(CX*1), R10
-	LEAQ (R10)(CX*1), R11
+	LEAQ (SI)(R12*1), R9
+	LEAQ (R9)(R12*1), R10
+	LEAQ (R10)(R12*1), R11
 	VPXOR Y0, Y0, Y0
 	VPXOR Y1, Y1, Y1
 	VPXOR Y2, Y2, Y2
@@ -51,7 +53,7 @@ loop4:
 	VMOVUPS      X0, (DX)
 	VMULPS       X8, X0, X0
 	VMOVUPS      X0, (R14)
-	LEAQ (R11)(CX*1), SI
+	LEAQ (R11)(R12*1), SI
 	ADDQ $16, R8
 	ADDQ $16, R13
 	ADDQ $16, DX
@@ -84,7 +86,7 @@ loop1:
 	VMOVSS       X0, (DX)
 	VMULSS       X8, X0, X0
 	VMOVSS       X0, (R14)
-	ADDQ CX, SI
+	ADDQ R12, SI
 	ADDQ $4, R8
 	ADDQ $4, R13
 	ADDQ $4, DX

@@ -35,7 +35,7 @@ func TestBoundsAreAtLeastTheCosines(t *testing.T) {
 			if n > 0 && rng.IntN(2) == 0 {
 				copy(v, m[:dim]) // a query equal to a row: its cosine is 1
 			}
-			bq := newBoundQuery(v, make([]uint8, bt.stride))
+			bq := newBoundQuery(v, make([]uint8, bt.width))
 			out, kw := make([]float32, n), make([]float32, n)
 			bt.bounds(bq, out, kw)
 			exact := make([]float32, n)
@@ -50,7 +50,7 @@ func TestBoundsAreAtLeastTheCosines(t *testing.T) {
 			}
 			add := bt.err*bq.norm + bq.err*bt.norm + boundSlack
 			goOut, goKw := make([]float32, n), make([]float32, n)
-			boundRowsGo(bt.rows, bq.bytes, bt.bias, bt.scale, goOut, goKw, bq.scale, add, weightKeyword)
+			boundRowsGo(bt.rows, bq.bytes, bt.bias, bt.scale, goOut, goKw, bq.scale, add, weightKeyword, bt.stride)
 			for r := range n {
 				if math.Float32bits(goOut[r]) != math.Float32bits(out[r]) || math.Float32bits(goKw[r]) != math.Float32bits(kw[r]) {
 					t.Fatalf("dim %d, %d rows: row %d: kernel %v/%v, Go %v/%v", dim, n, r, out[r], kw[r], goOut[r], goKw[r])

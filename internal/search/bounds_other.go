@@ -5,6 +5,6 @@ package search
 // hasVNNI is false: the scan bounds cosines only where the int8 kernel runs.
 const hasVNNI = false
 
-func boundRows(m []int8, q []uint8, bias []int32, scale []float32, out, kw []float32, mul, add, kwScale float32) {
-	boundRowsGo(m, q, bias, scale, out, kw, mul, add, kwScale)
+func boundRows(m []int8, q []uint8, bias []int32, scale []float32, out, kw []float32, mul, add, kwScale float32, stride int) {
+	boundRowsGo(m, q, bias, scale, out, kw, mul, add, kwScale, stride)
 }

@@ -330,7 +330,7 @@ func (ix *Index) scratch() *scratch {
 	sc := &scratch{lex: make([]float32, n), name: make([]float32, n), best: make([]float32, n),
 		sem: make([]float32, n), closest: make([]float32, n), wordBest: make([]float32, n), sims: make([]float32, n), dots: make([]float32, ix.phrases.n), scores: make([]float32, n), exact: make([]bool, n), seen: make([]bool, n), tagged: make([]tagSets, n), named: make([]bool, n), opposite: make([]bool, n),
 		terms: newTermTable(len(ix.lex.postings)), exactTerm: make([]bool, len(ix.lex.postings)), phrase: make([]float32, ix.phrases.n),
-		phraseAll: make([]float32, 2*ix.phrases.n), queryBytes: make([]uint8, ix.phraseBounds.stride)}
+		phraseAll: make([]float32, 2*ix.phrases.n), queryBytes: make([]uint8, ix.phraseBounds.width)}
 	for p := range sc.phrase {
 		sc.phrase[p] = notComputed
 	}
