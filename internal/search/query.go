@@ -88,9 +88,10 @@ func (ix *Index) parse(q string) (query, error) {
 				reviewed = true
 			}
 		}
+		near := nearWords{lx: lx, w: w}
 		realWord, bestRW := "", float32(0) // the likeliest real-word correction
 		if !reviewed {
-			for _, c := range ix.realWordTypos(w) {
+			for _, c := range ix.realWordTypos(w, &near) {
 				alts = append(alts, alt{lx.wordTerm[c.word], c.weight})
 				if len(syns) > 0 { // WordNet's synonyms say what the word means: its embedding stays its own
 					continue
@@ -123,12 +124,12 @@ func (ix *Index) parse(q string) (query, error) {
 			continue
 		}
 		wv := ix.embedWord(w)
-		typos := ix.corrections(w, wv, false)
+		typos := ix.corrections(w, wv, near.get())
 		if len(typos) == 0 {
 			left, right, ok, together := lx.split(w)
 			ok = ok && ix.plausible(wv, left+" "+right)
 			if !(ok && together) {
-				typos = ix.corrections(w, wv, true)
+				typos = ix.corrections(w, wv, lx.candidates(w, true))
 			}
 			if ok && (together || len(typos) == 0) {
 				for _, part := range []string{left, right} {
@@ -185,20 +186,36 @@ func QueryKey(q string) string {
 	return key
 }
 
-// corrections returns the vocabulary words w may be a typo of: at Damerau distance 1, or with far at
-// distance 2, and plausible readings of w (wv is w's embedding, nil when the embedder lacks the word).
-func (ix *Index) corrections(w string, wv []float32, far bool) []typoCandidate {
+// corrections returns the vocabulary words w may be a typo of among cands (from lexicon.candidates: at
+// Damerau distance 1, or far at distance 2): the plausible readings of w (wv is w's embedding, nil when the
+// embedder lacks the word), none for a word of other than ASCII letters.
+func (ix *Index) corrections(w string, wv []float32, cands []typoCandidate) []typoCandidate {
 	if !isASCIILetters(w) {
 		return nil
 	}
-	cands := ix.lex.candidates(w, far)
-	out := cands[:0]
+	var out []typoCandidate
 	for _, c := range cands {
 		if ix.plausible(wv, ix.lex.words[c.word]) {
 			out = append(out, c)
 		}
 	}
 	return out
+}
+
+// nearWords is a query word's vocabulary words one edit away (lexicon.candidates, not far), computed at
+// most once for both its real-word typos and its corrections.
+type nearWords struct {
+	lx   *lexicon
+	w    string
+	list []typoCandidate
+	done bool
+}
+
+func (n *nearWords) get() []typoCandidate {
+	if !n.done {
+		n.list, n.done = n.lx.candidates(n.w, false), true
+	}
+	return n.list
 }
 
 // minLeanWeight is the least weight of a synonym whose embedding the query's leans towards: the reviewed
@@ -235,8 +252,8 @@ type realWordTypo struct {
 	weight float32
 }
 
-// realWordTypos returns the readings of a rare query word as real-word typos.
-func (ix *Index) realWordTypos(w string) []realWordTypo {
+// realWordTypos returns the readings of a rare query word as real-word typos (near: its nearWords).
+func (ix *Index) realWordTypos(w string, near *nearWords) []realWordTypo {
 	lx := ix.lex
 	df := 0
 	if t, ok := lx.terms[stem(w)]; ok {
@@ -246,7 +263,7 @@ func (ix *Index) realWordTypos(w string) []realWordTypo {
 		return nil
 	}
 	var out []realWordTypo
-	for _, c := range lx.candidates(w, false) {
+	for _, c := range near.get() {
 		word := lx.words[c.word]
 		cdf := len(lx.postings[lx.wordTerm[c.word]])
 		if c.dist == 1 && word[0] == w[0] && cdf >= frequentDF && cdf >= frequentRatio*df && stem(word) != stem(w) &&
