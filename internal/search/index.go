@@ -99,7 +99,8 @@ type Index struct {
 	common                  []float32  // the direction all document vectors share most (removed from them and from queries)
 	names                   termSets   // per document: the term sets of its id and, when different, of its name
 	tags                    termSets   // per document: the term set of each keyword
-	tagged                  [][]tagRef // per term: the keywords that hold it
+	taggedAlone             [][]tagRef // per term: the keywords of that term alone
+	taggedIn                [][]tagRef // per term: the keywords of two or more terms that hold it
 	named                   [][]int32  // per term: the documents whose id or name holds it
 	byID                    map[string]int
 	exact                   map[string][]int32 // a document's id and name words, joined by spaces → the documents
@@ -177,7 +178,8 @@ func newIndex(docs []Doc, emb Embedder, dim int, packed []byte, th Thesaurus) *I
 	ix := &Index{docs: docs, emb: emb, th: th, prior: priors(docs), dim: dim, packed: packed, vecs: dequantize(packed, dim), lex: newLexicon(docs),
 		byID: make(map[string]int, len(docs)), exact: map[string][]int32{}}
 	names, tags := make([][][]int32, len(docs)), make([][][]int32, len(docs))
-	ix.tagged = make([][]tagRef, len(ix.lex.postings))
+	ix.taggedAlone = make([][]tagRef, len(ix.lex.postings))
+	ix.taggedIn = make([][]tagRef, len(ix.lex.postings))
 	ix.named = make([][]int32, len(ix.lex.postings))
 	ix.synonyms = readSynonyms(th, ix.lex)
 	ix.antonyms = readAntonyms(th, ix.lex)
@@ -214,9 +216,13 @@ func newIndex(docs []Doc, emb Embedder, dim int, packed []byte, th Thesaurus) *I
 			if t := ix.lex.termSet(wordvec.Tokenize(k)); len(t) > 0 {
 				ref := newTagRef(int32(i), len(tags[i]))
 				tags[i] = append(tags[i], t)
+				tagged := ix.taggedIn
+				if len(t) == 1 {
+					tagged = ix.taggedAlone
+				}
 				for _, term := range t {
-					if refs := ix.tagged[term]; len(refs) == 0 || refs[len(refs)-1] != ref {
-						ix.tagged[term] = append(refs, ref)
+					if refs := tagged[term]; len(refs) == 0 || refs[len(refs)-1] != ref {
+						tagged[term] = append(refs, ref)
 					}
 				}
 			}

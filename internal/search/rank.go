@@ -312,7 +312,8 @@ type scratch struct {
 	phraseAll                    []float32 // per phrase, for blend
 	queryBytes                   []uint8   // the query vector as the bound table reads it
 	exact, seen, opposite        []bool
-	tagged                       []tagSets // per document, the keywords that hold a query term
+	tagged                       []tagSets // per document, its keywords of two or more terms that hold a query term
+	alone                        []uint64  // per document, the term table rows (below maxAloneRows) that are a keyword of it alone
 	named                        []bool
 	touched                      []int32
 	slotDocs                     []int32
@@ -328,7 +329,7 @@ func (ix *Index) scratch() *scratch {
 	}
 	n := len(ix.docs)
 	sc := &scratch{lex: make([]float32, n), name: make([]float32, n), best: make([]float32, n),
-		sem: make([]float32, n), closest: make([]float32, n), wordBest: make([]float32, n), sims: make([]float32, n), dots: make([]float32, ix.phrases.n), scores: make([]float32, n), exact: make([]bool, n), seen: make([]bool, n), tagged: make([]tagSets, n), named: make([]bool, n), opposite: make([]bool, n),
+		sem: make([]float32, n), closest: make([]float32, n), wordBest: make([]float32, n), sims: make([]float32, n), dots: make([]float32, ix.phrases.n), scores: make([]float32, n), exact: make([]bool, n), seen: make([]bool, n), tagged: make([]tagSets, n), alone: make([]uint64, n), named: make([]bool, n), opposite: make([]bool, n),
 		terms: newTermTable(len(ix.lex.postings)), exactTerm: make([]bool, len(ix.lex.postings)), phrase: make([]float32, ix.phrases.n),
 		phraseAll: make([]float32, 2*ix.phrases.n), queryBytes: make([]uint8, ix.phraseBounds.width)}
 	for p := range sc.phrase {
@@ -434,8 +435,15 @@ func (ix *Index) lexical(qu query, sc *scratch) {
 	// holds a query term can have keyword coverage, and only those whose id or name holds one can have name
 	// coverage: they are marked through the term → document indexes, and the others (most documents a
 	// long query reaches through their text) skip both.
-	for _, t := range tt.terms {
-		for _, r := range ix.tagged[t] {
+	for row, t := range tt.terms {
+		for _, r := range ix.taggedAlone[t] {
+			if row < maxAloneRows {
+				sc.alone[r.doc()] |= 1 << row
+			} else {
+				sc.tagged[r.doc()] |= r.set()
+			}
+		}
+		for _, r := range ix.taggedIn[t] {
 			sc.tagged[r.doc()] |= r.set()
 		}
 		for _, d := range ix.named[t] {
@@ -451,20 +459,23 @@ func (ix *Index) lexical(qu query, sc *scratch) {
 				name[d] = max(name[d], tt.nameCoverage(terms[bounds[k]:bounds[k+1]]))
 			}
 		}
-		sets := sc.tagged[d]
+		sets, alone := sc.tagged[d], sc.alone[d]
 		if coverAll {
-			sets = allTags
+			sets, alone = allTags, 0
 		}
-		if sets == 0 {
+		if sets == 0 && alone == 0 {
 			continue
 		}
 		terms, bounds := ix.tags.of(d)
-		if c := tt.tagCoverage(terms, bounds, sets); c > 0 {
+		if c := tt.tagCoverage(terms, bounds, sets, alone); c > 0 {
 			name[d] = max(name[d], weightTag*c/float32(math.Sqrt(float64(max(ix.names.firstLen(d), 1)))))
 		}
 	}
 	for _, t := range tt.terms {
-		for _, r := range ix.tagged[t] {
+		for _, r := range ix.taggedAlone[t] {
+			sc.tagged[r.doc()], sc.alone[r.doc()] = 0, 0
+		}
+		for _, r := range ix.taggedIn[t] {
 			sc.tagged[r.doc()] = 0
 		}
 		for _, d := range ix.named[t] {

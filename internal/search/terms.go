@@ -93,14 +93,18 @@ func (tt *termTable) nameCoverage(terms []int32) float32 {
 }
 
 // tagCoverage is the share of query words that match, at their weight, a keyword whose every term the
-// query matches ("trash can" matches the keyword "trash-can", "can" alone does not). It looks only at the
-// keywords of sets (a tagSets), which must hold every keyword with a query term.
-func (tt *termTable) tagCoverage(terms, bounds []int32, sets tagSets) float32 {
+// query matches ("trash can" matches the keyword "trash-can", "can" alone does not). A document's keywords
+// with a query term must all be among alone, the rows of the table whose term is a keyword by itself (bit
+// r for row r), and sets (a tagSets), which it checks.
+func (tt *termTable) tagCoverage(terms, bounds []int32, sets tagSets, alone uint64) float32 {
 	if tt.slots == 0 {
 		return 0
 	}
+	matched := alone != 0
+	for ; alone != 0; alone &= alone - 1 {
+		tt.maxInto(bits.TrailingZeros64(alone))
+	}
 	n := len(bounds) - 1
-	matched := false
 	for ; sets != 0; sets &= sets - 1 {
 		k := bits.TrailingZeros64(uint64(sets))
 		last := k + 1
@@ -123,6 +127,10 @@ func (tt *termTable) tagCoverage(terms, bounds []int32, sets tagSets) float32 {
 	}
 	return tt.sumSlotMax() / float32(tt.slots)
 }
+
+// maxAloneRows is the number of term table rows a document's alone mask holds (see tagCoverage); the
+// keywords of later rows' terms go through tagSets.
+const maxAloneRows = 64
 
 // tagSets is a set of one document's keywords by their place among its keywords: bit k for keyword k, the
 // last bit for keyword lastTagBit and every one after it.

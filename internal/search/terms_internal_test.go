@@ -5,12 +5,22 @@ import (
 	"testing"
 )
 
+// seventyWords are 70 distinct words, none a stem of another.
+func seventyWords() []string {
+	var ws []string
+	for i := range 70 {
+		ws = append(ws, fmt.Sprintf("word%c%c", 'a'+i/26, 'a'+i%26))
+	}
+	return ws
+}
+
 // TestMarkingKeywordsPastTheBits: a document with more keywords than tagSets has bits marks every keyword
-// from the last bit on with it, so a query matching its 70th keyword scores it as one matching its first.
+// from the last bit on with it, so a query matching its 70th keyword of two words scores it as one
+// matching its first.
 func TestMarkingKeywordsPastTheBits(t *testing.T) {
 	var many []string
-	for i := range 70 {
-		many = append(many, fmt.Sprintf("word%c%c", 'a'+i/26, 'a'+i%26))
+	for _, w := range seventyWords() {
+		many = append(many, "alpha "+w)
 	}
 	ix, err := NewIndex([]Doc{{ID: "many", Keywords: many}}, nil)
 	if err != nil {
@@ -28,5 +38,38 @@ func TestMarkingKeywordsPastTheBits(t *testing.T) {
 		if got := score(k); got != first {
 			t.Errorf("keyword %d, %q, scores %v; keyword 0 scores %v", k, many[k], got, first)
 		}
+	}
+}
+
+// TestKeywordsOfLateRowsCount: a query of more terms than a document's mask of one-term keywords has bits
+// still covers the keywords of its later terms: a query of every keyword of a document of 70 covers all of
+// them, as checking every keyword does.
+func TestKeywordsOfLateRowsCount(t *testing.T) {
+	words := seventyWords()
+	ix, err := NewIndex([]Doc{{ID: "many", Keywords: words}, {ID: "other", Keywords: words[:3]}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var qu query
+	for _, w := range words {
+		term, ok := ix.lex.terms[stem(w)]
+		if !ok {
+			t.Fatalf("%q is not a term", w)
+		}
+		qu.slots = append(qu.slots, []alt{{term: term, weight: 1}})
+	}
+	coverage := func(all bool) float32 {
+		defer func() { coverAll = false }()
+		coverAll = all
+		sc := ix.scratch()
+		ix.lexical(qu, sc)
+		return sc.name[0]
+	}
+	want := coverage(true)
+	if want == 0 {
+		t.Fatal("checking every keyword: no coverage")
+	}
+	if got := coverage(false); got != want {
+		t.Errorf("name coverage %v, checking every keyword %v", got, want)
 	}
 }
