@@ -312,8 +312,8 @@ type scratch struct {
 	phraseAll                    []float32 // per phrase, for blend
 	queryBytes                   []uint8   // the query vector as the bound table reads it
 	exact, seen, opposite        []bool
-	tagged                       []tagSets // per document, its keywords of two or more terms that hold a query term
-	alone                        []uint64  // per document, the term table rows (below maxAloneRows) that are a keyword of it alone
+	tagged                       []tagSets // per document, its keywords of 2+ terms holding a query term
+	alone                        []uint64  // per document, its one-term keywords as term rows
 	named                        []bool
 	touched                      []int32
 	slotDocs                     []int32
