@@ -2,6 +2,7 @@ package search
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -48,6 +49,17 @@ type query struct {
 	words string     // every word of the query, stop words too, joined by spaces: for exact names
 }
 
+// searchNoise are words people add to a search of an icon library without meaning anything by them ("bell
+// icon", "an icon of a house"): parse drops them as stop words, unless the query says nothing else, and
+// they do not keep a query from naming an icon exactly ("bell icon" names bell; "icons off" still names
+// icons-off).
+var searchNoise = map[string]bool{"icon": true, "icons": true}
+
+// withoutNoise is ws without its searchNoise words, in a new slice.
+func withoutNoise(ws []string) []string {
+	return slices.DeleteFunc(slices.Clone(ws), func(w string) bool { return searchNoise[w] })
+}
+
 // parse reads q: words, stop words dropped (unless nothing else is left), each word matched exactly, by
 // stem, as an unfinished prefix (the last word only), joined with its neighbour, split in two, or corrected.
 func (ix *Index) parse(q string) (query, error) {
@@ -57,8 +69,14 @@ func (ix *Index) parse(q string) (query, error) {
 	}
 	var qu query
 	qu.words = strings.Join(words, " ")
-	if content := dropStopWords(append([]string(nil), words...)); len(content) > 0 {
+	meant := withoutNoise(words)
+	if len(ix.exact[qu.words]) == 0 && len(meant) > 0 {
+		qu.words = strings.Join(meant, " ")
+	}
+	if content := dropStopWords(meant); len(content) > 0 {
 		words = content
+	} else if content := dropStopWords(append([]string(nil), words...)); len(content) > 0 {
+		words = content // "the icon": the noise is all it says
 	}
 	words = words[:min(len(words), maxQueryWords)]
 	lx := ix.lex

@@ -467,6 +467,21 @@ func TestSearchKnowsWhatPeopleMean(t *testing.T) {
 			t.Errorf("semantic %q: first %v, want one of %v", q, got, want)
 		}
 	}
+	// "icon" says nothing in an icon library: a query ranks as without it, and still names an icon exactly;
+	// alone, or in an icon's own name, it is the query
+	for with, without := range map[string]string{"arrow icon": "arrow", "bell icon": "bell", "lock icons": "lock", "an icon of a house": "a house"} {
+		if got, want := top(with, 10), top(without, 10); !slices.Equal(got, want) {
+			t.Errorf("%q: %v, want as %q: %v", with, got, without, want)
+		}
+	}
+	for q, want := range map[string]string{"bell icon": "bell", "icons off": "icons-off", "icons": "icons"} {
+		if hits, err := ix.Search(q, search.Options{Limit: 1}); err != nil || len(hits) == 0 || hits[0].ID != want || hits[0].Score <= 0.5 {
+			t.Errorf("%q: %v (%v), want %s named exactly (score above 0.5)", q, hits, err, want)
+		}
+	}
+	if got := top("icon", 3); !slices.Contains(got, "icons") {
+		t.Errorf("icon: top 3 %v, want the icons icon among them", got)
+	}
 	if got := top("save document", 3); !slices.Contains(got, "device-floppy") {
 		t.Errorf("save document: top 3 %v, want the floppy disk among them", got)
 	}
