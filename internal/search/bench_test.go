@@ -47,11 +47,16 @@ func BenchmarkSearch(b *testing.B) {
 // send (testdata/loadmix.txt, from the load generator: names, typos, meanings, tags, 1–20 words), longer
 // than the evaluation queries and scanning more often (seven in ten of them).
 func BenchmarkSearchLoadMix(b *testing.B) {
+	benchRankingOf(b, libraryIndex(b).Search, loadMixQueries(b))
+}
+
+// loadMixQueries are the queries of testdata/loadmix.txt, a line each.
+func loadMixQueries(tb testing.TB) []string {
 	data, err := os.ReadFile(filepath.Join("testdata", "loadmix.txt"))
 	if err != nil {
-		b.Fatal(err)
+		tb.Fatal(err)
 	}
-	benchRankingOf(b, libraryIndex(b).Search, strings.Split(strings.TrimSpace(string(data)), "\n"))
+	return strings.Split(strings.TrimSpace(string(data)), "\n")
 }
 
 // BenchmarkSemantic measures the semantic ranking alone.

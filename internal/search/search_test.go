@@ -314,11 +314,11 @@ func TestSkippingTheScanChangesNoRanking(t *testing.T) {
 
 // TestPruningTheLateSimilarityChangesNoHit: semantic search computes the late similarity only of the
 // documents that can still be hits, and gives the same hits, to the bit, as computing it for every document,
-// for every evaluation query, their words run together 20 at a time, several limits and a category.
+// for the shortcutQueries, several limits and a category.
 func TestPruningTheLateSimilarityChangesNoHit(t *testing.T) {
 	ix := libraryIndex(t)
 	defer search.ScanAlways(false)
-	qs := evalQueriesAndRuns(t)
+	qs := shortcutQueries(t)
 	for _, q := range qs {
 		for _, o := range []search.Options{{Limit: 1}, {Limit: 20}, {Limit: 100}, {Limit: 10, Group: "arrows"}} {
 			search.ScanAlways(false)
@@ -334,8 +334,8 @@ func TestPruningTheLateSimilarityChangesNoHit(t *testing.T) {
 
 // TestBoundingTheScanChangesNoHit: the scan of both rankings that bounds cosines with int8 rows first and
 // computes exact ones only for the documents in reach of the hits gives the hits of the full float scan,
-// to the bit, for the evaluation queries alone and run together 20 words at a time, at several limits and
-// in a group, whether the scan is needed or forced.
+// to the bit, for the shortcutQueries, at several limits and in a group, whether the scan is needed or
+// forced.
 func TestBoundingTheScanChangesNoHit(t *testing.T) {
 	ix := libraryIndex(t)
 	if !search.BoundedScan(true) {
@@ -343,7 +343,7 @@ func TestBoundingTheScanChangesNoHit(t *testing.T) {
 	}
 	defer search.BoundedScan(true)
 	defer search.ScanAlways(false)
-	for _, q := range evalQueriesAndRuns(t) {
+	for _, q := range shortcutQueries(t) {
 		for _, o := range []search.Options{{Limit: 1}, {Limit: 20}, {Limit: 100}, {Limit: 10, Group: "arrows"}} {
 			for _, always := range []bool{false, true} {
 				for name, rank := range map[string]func(string, search.Options) ([]search.Hit, error){"fused": ix.Search, "semantic": ix.Semantic} {
@@ -361,9 +361,11 @@ func TestBoundingTheScanChangesNoHit(t *testing.T) {
 	}
 }
 
-// evalQueriesAndRuns returns the evaluation queries, then their words run together 20 at a time (long
-// queries, where most documents a query reaches match through their text only).
-func evalQueriesAndRuns(t *testing.T) []string {
+// shortcutQueries are the queries the tests of the rankings' shortcuts compare with the full computation:
+// the evaluation queries, their words run together 20 at a time (long queries, where most documents a
+// query reaches match through their text only), and the first 400 of the load mix (testdata/loadmix.txt:
+// typos, tags and templates of 1–20 words, seven in ten of which need the scan).
+func shortcutQueries(t *testing.T) []string {
 	qs := evalQueries(t)
 	var words []string
 	for _, q := range qs {
@@ -372,17 +374,16 @@ func evalQueriesAndRuns(t *testing.T) []string {
 	for i := 0; i+20 <= len(words); i += 20 {
 		qs = append(qs, strings.Join(words[i:i+20], " "))
 	}
-	return qs
+	return append(qs, loadMixQueries(t)[:400]...)
 }
 
 // TestMarkingCoverageChangesNoScore: computing name and keyword coverage only for the documents whose id,
 // name or keywords hold a query term (the term → document indexes) gives every hit the same bits as
-// computing it for every document the query reaches, for the evaluation queries alone and run together
-// 20 words at a time (where most reached documents match through their text only).
+// computing it for every document the query reaches, for the shortcutQueries.
 func TestMarkingCoverageChangesNoScore(t *testing.T) {
 	ix := libraryIndex(t)
 	defer search.CoverAll(false)
-	qs := evalQueriesAndRuns(t)
+	qs := shortcutQueries(t)
 	for _, q := range qs {
 		o := search.Options{Limit: 100}
 		search.CoverAll(false)
