@@ -46,7 +46,9 @@ type query struct {
 	embed []string
 	also  []Synonym  // synonyms of query words, whose embeddings the query's leans towards
 	avoid []opposite // terms of the antonyms of query words
-	words string     // every word of the query, stop words too, joined by spaces: for exact names
+	// every word of the query, stop words too, joined by spaces, for exact names: without its searchNoise
+	// words when all of them name no icon ("bell icon" → "bell")
+	words string
 }
 
 // searchNoise are words people add to a search of an icon library without meaning anything by them ("bell
