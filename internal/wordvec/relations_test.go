@@ -45,21 +45,25 @@ func TestRetrofitPullsNeighboursAndPushesAntonyms(t *testing.T) {
 	}
 }
 
-// TestReadWordNet reads a tiny database in WordNet's format: the first sense's synonyms and hypernyms, and
-// antonyms with the words similar to them.
+// TestReadWordNet reads a tiny database in WordNet's format: the first sense's synonyms and hypernyms,
+// antonyms with the words similar to them, and derived forms from and to the words the links name.
 func TestReadWordNet(t *testing.T) {
 	dir := t.TempDir()
 	files := map[string]string{
 		"data.noun": "  1 licence line\n" +
 			"00000001 05 n 02 cog 0 gear 0 001 @ 00000002 n 0000 | a toothed wheel\n" +
-			"00000002 05 n 01 wheel 0 000 | a circular frame\n",
-		"index.noun": "  1 licence line\ncog n 1 1 @ 1 0 00000001\ngear n 1 1 @ 1 0 00000001\nwheel n 1 0 1 0 00000002\n",
+			"00000002 05 n 01 wheel 0 000 | a circular frame\n" +
+			"00000008 06 n 02 vaccinum 0 vaccine 0 001 + 00000007 v 0201 | a preparation for immunity\n",
+		"index.noun": "  1 licence line\ncog n 1 1 @ 1 0 00000001\ngear n 1 1 @ 1 0 00000001\nwheel n 1 0 1 0 00000002\n" +
+			"vaccine n 1 1 + 1 0 00000008\nvaccinum n 1 1 + 1 0 00000008\n",
 		"data.adj": "00000003 00 a 01 hot 0 002 ! 00000004 a 0101 & 00000005 a 0000 | high temperature\n" +
 			"00000004 00 a 01 cold 0 002 ! 00000003 a 0101 & 00000006 s 0000 | low temperature\n" +
 			"00000005 00 s 01 scorching 0 001 & 00000003 a 0000 | very hot\n" +
 			"00000006 00 s 01 icy 0 001 & 00000004 a 0000 | very cold\n",
-		"index.adj": "hot a 1 2 ! & 1 0 00000003\ncold a 1 2 ! & 1 0 00000004\nscorching a 1 1 & 1 0 00000005\nicy a 1 1 & 1 0 00000006\n",
-		"data.verb": "", "index.verb": "", "data.adv": "", "index.adv": "",
+		"index.adj":  "hot a 1 2 ! & 1 0 00000003\ncold a 1 2 ! & 1 0 00000004\nscorching a 1 1 & 1 0 00000005\nicy a 1 1 & 1 0 00000006\n",
+		"data.verb":  "00000007 29 v 01 vaccinate 0 001 + 00000008 n 0102 | perform vaccinations\n",
+		"index.verb": "vaccinate v 1 1 + 1 0 00000007\n",
+		"data.adv":   "", "index.adv": "",
 	}
 	for name, text := range files {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
@@ -71,10 +75,11 @@ func TestReadWordNet(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := &Relations{
-		Synonyms:  map[string][]string{"cog": {"gear"}, "gear": {"cog"}},
+		Synonyms:  map[string][]string{"cog": {"gear"}, "gear": {"cog"}, "vaccine": {"vaccinum"}, "vaccinum": {"vaccine"}},
 		Hypernyms: map[string][]string{"cog": {"wheel"}, "gear": {"wheel"}},
 		Antonyms: map[string][]string{"hot": {"cold", "icy"}, "cold": {"hot", "scorching"},
 			"scorching": {"cold", "icy"}, "icy": {"hot", "scorching"}},
+		Derived: map[string][]string{"vaccinate": {"vaccine"}, "vaccine": {"vaccinate"}},
 	}
 	if diff := cmp.Diff(want, rel); diff != "" {
 		t.Errorf("relations (-want +got):\n%s", diff)
@@ -90,7 +95,9 @@ func TestReadWordNet(t *testing.T) {
 	if diff := cmp.Diff(rel, back); diff != "" {
 		t.Errorf("relations after writing and reading (-wrote +read):\n%s", diff)
 	}
-	if _, err := ReadRelations(strings.NewReader("cog\tgear\n")); err == nil {
-		t.Error("a line of two fields read without an error")
+	for _, line := range []string{"cog\tgear\n", "cog\tgear\twheel\t\n"} {
+		if _, err := ReadRelations(strings.NewReader(line)); err == nil {
+			t.Errorf("%q read without an error", line)
+		}
 	}
 }

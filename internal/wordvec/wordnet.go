@@ -22,6 +22,9 @@ type Relations struct {
 	// antonym's sense), and for the most frequent sense of an adjective also the words similar to the
 	// antonym ("hot": cold, icy, frosty, …) and, for an adjective similar to another, that one's antonyms.
 	Antonyms map[string][]string
+	// Derived are the words WordNet links to a word, in any of its senses, as forms of one root in another
+	// part of speech ("vaccinate": vaccine, vaccination; "calculate": calculator).
+	Derived map[string][]string
 }
 
 // RelationsFile and RelationsNotice are the names of the relations file in content/wordnet/ and of
@@ -44,6 +47,7 @@ type pointer struct {
 	symbol string
 	target string // pos letter + offset
 	source int    // the source word number (1-based) of a lexical pointer; 0 for a semantic one
+	word   int    // the target word number (1-based) of a lexical pointer; 0 for a semantic one
 }
 
 // ReadWordNet reads the WordNet database in dict (the data.* and index.* files of WordNet 3.x, as in the
@@ -56,7 +60,7 @@ func ReadWordNet(dict string, keep func(word string) bool) (*Relations, error) {
 			return nil, err
 		}
 	}
-	rel := &Relations{Synonyms: map[string][]string{}, Hypernyms: map[string][]string{}, Antonyms: map[string][]string{}}
+	rel := newRelations()
 	add := func(m map[string][]string, w string, ws ...string) {
 		for _, o := range ws {
 			if o != w && keep(o) && !slices.Contains(m[w], o) {
@@ -88,6 +92,11 @@ func ReadWordNet(dict string, keep func(word string) bool) (*Relations, error) {
 					}
 				}
 				self := slices.Index(s.words, w) + 1
+				for _, p := range s.ptrs {
+					if t := synsets[p.target]; p.symbol == "+" && self > 0 && p.source == self && t != nil && p.word >= 1 && p.word <= len(t.words) {
+						add(rel.Derived, w, t.words[p.word-1])
+					}
+				}
 				var heads []*synset // this sense, and for a satellite adjective the head it is similar to
 				heads = append(heads, s)
 				for _, p := range s.ptrs {
@@ -157,7 +166,7 @@ func readSynsets(path string, into map[string]*synset) error {
 			}
 			var st int
 			fmt.Sscanf(f[k+3], "%x", &st)
-			s.ptrs = append(s.ptrs, pointer{symbol: f[k], target: posKey(f[k+2], f[k+1]), source: st >> 8})
+			s.ptrs = append(s.ptrs, pointer{symbol: f[k], target: posKey(f[k+2], f[k+1]), source: st >> 8, word: st & 0xff})
 			k += 4
 		}
 		s.satellite = f[2] == "s"
@@ -221,11 +230,22 @@ func lemma(w string) string {
 	return strings.ToLower(w)
 }
 
+// newRelations returns empty relations.
+func newRelations() *Relations {
+	return &Relations{Synonyms: map[string][]string{}, Hypernyms: map[string][]string{}, Antonyms: map[string][]string{},
+		Derived: map[string][]string{}}
+}
+
+// lists are the relations' word lists in the order of the file's fields after the word.
+func (r *Relations) lists() []map[string][]string {
+	return []map[string][]string{r.Synonyms, r.Hypernyms, r.Antonyms, r.Derived}
+}
+
 // WriteTo writes the relations as tab-separated lines, sorted by word: word, synonyms, hypernyms,
-// antonyms, each list separated by spaces.
+// antonyms, derived forms, each list separated by spaces.
 func (r *Relations) WriteTo(w io.Writer) (int64, error) {
 	words := map[string]bool{}
-	for _, m := range []map[string][]string{r.Synonyms, r.Hypernyms, r.Antonyms} {
+	for _, m := range r.lists() {
 		for k := range m {
 			words[k] = true
 		}
@@ -238,8 +258,12 @@ func (r *Relations) WriteTo(w io.Writer) (int64, error) {
 			}
 		}
 	}) {
-		fmt.Fprintf(&b, "%s\t%s\t%s\t%s\n", k, strings.Join(r.Synonyms[k], " "), strings.Join(r.Hypernyms[k], " "),
-			strings.Join(r.Antonyms[k], " "))
+		b.WriteString(k)
+		for _, m := range r.lists() {
+			b.WriteByte('\t')
+			b.WriteString(strings.Join(m[k], " "))
+		}
+		b.WriteByte('\n')
 	}
 	n, err := io.WriteString(w, b.String())
 	return int64(n), err
@@ -247,15 +271,16 @@ func (r *Relations) WriteTo(w io.Writer) (int64, error) {
 
 // ReadRelations reads what WriteTo wrote.
 func ReadRelations(r io.Reader) (*Relations, error) {
-	rel := &Relations{Synonyms: map[string][]string{}, Hypernyms: map[string][]string{}, Antonyms: map[string][]string{}}
+	rel := newRelations()
+	lists := rel.lists()
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 1<<16), 1<<20)
 	for line := 1; sc.Scan(); line++ {
 		f := strings.Split(sc.Text(), "\t")
-		if len(f) != 4 || f[0] == "" {
-			return nil, fmt.Errorf("line %d: want four tab-separated fields", line)
+		if len(f) != len(lists)+1 || f[0] == "" {
+			return nil, fmt.Errorf("line %d: want %d tab-separated fields", line, len(lists)+1)
 		}
-		for i, m := range []map[string][]string{rel.Synonyms, rel.Hypernyms, rel.Antonyms} {
+		for i, m := range lists {
 			if ws := strings.Fields(f[i+1]); len(ws) > 0 {
 				m[f[0]] = ws
 			}
