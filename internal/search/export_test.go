@@ -12,3 +12,6 @@ func BoundedScan(on bool) bool {
 	boundedScan = on && hasVNNI
 	return boundedScan
 }
+
+// KeepReadings turns keeping the readings of vocabulary words on or off (off: every word is read afresh).
+func KeepReadings(on bool) { keepReadings = on }

@@ -24,6 +24,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/iconlib/iconlib/internal/wordvec"
 )
@@ -103,8 +104,9 @@ type Index struct {
 	taggedIn                [][]tagRef // per term: the keywords of two or more terms that hold it
 	named                   [][]int32  // per term: the documents whose id or name holds it
 	byID                    map[string]int
-	exact                   map[string][]int32 // a document's id and name words, joined by spaces → the documents
-	pool                    sync.Pool          // of *scratch, per-query arrays
+	exact                   map[string][]int32            // a document's id and name words, joined by spaces → the documents
+	readings                []atomic.Pointer[wordReading] // per vocabulary word: its reading, once a query has read it
+	pool                    sync.Pool                     // of *scratch, per-query arrays
 }
 
 // semWeight weighs each field's embedding in a document's embedding.
@@ -181,6 +183,7 @@ func newIndex(docs []Doc, emb Embedder, dim int, packed []byte, th Thesaurus) *I
 	ix.taggedAlone = make([][]tagRef, len(ix.lex.postings))
 	ix.taggedIn = make([][]tagRef, len(ix.lex.postings))
 	ix.named = make([][]int32, len(ix.lex.postings))
+	ix.readings = make([]atomic.Pointer[wordReading], len(ix.lex.words))
 	ix.synonyms = readSynonyms(th, ix.lex)
 	ix.antonyms = readAntonyms(th, ix.lex)
 	ix.head = heads(docs, ix.lex)

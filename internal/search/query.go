@@ -82,107 +82,163 @@ func (ix *Index) parse(q string) (query, error) {
 	}
 	words = words[:min(len(words), maxQueryWords)]
 	lx := ix.lex
+	var read wordReading // of a word outside the vocabulary, reused
 	for i, w := range words {
-		var alts []alt
+		var joined []alt
 		if i+1 < len(words) {
 			if j, ok := lx.wordID[w+words[i+1]]; ok {
-				alts = append(alts, alt{lx.wordTerm[j], weightJoined})
+				joined = append(joined, alt{lx.wordTerm[j], weightJoined})
 			}
 		}
 		if i > 0 {
 			if j, ok := lx.wordID[words[i-1]+w]; ok {
-				alts = append(alts, alt{lx.wordTerm[j], weightJoined})
+				joined = append(joined, alt{lx.wordTerm[j], weightJoined})
 			}
 		}
-		if t, ok := lx.terms[stem(w)]; ok {
-			for _, a := range ix.antonyms[stem(w)] {
-				qu.avoid = append(qu.avoid, opposite{a, t})
+		r := &read
+		if j, ok := lx.wordID[w]; ok && keepReadings {
+			r = ix.vocabularyReading(j)
+		} else {
+			read = wordReading{read.slots[:0], read.embed[:0], read.also[:0], read.avoid[:0]}
+			ix.readWord(r, w, i == len(words)-1 && unfinished)
+		}
+		qu.avoid = append(qu.avoid, r.avoid...)
+		qu.also = append(qu.also, r.also...)
+		for k, slot := range r.slots {
+			if k == 0 && len(joined) > 0 {
+				slot = append(joined, slot...)
 			}
+			qu.slots = append(qu.slots, slot)
 		}
-		syns := ix.synonyms[stem(w)]
-		reviewed := false // a synonym of the reviewed table: the word means what the table says, no typo
-		for _, s := range syns {
-			alts = append(alts, s.alts...)
-			if s.Weight >= minLeanWeight {
-				qu.also = append(qu.also, s.Synonym)
-				reviewed = true
-			}
-		}
-		near := nearWords{lx: lx, w: w}
-		realWord, bestRW := "", float32(0) // the likeliest real-word correction
-		if !reviewed {
-			for _, c := range ix.realWordTypos(w, &near) {
-				alts = append(alts, alt{lx.wordTerm[c.word], c.weight})
-				if len(syns) > 0 { // WordNet's synonyms say what the word means: its embedding stays its own
-					continue
-				}
-				qu.also = append(qu.also, Synonym{lx.words[c.word], c.weight})
-				if c.weight > bestRW {
-					realWord, bestRW = lx.words[c.word], c.weight
-				}
-			}
-		}
-		if t, ok := lx.terms[stem(w)]; ok {
-			embed := w
-			if u := lx.usual[t]; ix.emb != nil && u >= 0 && ix.embedWord(w) == nil {
-				embed = lx.words[u] // a misspelling the stemmer reads right ("setings" → settings) but the embedder does not know
-			}
-			qu.slots, qu.embed = append(qu.slots, append(alts, alt{t, weightExact})), append(qu.embed, embed)
-			continue
-		}
-		if len(syns) > 0 { // a word the thesaurus knows is no typo
-			qu.slots, qu.embed = append(qu.slots, alts), append(qu.embed, w)
-			continue
-		}
-		if i == len(words)-1 && unfinished && len(w) >= 2 {
-			for _, j := range lx.prefixed(w, maxPrefix) {
-				alts = append(alts, alt{lx.wordTerm[j], float32(0.5 + 0.4*float64(len(w))/float64(len(lx.words[j])))})
-			}
-		}
-		if wordvec.IsStopWord(w) { // all the query has: match it literally or not at all
-			qu.slots, qu.embed = append(qu.slots, alts), append(qu.embed, w)
-			continue
-		}
-		wv := ix.embedWord(w)
-		typos := ix.corrections(w, wv, near.get())
-		if len(typos) == 0 {
-			left, right, ok, together := lx.split(w)
-			ok = ok && ix.plausible(wv, left+" "+right)
-			if !(ok && together) {
-				typos = ix.corrections(w, wv, lx.candidates(w, true))
-			}
-			if ok && (together || len(typos) == 0) {
-				for _, part := range []string{left, right} {
-					if j, ok := lx.wordID[part]; ok {
-						qu.slots, qu.embed = append(qu.slots, append(alts, alt{lx.wordTerm[j], weightSplit})), append(qu.embed, part)
-						alts = nil
-					}
-				}
-				continue
-			}
-		}
-		embed, bestDF := w, 0
-		if realWord != "" && len(typos) == 0 {
-			embed = realWord // a word the library lacks means here what its correction means ("hart": heart)
-		}
-		bestDouble := false
-		for _, c := range typos {
-			weight := float32(weightTypo1)
-			switch {
-			case c.doubling:
-				weight = weightDouble
-			case c.dist > 1:
-				weight = weightTypo2
-			}
-			alts = append(alts, alt{lx.wordTerm[c.word], weight})
-			// embed the likeliest correction: a doubling slip undone, then the one found in the most documents
-			if df := len(lx.postings[lx.wordTerm[c.word]]); c.doubling && !bestDouble || c.doubling == bestDouble && df > bestDF {
-				embed, bestDF, bestDouble = lx.words[c.word], df, c.doubling
-			}
-		}
-		qu.slots, qu.embed = append(qu.slots, alts), append(qu.embed, embed)
+		qu.embed = append(qu.embed, r.embed...)
 	}
 	return qu, nil
+}
+
+// wordReading is what one query word adds to a query, apart from its joins with the words beside it: one
+// slot (two for a word read split), the words to embed, synonyms to lean towards and antonyms' terms.
+type wordReading struct {
+	slots [][]alt
+	embed []string
+	also  []Synonym
+	avoid []opposite
+}
+
+// keepReadings is false only in tests that compare the kept readings with reading every word afresh.
+var keepReadings = true
+
+// vocabularyReading is readWord of the vocabulary word j, the same in every query: it is read once and
+// kept (the readings of words outside the vocabulary, typos among them, are not).
+func (ix *Index) vocabularyReading(j int32) *wordReading {
+	if r := ix.readings[j].Load(); r != nil {
+		return r
+	}
+	r := &wordReading{}
+	ix.readWord(r, ix.lex.words[j], false)
+	for k, slot := range r.slots {
+		r.slots[k] = slot[:len(slot):len(slot)] // shared by queries: an append copies
+	}
+	ix.readings[j].Store(r)
+	return r
+}
+
+// readWord reads one query word into r (unfinished: the query's last word, still being typed): matched
+// exactly, by stem, through the thesaurus, as an unfinished prefix, split in two, or corrected.
+func (ix *Index) readWord(r *wordReading, w string, unfinished bool) {
+	lx := ix.lex
+	var alts []alt
+	if t, ok := lx.terms[stem(w)]; ok {
+		for _, a := range ix.antonyms[stem(w)] {
+			r.avoid = append(r.avoid, opposite{a, t})
+		}
+	}
+	syns := ix.synonyms[stem(w)]
+	reviewed := false // a synonym of the reviewed table: the word means what the table says, no typo
+	for _, s := range syns {
+		alts = append(alts, s.alts...)
+		if s.Weight >= minLeanWeight {
+			r.also = append(r.also, s.Synonym)
+			reviewed = true
+		}
+	}
+	near := nearWords{lx: lx, w: w}
+	realWord, bestRW := "", float32(0) // the likeliest real-word correction
+	if !reviewed {
+		for _, c := range ix.realWordTypos(w, &near) {
+			alts = append(alts, alt{lx.wordTerm[c.word], c.weight})
+			if len(syns) > 0 { // WordNet's synonyms say what the word means: its embedding stays its own
+				continue
+			}
+			r.also = append(r.also, Synonym{lx.words[c.word], c.weight})
+			if c.weight > bestRW {
+				realWord, bestRW = lx.words[c.word], c.weight
+			}
+		}
+	}
+	if t, ok := lx.terms[stem(w)]; ok {
+		embed := w
+		if u := lx.usual[t]; ix.emb != nil && u >= 0 && ix.embedWord(w) == nil {
+			embed = lx.words[u] // a misspelling the stemmer reads right ("setings" → settings) but the embedder does not know
+		}
+		r.add(append(alts, alt{t, weightExact}), embed)
+		return
+	}
+	if len(syns) > 0 { // a word the thesaurus knows is no typo
+		r.add(alts, w)
+		return
+	}
+	if unfinished && len(w) >= 2 {
+		for _, j := range lx.prefixed(w, maxPrefix) {
+			alts = append(alts, alt{lx.wordTerm[j], float32(0.5 + 0.4*float64(len(w))/float64(len(lx.words[j])))})
+		}
+	}
+	if wordvec.IsStopWord(w) { // all the query has: match it literally or not at all
+		r.add(alts, w)
+		return
+	}
+	wv := ix.embedWord(w)
+	typos := ix.corrections(w, wv, near.get())
+	if len(typos) == 0 {
+		left, right, ok, together := lx.split(w)
+		ok = ok && ix.plausible(wv, left+" "+right)
+		if !(ok && together) {
+			typos = ix.corrections(w, wv, lx.candidates(w, true))
+		}
+		if ok && (together || len(typos) == 0) {
+			for _, part := range []string{left, right} {
+				if j, ok := lx.wordID[part]; ok {
+					r.add(append(alts, alt{lx.wordTerm[j], weightSplit}), part)
+					alts = nil
+				}
+			}
+			return
+		}
+	}
+	embed, bestDF := w, 0
+	if realWord != "" && len(typos) == 0 {
+		embed = realWord // a word the library lacks means here what its correction means ("hart": heart)
+	}
+	bestDouble := false
+	for _, c := range typos {
+		weight := float32(weightTypo1)
+		switch {
+		case c.doubling:
+			weight = weightDouble
+		case c.dist > 1:
+			weight = weightTypo2
+		}
+		alts = append(alts, alt{lx.wordTerm[c.word], weight})
+		// embed the likeliest correction: a doubling slip undone, then the one found in the most documents
+		if df := len(lx.postings[lx.wordTerm[c.word]]); c.doubling && !bestDouble || c.doubling == bestDouble && df > bestDF {
+			embed, bestDF, bestDouble = lx.words[c.word], df, c.doubling
+		}
+	}
+	r.add(alts, embed)
+}
+
+// add appends a slot of alts, with embed to embed.
+func (r *wordReading) add(alts []alt, embed string) {
+	r.slots, r.embed = append(r.slots, alts), append(r.embed, embed)
 }
 
 // read is all of q a ranking depends on: its words, and whether the last one is unfinished (q ends in a

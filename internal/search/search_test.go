@@ -399,6 +399,33 @@ func TestMarkingCoverageChangesNoScore(t *testing.T) {
 	}
 }
 
+// TestKeptReadingsChangeNoHit: the reading of a vocabulary word, kept from the queries before, gives both
+// rankings' hits the same bits as reading every word afresh, for the shortcutQueries and queries whose
+// words join ("log out") or are a join's parts ("log", "out").
+func TestKeptReadingsChangeNoHit(t *testing.T) {
+	ix := libraryIndex(t)
+	defer search.KeepReadings(true)
+	qs := append(shortcutQueries(t), "log out", "log", "out", "sign in", "in", "sign", "check out", "lock screen")
+	rankings := map[string]func(string, search.Options) ([]search.Hit, error){"fused": ix.Search, "semantic": ix.Semantic}
+	for _, pass := range []string{"first", "kept"} { // the second pass reads every vocabulary word from what was kept
+		for _, q := range qs {
+			for name, rank := range rankings {
+				o := search.Options{Limit: 50}
+				search.KeepReadings(true)
+				got, err1 := rank(q, o)
+				search.KeepReadings(false)
+				want, err2 := rank(q, o)
+				if (err1 == nil) != (err2 == nil) {
+					t.Fatalf("%s %q: %v, read afresh: %v", name, q, err1, err2)
+				}
+				if diff := cmp.Diff(want, got); diff != "" {
+					t.Errorf("%s pass, %s %q: hits differ from reading afresh (-afresh +kept):\n%s", pass, name, q, diff)
+				}
+			}
+		}
+	}
+}
+
 // TestSearchKnowsWhatPeopleMean checks, through the index as a build writes it and the edge opens it, the
 // cases of issue 16: a synonym of UI vocabulary finds the icon it names, a real-word typo is corrected, the
 // base icon of a concept comes first, and no icon of the opposite meaning is in the top 5.
