@@ -346,14 +346,20 @@ func (ix *Index) queryVector(qu query) []float32 {
 	}
 	v := ix.emb.Embed(strings.Join(qu.embed, " "))
 	if len(v) != ix.dim {
-		return nil
+		v = nil // a word the embedder lacks may still mean its synonyms ("cogwheel": settings)
 	}
 	for _, s := range qu.also {
 		if sv := ix.emb.Embed(s.Words); len(sv) == ix.dim {
+			if v == nil {
+				v = make([]float32, ix.dim)
+			}
 			for k := range v {
 				v[k] += weightAlso * s.Weight * sv[k]
 			}
 		}
+	}
+	if v == nil {
+		return nil
 	}
 	removeDirection(v, ix.common)
 	return v

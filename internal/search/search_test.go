@@ -478,6 +478,8 @@ func TestSearchKnowsWhatPeopleMean(t *testing.T) {
 		{"stop the music", "player-stop"},
 		{"vaccinated", "vaccine"}, // a word the icons do not use, read through WordNet's derived forms
 		{"edit the text", "edit"}, // while a word they use is not widened to its forms: "editor" is text-orientation's
+		{"paste", "clipboard"},    // UI vocabulary: what the paste action's icon shows
+		{"thumbtack", "pin"},
 	} {
 		if got := top(tc.query, 1); len(got) == 0 || got[0] != tc.first {
 			t.Errorf("%q: first %v, want %s", tc.query, got, tc.first)
@@ -492,6 +494,7 @@ func TestSearchKnowsWhatPeopleMean(t *testing.T) {
 		"warning":          {"alert-triangle"},
 		"cog":              {"settings"},
 		"more information": {"info-circle"},
+		"cogwheel":         {"settings"}, // a word the embedder lacks, meaning its synonym
 	} {
 		if got := semantic(q, 1); len(got) == 0 || !slices.Contains(want, got[0]) {
 			t.Errorf("semantic %q: first %v, want one of %v", q, got, want)
