@@ -480,6 +480,7 @@ func TestSearchKnowsWhatPeopleMean(t *testing.T) {
 		{"edit the text", "edit"}, // while a word they use is not widened to its forms: "editor" is text-orientation's
 		{"paste", "clipboard"},    // UI vocabulary: what the paste action's icon shows
 		{"thumbtack", "pin"},
+		{"success", "check"}, // a status: the check, not the trophy
 	} {
 		if got := top(tc.query, 1); len(got) == 0 || got[0] != tc.first {
 			t.Errorf("%q: first %v, want %s", tc.query, got, tc.first)
