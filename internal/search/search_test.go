@@ -479,6 +479,7 @@ func TestSearchKnowsWhatPeopleMean(t *testing.T) {
 		{"vaccinated", "vaccine"}, // a word the icons do not use, read through WordNet's derived forms
 		{"edit the text", "edit"}, // while a word they use is not widened to its forms: "editor" is text-orientation's
 		{"paste", "clipboard"},    // UI vocabulary: what the paste action's icon shows
+		{"cogwheel", "settings"},
 		{"thumbtack", "pin"},
 		{"success", "check"}, // a status: the check, not the trophy
 	} {
