@@ -32,6 +32,7 @@ type Library struct {
 	summaries   []IconHit // what a result list shows of each record, without a score
 	hitJSON     []hitJSON // each summary's JSON, cut where the score goes
 	byID        map[string]int
+	iconAt      []int32 // per document of a positional icon index: its catalog position, or -1
 	categories  []catalog.Category
 	byCategory  map[string]catalog.Category
 	members     map[string][]int // catalog positions per category id; "" holds every icon
@@ -65,6 +66,7 @@ func Load(publicDir string) (*Library, error) {
 	if err := g.Wait(); err != nil {
 		return nil, err
 	}
+	l.placeIcons()
 	if err := l.loadGuides(publicDir); err != nil {
 		return nil, err
 	}

@@ -54,6 +54,41 @@ type SectionHit struct {
 // UseRankers sets the icon and guide indexes; nil leaves that search unavailable.
 func (l *Library) UseRankers(icons, guides Ranker) {
 	l.icon, l.guide = icons, guides
+	l.placeIcons()
+}
+
+// positional is a Ranker that names its documents by position, as the search core's index does: a hit's
+// Doc is its document's position.
+type positional interface {
+	Len() int
+	ID(doc int) string
+}
+
+// placeIcons finds, once, the catalog position of each document of a positional icon index (l.iconAt), so
+// a hit's icon is a look-up in a table, not a hash of its id.
+func (l *Library) placeIcons() {
+	l.iconAt = nil
+	ix, ok := l.icon.(positional)
+	if !ok {
+		return
+	}
+	l.iconAt = make([]int32, ix.Len())
+	for d := range l.iconAt {
+		l.iconAt[d] = -1
+		if i, ok := l.byID[ix.ID(d)]; ok {
+			l.iconAt[d] = int32(i)
+		}
+	}
+}
+
+// iconOf returns the catalog position of the icon h names, and whether the catalog has it.
+func (l *Library) iconOf(h search.Hit) (int, bool) {
+	if h.Doc >= 0 && h.Doc < len(l.iconAt) {
+		i := l.iconAt[h.Doc]
+		return int(i), i >= 0
+	}
+	i, ok := l.byID[h.ID]
+	return i, ok
 }
 
 // CacheRankings keeps the rankings of searches in c, shared by every surface that searches this library;
@@ -92,7 +127,7 @@ func (l *Library) rankIcons(s Search) ([]rankedIcon, error) {
 		}
 		out := make([]rankedIcon, 0, len(hits))
 		for _, h := range hits {
-			if i, ok := l.byID[h.ID]; ok {
+			if i, ok := l.iconOf(h); ok {
 				out = append(out, rankedIcon{int32(i), h.Score})
 			}
 		}

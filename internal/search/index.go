@@ -70,6 +70,7 @@ func (o Options) limit() int {
 type Hit struct {
 	ID    string
 	Score float64
+	Doc   int // the document's position in the index: Index.ID(Doc) is ID
 }
 
 // Errors of queries; the edge answers ErrEmptyQuery with 400 and ErrNoVectors with 503.
@@ -284,6 +285,9 @@ func groupMarkers(docs []Doc) map[string]bool {
 
 // Len is the number of documents.
 func (ix *Index) Len() int { return len(ix.docs) }
+
+// ID is the id of the document at position doc (0 ≤ doc < Len()).
+func (ix *Index) ID(doc int) string { return ix.docs[doc].ID }
 
 // Doc returns the document with id, and whether there is one.
 func (ix *Index) Doc(id string) (Doc, bool) {

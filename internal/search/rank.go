@@ -587,7 +587,7 @@ func (ix *Index) hits(b *bestDocs) []Hit {
 	})
 	hits := make([]Hit, len(b.h))
 	for k, d := range b.h {
-		hits[k] = Hit{ID: ix.docs[d].ID, Score: float64(min(b.scores[d], 1))}
+		hits[k] = Hit{ID: ix.docs[d].ID, Score: float64(min(b.scores[d], 1)), Doc: int(d)}
 	}
 	return hits
 }
