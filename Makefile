@@ -101,8 +101,9 @@ bench: redis-deps
 	$(GO) test -run '^$$' -bench . -benchmem ./...
 
 ## bench-load: start the edge on the full library (built into a temp dir) and drive it on loopback; prints
-## req/s, p50/p99, the edge's CPU µs per request and errors for lookups, static files, listings, cached,
-## uncached, 20-word and semantic searches, MCP and A2A, and the edge's RSS (not part of make test;
+## req/s (also as a share of lookups'), p50/p99, the edge's CPU µs per request and errors for lookups,
+## static files, listings, cached, uncached, 20-word and semantic searches, MCP and A2A, and the edge's RSS
+## (not part of make test;
 ## LOAD_ARGS="-duration 5s -scenarios lookup,search-cached -public public -out load.md")
 LOAD_ARGS ?=
 .PHONY: bench-load

@@ -14,19 +14,33 @@ type report struct {
 	notes   []string
 }
 
-// markdown renders the report as Markdown.
+// baseline is the scenario every rate is also given as a share of: a search should answer about as fast
+// as a look-up of one icon (issue 17 measures searches against it).
+const baseline = "lookup"
+
+// markdown renders the report as Markdown; with the baseline scenario among the results, each rate is
+// also given as a share of the baseline's.
 func (r report) markdown() string {
 	var b strings.Builder
 	b.WriteString("## iconlib load benchmark\n\n")
 	b.WriteString(r.about + "\n\n")
-	b.WriteString("| scenario | req/s | p50 | p99 | CPU µs/req | errors |\n")
-	b.WriteString("| --- | ---: | ---: | ---: | ---: | ---: |\n")
+	var base float64
 	for _, res := range r.results {
-		cpu := "n/a"
+		if res.scenario == baseline {
+			base = res.perSecond()
+		}
+	}
+	b.WriteString("| scenario | req/s | of " + baseline + " | p50 | p99 | CPU µs/req | errors |\n")
+	b.WriteString("| --- | ---: | ---: | ---: | ---: | ---: | ---: |\n")
+	for _, res := range r.results {
+		cpu, share := "n/a", "n/a"
 		if res.cpuErr == nil && res.requests > 0 {
 			cpu = fmt.Sprintf("%.0f", res.perRequest(res.cpu))
 		}
-		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %d |\n", res.scenario, thousands(res.perSecond()),
+		if base > 0 {
+			share = fmt.Sprintf("%.0f%%", 100*res.perSecond()/base)
+		}
+		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %d |\n", res.scenario, thousands(res.perSecond()), share,
 			millis(percentile(res.latencies, 50)), millis(percentile(res.latencies, 99)), cpu, res.errors)
 	}
 	if len(r.notes) > 0 {

@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"runtime"
+	"strings"
 	"testing"
 	"time"
 )
@@ -56,6 +57,22 @@ func TestFormats(t *testing.T) {
 		if got := millis(in); got != want {
 			t.Errorf("millis(%v) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// TestReportGivesRatesAsShareOfLookup: the report gives each scenario's rate as a share of lookup's, the
+// figure issue 17 measures searches by, and "n/a" when lookup did not run.
+func TestReportGivesRatesAsShareOfLookup(t *testing.T) {
+	lookup := result{scenario: "lookup", requests: 8000, elapsed: time.Second, latencies: []time.Duration{time.Millisecond}}
+	search := result{scenario: "search-uncached", requests: 4100, elapsed: time.Second, latencies: []time.Duration{time.Millisecond}}
+	md := report{results: []result{lookup, search}}.markdown()
+	for _, row := range []string{"| lookup | 8,000 | 100% |", "| search-uncached | 4,100 | 51% |"} {
+		if !strings.Contains(md, row) {
+			t.Errorf("report lacks %q:\n%s", row, md)
+		}
+	}
+	if md := (report{results: []result{search}}).markdown(); !strings.Contains(md, "| search-uncached | 4,100 | n/a |") {
+		t.Errorf("without lookup, the share should be n/a:\n%s", md)
 	}
 }
 
