@@ -11,8 +11,8 @@ import (
 )
 
 // Relations are word relations from WordNet (Princeton's lexical database of English) for the words of a
-// vocabulary: what a word means in its most frequent senses, what those are kinds of, and what means the
-// opposite.
+// vocabulary: what a word means in its most frequent senses, what those are kinds of, what means the
+// opposite, and its forms in other parts of speech.
 type Relations struct {
 	// Synonyms are the other words of the first (most frequent) sense of each part of speech of a word.
 	Synonyms map[string][]string
