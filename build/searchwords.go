@@ -168,8 +168,8 @@ func contexts(docs []search.Doc) map[string][]string {
 // too many things at once.
 const minInferred = 3
 
-// thesaurus is a new thesaurus of the hand-written tables, and of WordNet's synonyms and antonyms of
-// words to words the documents use, and its derived forms of words they do not use to words they use.
+// thesaurus is a new thesaurus of the hand-written tables, of WordNet's synonyms and antonyms of words to
+// words the documents use, and of WordNet's derived forms of words they do not use to words they use.
 func (lx *lexicon) thesaurus(used map[string]bool) search.Thesaurus {
 	var th search.Thesaurus
 	for w, ss := range lx.hand.Synonyms {
