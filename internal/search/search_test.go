@@ -399,6 +399,25 @@ func TestMarkingCoverageChangesNoScore(t *testing.T) {
 	}
 }
 
+// TestHitsNameTheirDocument: a hit's Doc is its document's position, the one Index.ID names, in both
+// rankings (the edge finds a hit's icon by it).
+func TestHitsNameTheirDocument(t *testing.T) {
+	ix := libraryIndex(t)
+	for _, q := range []string{"bell", "upload finished", "calender", "something that says the upload finished"} {
+		for name, rank := range map[string]func(string, search.Options) ([]search.Hit, error){"fused": ix.Search, "semantic": ix.Semantic} {
+			hits, err := rank(q, search.Options{Limit: 20})
+			if err != nil || len(hits) == 0 {
+				t.Fatalf("%s %q: %v, %d hits", name, q, err, len(hits))
+			}
+			for _, h := range hits {
+				if h.Doc < 0 || h.Doc >= ix.Len() || ix.ID(h.Doc) != h.ID {
+					t.Errorf("%s %q: hit %s names document %d", name, q, h.ID, h.Doc)
+				}
+			}
+		}
+	}
+}
+
 // TestKeptReadingsChangeNoHit: the reading of a vocabulary word, kept from the queries before, gives both
 // rankings' hits the same bits as reading every word afresh, for the shortcutQueries and queries whose
 // words join ("log out") or are a join's parts ("log", "out").
