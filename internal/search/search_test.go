@@ -501,6 +501,7 @@ func TestSearchKnowsWhatPeopleMean(t *testing.T) {
 		{"cogwheel", "settings"},
 		{"thumbtack", "pin"},
 		{"success", "check"}, // a status: the check, not the trophy
+		{"more", "dots"},     // a stop word alone, and the UI's "more" button: not "no matches"
 	} {
 		if got := top(tc.query, 1); len(got) == 0 || got[0] != tc.first {
 			t.Errorf("%q: first %v, want %s", tc.query, got, tc.first)
