@@ -19,26 +19,39 @@ type Options struct {
 	ContentDir string   // content/: the icons, their words and the lexicon
 	Sets       []string // JSON-lines files of labelled queries (search.ReadEvalSet)
 	Misses     bool     // also list the queries each ranking misses
+	Firsts     string   // known first hits (search.ReadFirsts), which Tune keeps first
 }
 
 // Run indexes the icons of o.ContentDir in memory as a build does, ranks every query of o.Sets and writes
 // the report to w. A label naming no icon is an error.
 func Run(w io.Writer, o Options) error {
-	docs, err := build.SearchDocs(o.ContentDir)
+	ix, qs, err := load(o)
 	if err != nil {
 		return err
+	}
+	return report(w, ix, qs, o)
+}
+
+// load indexes the icons of o.ContentDir as a build does and reads the labelled queries of o.Sets,
+// refusing a label that names no icon.
+func load(o Options) (*search.Index, []search.EvalQuery, error) {
+	docs, err := build.SearchDocs(o.ContentDir)
+	if err != nil {
+		return nil, nil, err
 	}
 	ix, _, err := build.NewSearchIndex(o.ContentDir, docs)
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
 	qs, err := readSets(o.Sets)
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
-	if err := checkLabels(ix, qs); err != nil {
-		return err
-	}
+	return ix, qs, checkLabels(ix, qs)
+}
+
+// report writes the tables of both halves for both rankings of ix, and the word-matching baseline.
+func report(w io.Writer, ix *search.Index, qs []search.EvalQuery, o Options) error {
 	tuning, heldOut := search.Split(qs)
 	fmt.Fprintf(w, "%d queries from %s (%d tuning, %d held-out), %d icons\n",
 		len(qs), strings.Join(o.Sets, ","), len(tuning), len(heldOut), ix.Len())

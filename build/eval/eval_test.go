@@ -6,7 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/iconlib/iconlib/build"
 	"github.com/iconlib/iconlib/build/eval"
+	"github.com/iconlib/iconlib/internal/search"
 )
 
 const fixture = "../testdata/content"
@@ -47,4 +49,52 @@ func writeSet(t *testing.T, lines string) string {
 		t.Fatal(err)
 	}
 	return p
+}
+
+// TestTuneKeepsTheKnownFirsts: tuning on the fixture reports the objective and the tuned weights, then
+// both halves with them, and every known first hit is still first with the weights it returns.
+func TestTuneKeepsTheKnownFirsts(t *testing.T) {
+	set := writeSet(t, `{"query": "arrow-left", "kind": "exact", "relevant": ["arrow-left"]}
+{"query": "zigzag", "kind": "exact", "relevant": ["zigzag"]}
+{"query": "squre rounded", "kind": "typo", "relevant": ["square-rounded"]}
+{"query": "a dot in a ring", "kind": "meaning", "relevant": ["circle-dot"], "avoid": ["zigzag"]}
+`)
+	firsts := filepath.Join(t.TempDir(), "firsts.txt")
+	if err := os.WriteFile(firsts, []byte("zigzag: zigzag\nsquare: square-rounded # the only square\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out strings.Builder
+	o := eval.Options{ContentDir: fixture, Sets: []string{set}, Firsts: firsts}
+	w, err := eval.Tune(&out, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"objective on the tuning half", "tuned weights: search.Weights{Lex: ", "tuning half:", "held-out half:"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, out.String())
+		}
+	}
+	ix, _, err := build.NewSearchIndex(fixture, mustDocs(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tuned := ix.WithWeights(w)
+	for q, want := range map[string]string{"zigzag": "zigzag", "square": "square-rounded"} {
+		if hits, err := tuned.Search(q, search.Options{Limit: 1}); err != nil || len(hits) == 0 || hits[0].ID != want {
+			t.Errorf("%q with the tuned weights: %v (%v), want %s first", q, hits, err, want)
+		}
+	}
+	o.Firsts = filepath.Join(t.TempDir(), "missing.txt")
+	if _, err := eval.Tune(&strings.Builder{}, o); err == nil {
+		t.Error("tuned without the known firsts file it was given")
+	}
+}
+
+func mustDocs(t *testing.T) []search.Doc {
+	t.Helper()
+	docs, err := build.SearchDocs(fixture)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return docs
 }

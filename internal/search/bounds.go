@@ -107,12 +107,12 @@ func newBoundQuery(v []float32, q []uint8) boundQuery {
 }
 
 // bounds writes into out[r] a number at least the cosine dotRows gives of the query and row r, and into
-// kw[r] weightKeyword times it (as closestPhrases writes a phrase as a keyword). The int8 dot product is
+// kw[r] keyword times it (as closestPhrases writes a phrase as a keyword). The int8 dot product is
 // exact; what the bytes miss of the query and of the row is bounded by Cauchy–Schwarz: |v|·err + |v −
 // query bytes|·norm.
-func (bt *boundTable) bounds(bq boundQuery, out, kw []float32) {
+func (bt *boundTable) bounds(bq boundQuery, out, kw []float32, keyword float32) {
 	add := bt.err*bq.norm + bq.err*bt.norm + boundSlack
-	boundRows(bt.rows, bq.bytes, bt.bias, bt.scale, out, kw, bq.scale, add, weightKeyword, bt.stride)
+	boundRows(bt.rows, bq.bytes, bt.bias, bt.scale, out, kw, bq.scale, add, keyword, bt.stride)
 }
 
 func norm32(v []float32) float32 {
@@ -146,13 +146,13 @@ var boundedScan = hasVNNI
 func (ix *Index) boundedSimilarities(v, bound []float32, sc *scratch) {
 	pt := &ix.phrases
 	bq := newBoundQuery(v, sc.queryBytes)
-	ix.phraseBounds.bounds(bq, sc.phraseAll[:pt.n], sc.phraseAll[pt.n:2*pt.n])
-	ix.docBounds.bounds(bq, sc.sem, sc.wordBest) // sc.wordBest: as keywords, unread
+	ix.phraseBounds.bounds(bq, sc.phraseAll[:pt.n], sc.phraseAll[pt.n:2*pt.n], ix.w.Keyword)
+	ix.docBounds.bounds(bq, sc.sem, sc.wordBest, ix.w.Keyword) // sc.wordBest: as keywords, unread
 	closestAll(pt.of, pt.start, sc.phraseAll, bound)
 	for d, b := range bound {
 		bound[d] = sc.sem[d]
 		if pt.start[d+1] > pt.start[d] {
-			bound[d] = blended(sc.sem[d], b)
+			bound[d] = ix.w.blended(sc.sem[d], b)
 		}
 	}
 }

@@ -251,3 +251,44 @@ func (ix *Index) WordMatch(q string, o Options) ([]Hit, error) {
 	}
 	return ix.top(scores, o), nil
 }
+
+// First is a query whose first hit of the fused ranking is known.
+type First struct {
+	Query string
+	ID    string
+}
+
+// ReadFirsts reads known first hits, one a line: "query: id", optionally followed by "# why"; blank
+// lines and lines starting with "#" are skipped.
+func ReadFirsts(r io.Reader) ([]First, error) {
+	var fs []First
+	sc := bufio.NewScanner(r)
+	for line := 1; sc.Scan(); line++ {
+		text, _, _ := strings.Cut(sc.Text(), "#")
+		if strings.TrimSpace(text) == "" {
+			continue
+		}
+		q, id, ok := strings.Cut(text, ":")
+		q, id = strings.TrimSpace(q), strings.TrimSpace(id)
+		if !ok || q == "" || id == "" || strings.ContainsAny(id, " \t") {
+			return nil, fmt.Errorf("line %d: want \"query: id\", not %q", line, sc.Text())
+		}
+		fs = append(fs, First{q, id})
+	}
+	return fs, sc.Err()
+}
+
+// NotFirst returns the queries of fs whose first hit by rank is not the one they name.
+func NotFirst(fs []First, rank func(string, Options) ([]Hit, error)) ([]string, error) {
+	var out []string
+	for _, f := range fs {
+		hits, err := rank(f.Query, Options{Limit: 1})
+		if err != nil {
+			return nil, fmt.Errorf("%q: %w", f.Query, err)
+		}
+		if len(hits) == 0 || hits[0].ID != f.ID {
+			out = append(out, f.Query)
+		}
+	}
+	return out, nil
+}

@@ -107,7 +107,8 @@ type Index struct {
 	byID                    map[string]int
 	exact                   map[string][]int32            // a document's id and name words, joined by spaces → the documents
 	readings                []atomic.Pointer[wordReading] // per vocabulary word: its reading, once a query has read it
-	pool                    sync.Pool                     // of *scratch, per-query arrays
+	pool                    *sync.Pool                    // of *scratch, per-query arrays
+	w                       Weights                       // what it ranks with
 }
 
 // semWeight weighs each field's embedding in a document's embedding.
@@ -179,7 +180,7 @@ func newIndex(docs []Doc, emb Embedder, dim int, packed []byte, th Thesaurus) *I
 		emb = nil
 	}
 	ix := &Index{docs: docs, emb: emb, th: th, prior: priors(docs), dim: dim, packed: packed, vecs: dequantize(packed, dim), lex: newLexicon(docs),
-		byID: make(map[string]int, len(docs)), exact: map[string][]int32{}}
+		byID: make(map[string]int, len(docs)), exact: map[string][]int32{}, w: DefaultWeights(), pool: &sync.Pool{}}
 	names, tags := make([][][]int32, len(docs)), make([][][]int32, len(docs))
 	ix.taggedAlone = make([][]tagRef, len(ix.lex.postings))
 	ix.taggedIn = make([][]tagRef, len(ix.lex.postings))

@@ -10,12 +10,9 @@ import (
 // documents that share its most common word (every photo-* icon). So semantic search alone also scores
 // each document by how well each query word finds a phrase of the document (its id's words, a keyword):
 // the mean over the query's words, each at its SIF weight, of the closest phrase's cosine (a keyword's
-// discounted as in blend), blended in by weightLate. A query word costs one pass over the phrases, so
+// discounted as in blend), blended in by Weights.Late. A query word costs one pass over the phrases, so
 // only the lateWords rarest words of a long query take part.
-const (
-	weightLate = 0.25
-	lateWords  = 6
-)
+const lateWords = 6
 
 // sifWeigher is what late needs of an Embedder to weigh words: wordvec.Embedder has it.
 type sifWeigher interface {
@@ -39,7 +36,7 @@ func (ix *Index) late(ws []lateWord, o Options, sc *scratch) []Hit {
 	group := ix.groupDocs(o, sc)
 	est := sc.wordBest // each document's score without its late similarity, until lateScores needs it
 	for _, d := range group {
-		est[d] = ix.semanticScore(d, (1-weightLate)*sc.sem[d], sc.opposite[d])
+		est[d] = ix.semanticScore(d, (1-ix.w.Late)*sc.sem[d], sc.opposite[d])
 	}
 	reach := ix.kthBest(est, group, o, sc)
 	first, rest := partition(group, func(d int32) bool { return est[d] >= reach })
@@ -49,7 +46,7 @@ func (ix *Index) late(ws []lateWord, o Options, sc *scratch) []Hit {
 		floor = -maxSimilarity
 	}
 	can, _ := partition(rest, func(d int32) bool {
-		return ix.semanticScore(d, (1-weightLate)*sc.sem[d]+weightLate*maxSimilarity, sc.opposite[d]) >= floor
+		return ix.semanticScore(d, (1-ix.w.Late)*sc.sem[d]+ix.w.Late*maxSimilarity, sc.opposite[d]) >= floor
 	})
 	ix.lateScores(ws, can, sc)
 	hits := ix.topOf(sc.scores, group[:len(first)+len(can)], o)
@@ -107,7 +104,7 @@ func (ix *Index) lateScores(ws []lateWord, docs []int32, sc *scratch) {
 		for _, d := range docs {
 			b := sc.wordBest[d]
 			if !all {
-				b, _ = ix.phrases.closest(d, sc.phrase)
+				b, _ = ix.phrases.closest(d, sc.phrase, ix.w.Keyword)
 			}
 			acc[d] += w.weight * b
 		}
@@ -116,7 +113,7 @@ func (ix *Index) lateScores(ws []lateWord, docs []int32, sc *scratch) {
 	}
 	for _, d := range docs {
 		acc[d] /= total
-		sc.scores[d] = ix.semanticScore(d, (1-weightLate)*sc.sem[d]+weightLate*acc[d], sc.opposite[d])
+		sc.scores[d] = ix.semanticScore(d, (1-ix.w.Late)*sc.sem[d]+ix.w.Late*acc[d], sc.opposite[d])
 	}
 }
 

@@ -9,15 +9,10 @@ import (
 // Semantic similarity by parts: a document's embedding averages its name, keywords and text, so a query of
 // one or two words ("cog", "warning") is far from every document that has it as one keyword among ten. So
 // the index also embeds each distinct phrase documents are labelled with (its id's words, a keyword), and a
-// document's similarity to a query is a blend of its embedding's and its closest phrase's: weightPhrase of
-// the latter, a keyword counting weightKeyword as much as the id, so the base icon named by a query's word
+// document's similarity to a query is a blend of its embedding's and its closest phrase's: Weights.Phrase of
+// the latter, a keyword counting Weights.Keyword as much as the id, so the base icon named by a query's word
 // comes before its variants tagged with it. The phrase vectors are computed when the index is built or
 // opened, from the embedder.
-const (
-	weightPhrase  = 0.6
-	weightKeyword = 0.9
-)
-
 // phraseTable holds the distinct phrases' unit vectors (without the common direction) and, per document,
 // the phrases it is labelled with, as one array cut by offsets.
 type phraseTable struct {
@@ -66,16 +61,16 @@ func newPhraseTable(docs []Doc, emb Embedder, dim int, common []float32) phraseT
 	return pt
 }
 
-// closest is the best of a document's phrases' cosines cos (indexed by phrase), a keyword's discounted;
-// found is false for a document without phrases.
-func (pt *phraseTable) closest(d int32, cos []float32) (best float32, found bool) {
+// closest is the best of a document's phrases' cosines cos (indexed by phrase), a keyword's discounted to
+// keyword times it; found is false for a document without phrases.
+func (pt *phraseTable) closest(d int32, cos []float32, keyword float32) (best float32, found bool) {
 	best = -1
 	n := int32(pt.n)
 	for _, p := range pt.of[pt.start[d]:pt.start[d+1]] {
 		if p < n {
 			best = max(best, cos[p])
 		} else {
-			best = max(best, weightKeyword*cos[p-n])
+			best = max(best, keyword*cos[p-n])
 		}
 	}
 	return best, pt.start[d+1] > pt.start[d]
@@ -93,7 +88,7 @@ func (ix *Index) blend(v, sem, out, best []float32) {
 		if pt.start[d+1] == pt.start[d] {
 			continue
 		}
-		sem[d] = blended(sem[d], best[d])
+		sem[d] = ix.w.blended(sem[d], best[d])
 	}
 }
 
@@ -105,7 +100,7 @@ func (ix *Index) closestPhrases(v, out, best []float32) {
 	out = out[:2*pt.n]
 	dotRows(pt.vecs, v, out[:pt.n])
 	for p, c := range out[:pt.n] {
-		out[pt.n+p] = weightKeyword * c
+		out[pt.n+p] = ix.w.Keyword * c
 	}
 	closestAll(pt.of, pt.start, out, best)
 }
@@ -122,15 +117,10 @@ func (ix *Index) similarities(v []float32, docs []int32, out []float32, sc *scra
 	dotRowsAt(ix.vecs, docs, v, out)
 	ix.cachePhrases(v, docs, sc)
 	for i, d := range docs {
-		if best, found := ix.phrases.closest(d, sc.phrase); found {
-			out[i] = blended(out[i], best)
+		if best, found := ix.phrases.closest(d, sc.phrase, ix.w.Keyword); found {
+			out[i] = ix.w.blended(out[i], best)
 		}
 	}
-}
-
-// blended is a document's similarity from its embedding's cosine and its closest phrase's.
-func blended(sem, closest float32) float32 {
-	return (1-weightPhrase)*sem + weightPhrase*closest
 }
 
 // cachePhrases computes into sc.phrase, in one batch (dotRowsAt), the cosine with v of every phrase of docs

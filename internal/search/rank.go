@@ -6,23 +6,6 @@ import (
 	"strings"
 )
 
-// Weights of the fused score's parts; an exact name match outweighs all of them together. They were tuned
-// jointly on the tuning half of the labelled evaluation set (make eval, search.Half): coordinate ascent
-// over these and the ranking's other weights (weightTag, weightPhrase, weightKeyword, weightLate,
-// weightSemPrior, antonymFactor, whose values it kept), then a grid over lex, name and prior among the
-// points where every case of TestSearchKnowsWhatPeopleMean still holds ("cog" and "hamburger" bound it).
-// Name coverage at 0.4 ranked worse on both halves than at 0.24–0.32 with every lex and prior weight
-// tried: it outweighed the meaning of a query's other words ("reply to a comment" gave message, tagged
-// reply and comment, before message-reply).
-const (
-	weightLex   = 0.46  // BM25F word matching
-	weightName  = 0.28  // how much of the name the query covers, and of the query the name covers
-	weightSem   = 0.4   // semantic similarity (of the embeddings and of the closest phrases, see phrases.go)
-	weightPrior = 0.135 // how likely a matching document is meant (generic-first, see generic.go)
-	// an exact name scores at least as much as every other part can add together
-	weightExactName = weightLex + weightName + weightSem + weightPrior*(1+familyWeight)
-)
-
 // Search ranks documents for q by word matching fused with semantic similarity (without semantic vectors,
 // by word matching alone). A document whose id or name is exactly q scores above 0.5, every other one at
 // most 0.5. An error is ErrEmptyQuery.
@@ -43,33 +26,35 @@ func (ix *Index) Search(q string, o Options) ([]Hit, error) {
 			sc.exactTerm[t] = false
 		}
 	}()
-	total := float32(weightLex + weightName + weightPrior*(1+familyWeight) + weightExactName)
+	w := ix.w
+	exactName := w.exactName()
+	total := w.Lex + w.Name + w.Prior*(1+familyWeight) + exactName
 	if v != nil {
-		total += weightSem
+		total += w.Sem
 	}
-	similar := func(sem float32) float32 { return weightSem * max(sem, 0) }
+	similar := func(sem float32) float32 { return w.Sem * max(sem, 0) }
 	fuse := func(d int32, sem float32) float32 {
 		name := sc.name[d]
 		if family >= 0 && !ix.isNamed(d, family) {
 			name = min(name, familyCover) // a keyword of the family's word is no better than a member's name
 		}
-		s := weightLex*sc.lex[d] + weightName*name + similar(sem)
+		s := w.Lex*sc.lex[d] + w.Name*name + similar(sem)
 		if sc.lex[d] > 0 || name > 0 {
-			s += weightPrior * ix.prior[d]
+			s += w.Prior * ix.prior[d]
 			if h := ix.head[d]; h >= 0 && sc.exactTerm[h] {
-				s += weightPrior * familyWeight
+				s += w.Prior * familyWeight
 			}
 		}
 		if sc.exact[d] {
-			s += weightExactName
+			s += exactName
 		}
 		if sc.opposite[d] {
-			s *= antonymFactor
+			s *= w.Antonym
 		}
 		return s / total
 	}
 	// The documents that match words score first. Any other scores by similarity alone, at most
-	// weightSem/total: when limit matching documents score more, none of the others can be a hit, and
+	// Sem/total: when limit matching documents score more, none of the others can be a hit, and
 	// the scan of every document's vector is skipped. When more than a sixteenth of the documents match
 	// (long queries), one scan of the documents and the phrases costs less than their similarities.
 	opposite := ix.markOpposites(qu, sc)
@@ -87,12 +72,12 @@ func (ix *Index) Search(q string, o Options) ([]Hit, error) {
 		for _, d := range matched {
 			sc.scores[d] = fuse(d, maxSimilarity)
 		}
-		scan = ix.kthBest(sc.scores, matched, o, sc) <= weightSem/total
+		scan = ix.kthBest(sc.scores, matched, o, sc) <= w.Sem/total
 	}
 	if !scan {
 		ix.exactScores(v, matched, fuse, sc)
 		sc.resetPhrases()
-		scan = v != nil && ix.kthBest(sc.scores, matched, o, sc) <= weightSem/total
+		scan = v != nil && ix.kthBest(sc.scores, matched, o, sc) <= w.Sem/total
 	}
 	if !scan {
 		return ix.top(sc.scores, o), nil
@@ -127,14 +112,6 @@ func (ix *Index) Search(q string, o Options) ([]Hit, error) {
 	scoreAll(sc.sem, sc.scores)
 	return ix.top(sc.scores, o), nil
 }
-
-// weightSemPrior weighs a document's prior against its similarity in the semantic ranking: among icons
-// that mean much the same, the one people mean comes first ("delete": trash before its variants). Tuned on
-// the tuning half of the labelled evaluation set (make eval).
-const weightSemPrior = 0.16
-
-// antonymFactor scales the fused score of a document that stands for the opposite of a query word.
-const antonymFactor = 0.5
 
 // markOpposites marks, in sc.opposite, the documents whose id, name or a keyword holds an antonym of a
 // query word the query does not also match, unless they hold the query word too ("happy" marks mood-sad,
@@ -248,10 +225,10 @@ func (ix *Index) inGroup(d int32, o Options) bool {
 }
 
 // Semantic ranks documents by semantic similarity to q alone, without word matching: the blend of the
-// cosines of their embedding and their closest phrase with q's (see blend), plus weightSemPrior times how
+// cosines of their embedding and their closest phrase with q's (see blend), plus Weights.SemPrior times how
 // likely the document is meant (its prior, generic-first: see generic.go), or for a document that stands
-// for the opposite of a query word that similarity scaled by antonymFactor; Score is that over
-// 1+weightSemPrior, at most 1. Errors are ErrEmptyQuery and ErrNoVectors.
+// for the opposite of a query word that similarity scaled by Weights.Antonym; Score is that over
+// 1+SemPrior, at most 1. Errors are ErrEmptyQuery and ErrNoVectors.
 func (ix *Index) Semantic(q string, o Options) ([]Hit, error) {
 	if ix.dim == 0 {
 		return nil, ErrNoVectors
@@ -296,13 +273,13 @@ func (ix *Index) Semantic(q string, o Options) ([]Hit, error) {
 }
 
 // semanticScore is document d's score in the semantic ranking from its similarity sem: with its prior, or
-// scaled by antonymFactor for an opposite of a query word (opposites are far in meaning, however close
-// their words), over 1+weightSemPrior.
+// scaled by Weights.Antonym for an opposite of a query word (opposites are far in meaning, however close
+// their words), over 1+SemPrior.
 func (ix *Index) semanticScore(d int32, sem float32, opposite bool) float32 {
 	if opposite {
-		return sem * antonymFactor / (1 + weightSemPrior)
+		return sem * ix.w.Antonym / (1 + ix.w.SemPrior)
 	}
-	return (sem + weightSemPrior*ix.prior[d]) / (1 + weightSemPrior)
+	return (sem + ix.w.SemPrior*ix.prior[d]) / (1 + ix.w.SemPrior)
 }
 
 // scratch holds one query's per-document arrays; queries take them from Index.pool and give them back, so a
@@ -399,7 +376,7 @@ func dot(a, b []float32) float32 {
 // lexical returns, per document, the BM25F score of qu relative to a document matching every query word in
 // its name (capped at 1); the name coverage: the share of the name's words the query matches times the share
 // of query words the name matches, each match counted at its weight, or, when higher, the share of query
-// words matching whole keywords, discounted by weightTag and divided by the square root of the number of
+// words matching whole keywords, discounted by Weights.Tag and divided by the square root of the number of
 // the id's words (a keyword of "world-cog" speaks for 0.71 of it: "warning" still gives alert-triangle,
 // tagged so, a chance against one-word icons tagged so, such as biohazard; dividing by 2 ranked worse on
 // the tuning half, and not dividing put device-tablet before devices); and whether the name is exactly
@@ -480,7 +457,7 @@ func (ix *Index) lexical(qu query, sc *scratch) {
 		}
 		terms, bounds := ix.tags.of(d)
 		if c := tt.tagCoverage(terms, bounds, sets, alone); c > 0 {
-			name[d] = max(name[d], weightTag*c/float32(math.Sqrt(float64(max(ix.names.firstLen(d), 1)))))
+			name[d] = max(name[d], ix.w.Tag*c/float32(math.Sqrt(float64(max(ix.names.firstLen(d), 1)))))
 		}
 	}
 	for _, t := range tt.terms {
@@ -499,9 +476,6 @@ func (ix *Index) lexical(qu query, sc *scratch) {
 	}
 	sc.touched = touched
 }
-
-// weightTag discounts a query matching a whole keyword of a document against one matching its name.
-const weightTag = 0.8
 
 // top returns the best hits with a positive score, within o.Group and o.Limit, best first; equal scores keep
 // document order. It keeps the best so far in a min-heap, so it costs O(n log limit).
