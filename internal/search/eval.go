@@ -262,20 +262,16 @@ type First struct {
 // lines and lines starting with "#" are skipped.
 func ReadFirsts(r io.Reader) ([]First, error) {
 	var fs []First
-	sc := bufio.NewScanner(r)
-	for line := 1; sc.Scan(); line++ {
-		text, _, _ := strings.Cut(sc.Text(), "#")
-		if strings.TrimSpace(text) == "" {
-			continue
-		}
-		q, id, ok := strings.Cut(text, ":")
+	const want = `"query: id"`
+	err := readKeyed(r, want, func(line int, q, id string) error {
 		q, id = strings.TrimSpace(q), strings.TrimSpace(id)
-		if !ok || q == "" || id == "" || strings.ContainsAny(id, " \t") {
-			return nil, fmt.Errorf("line %d: want \"query: id\", not %q", line, sc.Text())
+		if q == "" || id == "" || strings.ContainsAny(id, " \t") {
+			return fmt.Errorf("line %d: want %s", line, want)
 		}
 		fs = append(fs, First{q, id})
-	}
-	return fs, sc.Err()
+		return nil
+	})
+	return fs, err
 }
 
 // NotFirst returns the queries of fs whose first hit by rank is not the one they name.

@@ -98,20 +98,33 @@ func (th *Thesaurus) ReadSynonyms(r io.Reader, weight float32) error {
 }
 
 // readTable reads a word table: one entry a line, "word: item, item, …", calling entry with the line's
-// number, its word and its items as written; "#" starts a comment, blank lines are skipped. what names
-// the items in the error of a line without one word before a colon.
+// number, its word and its items as written (see readKeyed). what names the items in the error of a line
+// without one word before a colon.
 func readTable(r io.Reader, what string, entry func(line int, word string, list []string) error) error {
+	want := fmt.Sprintf("\"word: %s, …\"", what)
+	return readKeyed(r, want, func(line int, word, list string) error {
+		if len(wordvec.Tokenize(word)) != 1 {
+			return fmt.Errorf("line %d: want %s", line, want)
+		}
+		return entry(line, word, strings.Split(list, ","))
+	})
+}
+
+// readKeyed reads lines of "key: value", calling entry with each line's number and the text before and
+// after its first colon; "#" starts a comment, blank lines are skipped, and a line without a colon is an
+// error saying it wants want.
+func readKeyed(r io.Reader, want string, entry func(line int, key, value string) error) error {
 	sc := bufio.NewScanner(r)
 	for line := 1; sc.Scan(); line++ {
 		text, _, _ := strings.Cut(sc.Text(), "#")
 		if strings.TrimSpace(text) == "" {
 			continue
 		}
-		word, list, ok := strings.Cut(text, ":")
-		if !ok || len(wordvec.Tokenize(word)) != 1 {
-			return fmt.Errorf("line %d: want \"word: %s, …\"", line, what)
+		key, value, ok := strings.Cut(text, ":")
+		if !ok {
+			return fmt.Errorf("line %d: want %s", line, want)
 		}
-		if err := entry(line, word, strings.Split(list, ",")); err != nil {
+		if err := entry(line, key, value); err != nil {
 			return err
 		}
 	}
