@@ -149,10 +149,11 @@ func (ix *Index) boundedSimilarities(v, bound []float32, sc *scratch) {
 	ix.phraseBounds.bounds(bq, sc.phraseAll[:pt.n], sc.phraseAll[pt.n:2*pt.n], ix.w.Keyword)
 	ix.docBounds.bounds(bq, sc.sem, sc.wordBest, ix.w.Keyword) // sc.wordBest: as keywords, unread
 	closestAll(pt.of, pt.start, sc.phraseAll, bound)
+	phrase := ix.w.Phrase
 	for d, b := range bound {
 		bound[d] = sc.sem[d]
 		if pt.start[d+1] > pt.start[d] {
-			bound[d] = ix.w.blended(sc.sem[d], b)
+			bound[d] = blended(sc.sem[d], b, phrase)
 		}
 	}
 }

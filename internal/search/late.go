@@ -26,29 +26,30 @@ type lateWord struct {
 	weight float32
 }
 
-// late returns the best hits by the semantic score (semanticScore) of each document's similarity (sc.sem)
+// late returns the best hits by the semantic score (ss) of each document's similarity (sc.sem)
 // with the late similarity of ws blended in, among the documents of o.Group. A late similarity is at most
 // maxSimilarity, and the score grows with the similarity, which bounds each score: the documents first by
 // their scores without it get their exact scores, o.Limit documents reach the o.Limit-th best of those,
 // and a document whose bound falls below it cannot be a hit, so its phrases' cosines with the words are
 // never computed (most documents, most queries). scanAlways scores every document.
-func (ix *Index) late(ws []lateWord, o Options, sc *scratch) []Hit {
+func (ix *Index) late(ws []lateWord, o Options, ss semanticScorer, sc *scratch) []Hit {
 	group := ix.groupDocs(o, sc)
 	est := sc.wordBest // each document's score without its late similarity, until lateScores needs it
+	late := ix.w.Late
 	for _, d := range group {
-		est[d] = ix.semanticScore(d, (1-ix.w.Late)*sc.sem[d], sc.opposite[d])
+		est[d] = ss.score(d, (1-late)*sc.sem[d], sc.opposite[d])
 	}
 	reach := ix.kthBest(est, group, o, sc)
 	first, rest := partition(group, func(d int32) bool { return est[d] >= reach })
-	ix.lateScores(ws, first, sc)
+	ix.lateScores(ws, first, ss, sc)
 	floor := ix.kthBest(sc.scores, first, o, sc)
 	if scanAlways {
 		floor = -maxSimilarity
 	}
 	can, _ := partition(rest, func(d int32) bool {
-		return ix.semanticScore(d, (1-ix.w.Late)*sc.sem[d]+ix.w.Late*maxSimilarity, sc.opposite[d]) >= floor
+		return ss.score(d, (1-late)*sc.sem[d]+late*maxSimilarity, sc.opposite[d]) >= floor
 	})
-	ix.lateScores(ws, can, sc)
+	ix.lateScores(ws, can, ss, sc)
 	hits := ix.topOf(sc.scores, group[:len(first)+len(can)], o)
 	sc.touched = group[:0]
 	return hits
@@ -82,13 +83,13 @@ func partition(docs []int32, keep func(int32) bool) (kept, others []int32) {
 	return docs[:k], docs[k:]
 }
 
-// lateScores writes into sc.scores the semantic score of the blend of sc.sem and the late similarity of ws
+// lateScores writes into sc.scores the semantic score (ss) of the blend of sc.sem and the late similarity of ws
 // for each of docs: the mean over the words, each at its weight, of the cosine of the word with the document's
 // closest phrase (as blend finds it, a keyword's discounted). sc.closest holds the sums, sc.wordBest a
 // word's closest phrases. For more than an eighth of the documents, one pass over the whole phrase table
 // a word costs less than the cosines of the documents' phrases (cachePhrases); either way a document gets
 // the same bits.
-func (ix *Index) lateScores(ws []lateWord, docs []int32, sc *scratch) {
+func (ix *Index) lateScores(ws []lateWord, docs []int32, ss semanticScorer, sc *scratch) {
 	acc := sc.closest
 	for _, d := range docs {
 		acc[d] = 0
@@ -113,7 +114,7 @@ func (ix *Index) lateScores(ws []lateWord, docs []int32, sc *scratch) {
 	}
 	for _, d := range docs {
 		acc[d] /= total
-		sc.scores[d] = ix.semanticScore(d, (1-ix.w.Late)*sc.sem[d]+ix.w.Late*acc[d], sc.opposite[d])
+		sc.scores[d] = ss.score(d, (1-ix.w.Late)*sc.sem[d]+ix.w.Late*acc[d], sc.opposite[d])
 	}
 }
 

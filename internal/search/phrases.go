@@ -84,11 +84,12 @@ func (ix *Index) blend(v, sem, out, best []float32) {
 		return
 	}
 	ix.closestPhrases(v, out, best[:len(sem)])
+	phrase := ix.w.Phrase
 	for d := range sem {
 		if pt.start[d+1] == pt.start[d] {
 			continue
 		}
-		sem[d] = ix.w.blended(sem[d], best[d])
+		sem[d] = blended(sem[d], best[d], phrase)
 	}
 }
 
@@ -118,7 +119,7 @@ func (ix *Index) similarities(v []float32, docs []int32, out []float32, sc *scra
 	ix.cachePhrases(v, docs, sc)
 	for i, d := range docs {
 		if best, found := ix.phrases.closest(d, sc.phrase, ix.w.Keyword); found {
-			out[i] = ix.w.blended(out[i], best)
+			out[i] = blended(out[i], best, ix.w.Phrase)
 		}
 	}
 }

@@ -32,7 +32,8 @@ func (ix *Index) Search(q string, o Options) ([]Hit, error) {
 	if v != nil {
 		total += w.Sem
 	}
-	similar := func(sem float32) float32 { return w.Sem * max(sem, 0) }
+	semW := w.Sem
+	similar := func(sem float32) float32 { return semW * max(sem, 0) }
 	fuse := func(d int32, sem float32) float32 {
 		name := sc.name[d]
 		if family >= 0 && !ix.isNamed(d, family) {
@@ -249,7 +250,8 @@ func (ix *Index) Semantic(q string, o Options) ([]Hit, error) {
 			sc.opposite[d] = false
 		}
 	}()
-	final := func(d int32, sem float32) float32 { return ix.semanticScore(d, sem, sc.opposite[d]) }
+	ss := ix.semanticScorer()
+	final := func(d int32, sem float32) float32 { return ss.score(d, sem, sc.opposite[d]) }
 	ws := ix.lateWords(qu)
 	if len(ws) < 2 && boundedScan && ix.phrases.n > 0 {
 		// As the fused ranking's scan: bound every score with int8 rows, compute the reachable ones exactly
@@ -257,29 +259,40 @@ func (ix *Index) Semantic(q string, o Options) ([]Hit, error) {
 		bound := sc.closest
 		ix.boundedSimilarities(v, bound, sc)
 		for d, b := range bound {
-			bound[d] = ix.semanticScore(int32(d), b, sc.opposite[d])
+			bound[d] = ss.score(int32(d), b, sc.opposite[d])
 		}
 		return ix.bestReachable(v, o, bound, final, sc), nil
 	}
 	ix.cosines(v, sc.sem)
 	ix.blend(v, sc.sem, sc.phraseAll, sc.closest)
 	if len(ws) >= 2 && ix.phrases.n > 0 {
-		return ix.late(ws, o, sc), nil
+		return ix.late(ws, o, ss, sc), nil
 	}
 	for d, sem := range sc.sem {
-		sc.sem[d] = ix.semanticScore(int32(d), sem, sc.opposite[d])
+		sc.sem[d] = ss.score(int32(d), sem, sc.opposite[d])
 	}
 	return ix.top(sc.sem, o), nil // top leaves out scores ≤ 0
 }
 
-// semanticScore is document d's score in the semantic ranking from its similarity sem: with its prior, or
-// scaled by Weights.Antonym for an opposite of a query word (opposites are far in meaning, however close
-// their words), over 1+SemPrior.
-func (ix *Index) semanticScore(d int32, sem float32, opposite bool) float32 {
+// semanticScorer scores documents in the semantic ranking from their similarity, with ix's weights held
+// in the scorer (a query scores every document).
+type semanticScorer struct {
+	prior             []float32
+	semPrior, antonym float32
+}
+
+func (ix *Index) semanticScorer() semanticScorer {
+	return semanticScorer{ix.prior, ix.w.SemPrior, ix.w.Antonym}
+}
+
+// score is document d's score in the semantic ranking from its similarity sem: with its prior, or scaled
+// by Weights.Antonym for an opposite of a query word (opposites are far in meaning, however close their
+// words), over 1+SemPrior.
+func (s semanticScorer) score(d int32, sem float32, opposite bool) float32 {
 	if opposite {
-		return sem * ix.w.Antonym / (1 + ix.w.SemPrior)
+		return sem * s.antonym / (1 + s.semPrior)
 	}
-	return (sem + ix.w.SemPrior*ix.prior[d]) / (1 + ix.w.SemPrior)
+	return (sem + s.semPrior*s.prior[d]) / (1 + s.semPrior)
 }
 
 // scratch holds one query's per-document arrays; queries take them from Index.pool and give them back, so a

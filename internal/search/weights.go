@@ -38,9 +38,10 @@ func (w Weights) exactName() float32 {
 	return w.Lex + w.Name + w.Sem + w.Prior*(1+familyWeight)
 }
 
-// blended is a document's similarity from its embedding's cosine and its closest phrase's.
-func (w Weights) blended(sem, closest float32) float32 {
-	return (1-w.Phrase)*sem + w.Phrase*closest
+// blended is a document's similarity from its embedding's cosine and its closest phrase's, phrase
+// (Weights.Phrase) the latter's share.
+func blended(sem, closest, phrase float32) float32 {
+	return (1-phrase)*sem + phrase*closest
 }
 
 // WithWeights returns an index that ranks ix's documents with w: it shares everything else with ix.
