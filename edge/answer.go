@@ -7,7 +7,6 @@ import (
 	"net/http"
 	"strconv"
 	"sync"
-	"time"
 
 	"github.com/klauspost/compress/gzip"
 
@@ -119,5 +118,5 @@ func sendAnswer(w http.ResponseWriter, r *http.Request, a *answer) {
 		}
 	}
 	h.Set("ETag", etag)
-	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(body))
+	serveContent(w, r, bytes.NewReader(body))
 }

@@ -5,7 +5,6 @@ import (
 	"path"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/iconlib/iconlib/edge/internal/apierror"
 	"github.com/iconlib/iconlib/internal/contract"
@@ -81,7 +80,7 @@ func (s *server) sendFile(w http.ResponseWriter, r *http.Request, f *file) {
 		// ServeContent leaves the length of an encoded body unset; a whole one has the variant's.
 		h.Set("Content-Length", strconv.FormatInt(info.Size(), 10))
 	}
-	http.ServeContent(w, r, "", time.Time{}, fh)
+	serveContent(w, r, fh)
 }
 
 // cacheControlFor is a file's Cache-Control: a year, immutable, when the URL names the version of the
