@@ -2,6 +2,7 @@ package eval
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/iconlib/iconlib/internal/search"
@@ -36,5 +37,24 @@ func TestAscendClimbsToTheBestAllowedWeights(t *testing.T) {
 	}
 	if unchanged := ascend(got, score, func(tunable, search.Weights, float64) { t.Error("a change from where the ascent stopped") }); unchanged != got {
 		t.Errorf("ascending again moved %v to %v", got, unchanged)
+	}
+}
+
+// TestDefaultWeightsAreWhereTheAscentStops: make tune on the real library changes no weight, so
+// search.DefaultWeights are what the tuning half and the known first hits give, and a change to the
+// ranking or to the labelled queries that moves the optimum says so here, with the weights to take.
+func TestDefaultWeightsAreWhereTheAscentStops(t *testing.T) {
+	if testing.Short() {
+		t.Skip("indexes the whole library and ranks the tuning half about a hundred times")
+	}
+	const sets = "../../internal/search/testdata/"
+	var out strings.Builder
+	got, err := Tune(&out, Options{ContentDir: "../../content", Sets: []string{sets + "eval.jsonl", sets + "holdout.jsonl"},
+		Firsts: sets + "firsts.txt"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != search.DefaultWeights() {
+		t.Errorf("make tune moves the weights to %s; take them into search.DefaultWeights (or see why):\n%s", goLiteral(got), out.String())
 	}
 }
