@@ -44,8 +44,9 @@ func TestAscendClimbsToTheBestAllowedWeights(t *testing.T) {
 // search.DefaultWeights are what the tuning half and the known first hits give, and a change to the
 // ranking or to the labelled queries that moves the optimum says so here, with the weights to take.
 func TestDefaultWeightsAreWhereTheAscentStops(t *testing.T) {
-	if testing.Short() {
-		t.Skip("indexes the whole library and ranks the tuning half about a hundred times")
+	if testing.Short() || raceEnabled {
+		t.Skip("indexes the whole library and ranks the tuning half about a hundred times; make test runs it " +
+			"without the race detector, which would make it five times as long for code of one goroutine")
 	}
 	const sets = "../../internal/search/testdata/"
 	var out strings.Builder
