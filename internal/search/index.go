@@ -21,6 +21,7 @@ package search
 import (
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"sync"
@@ -100,6 +101,7 @@ type Index struct {
 	vecs                    []float32  // len(docs) × dim, unit length, without the common direction
 	common                  []float32  // the direction all document vectors share most (removed from them and from queries)
 	names                   termSets   // per document: the term sets of its id and, when different, of its name
+	idRoot                  []float32  // per document: √ of its id's number of terms (at least 1), which keyword coverage divides by
 	tags                    termSets   // per document: the term set of each keyword
 	taggedAlone             [][]tagRef // per term: the keywords of that term alone
 	taggedIn                [][]tagRef // per term: the keywords of two or more terms that hold it
@@ -259,6 +261,10 @@ func newIndex(docs []Doc, emb Embedder, dim int, packed []byte, th Thesaurus) *I
 		}
 	}
 	ix.names, ix.tags = newTermSets(names), newTermSets(tags)
+	ix.idRoot = make([]float32, len(docs))
+	for d := range docs {
+		ix.idRoot[d] = float32(math.Sqrt(float64(max(ix.names.firstLen(int32(d)), 1))))
+	}
 	return ix
 }
 

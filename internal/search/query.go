@@ -147,12 +147,14 @@ func (ix *Index) vocabularyReading(j int32) *wordReading {
 func (ix *Index) readWord(r *wordReading, w string, unfinished bool) {
 	lx := ix.lex
 	var alts []alt
-	if t, ok := lx.terms[stem(w)]; ok {
-		for _, a := range ix.antonyms[stem(w)] {
+	st := stem(w)
+	t, known := lx.terms[st]
+	if known {
+		for _, a := range ix.antonyms[st] {
 			r.avoid = append(r.avoid, opposite{a, t})
 		}
 	}
-	syns := ix.synonyms[stem(w)]
+	syns := ix.synonyms[st]
 	reviewed := false // a synonym of the reviewed table: the word means what the table says, no typo
 	for _, s := range syns {
 		alts = append(alts, s.alts...)
@@ -175,7 +177,7 @@ func (ix *Index) readWord(r *wordReading, w string, unfinished bool) {
 			}
 		}
 	}
-	if t, ok := lx.terms[stem(w)]; ok {
+	if known {
 		embed := w
 		if u := lx.usual[t]; ix.emb != nil && u >= 0 && ix.embedWord(w) == nil {
 			embed = lx.words[u] // a misspelling the stemmer reads right ("setings" → settings) but the embedder does not know

@@ -1,7 +1,6 @@
 package search
 
 import (
-	"math"
 	"slices"
 	"strings"
 )
@@ -470,7 +469,7 @@ func (ix *Index) lexical(qu query, sc *scratch) {
 		}
 		terms, bounds := ix.tags.of(d)
 		if c := tt.tagCoverage(terms, bounds, sets, alone); c > 0 {
-			name[d] = max(name[d], ix.w.Tag*c/float32(math.Sqrt(float64(max(ix.names.firstLen(d), 1)))))
+			name[d] = max(name[d], ix.w.Tag*c/ix.idRoot[d])
 		}
 	}
 	for _, t := range tt.terms {
