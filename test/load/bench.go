@@ -149,6 +149,9 @@ func measureAll(ctx context.Context, cfg config, d *driver, selected []scenario,
 		}
 		fmt.Fprintf(os.Stderr, "%-16s %s for %s after %s of warm-up, %d connections\n",
 			sc.name, target.name, cfg.duration, cfg.warmup, cfg.conns)
+		if sc.prepare != nil {
+			sc.prepare(cfg.warmup + cfg.duration)
+		}
 		profiled := profileScenario(ctx, target, sc.name, cfg)
 		r, err := d.measure(ctx, sc, target, cfg.warmup, cfg.duration)
 		if perr := profiled(); err == nil {

@@ -10,6 +10,8 @@ import (
 	"net/url"
 	"strconv"
 	"sync"
+	"sync/atomic"
+	"time"
 
 	"github.com/iconlib/iconlib/internal/catalog"
 	"github.com/iconlib/iconlib/internal/contract"
@@ -54,20 +56,47 @@ func newWorkload(c *catalog.Catalog, gen *queryGen, mixSize int, seed uint64) *w
 	return w
 }
 
-// freshQueries hands out queries no scenario has sent yet, to any number of connections.
+// freshQueries hands out queries no scenario has sent yet, to any number of connections. A scenario's
+// queries are made before it runs (prepare), so the connections take them without waiting on each other
+// and the generator's work is not in the measured CPU; past those, next makes more one at a time.
 type freshQueries struct {
-	mu  sync.Mutex
-	gen *queryGen
+	mu    sync.Mutex
+	gen   *queryGen
+	ready []string     // made by prepare, escaped for a URL's query string
+	taken atomic.Int64 // how many of ready are taken
 }
 
+// freshQueriesPerSecond bounds the rate a fresh-query scenario reaches on loopback: prepare makes this
+// many a second of the scenario (about 1.5 s of work for 10 s).
+const freshQueriesPerSecond = 12_000
+
+// prepare makes about n fresh queries of kinds for the next scenario, dropping those left by the last.
+func (f *freshQueries) prepare(kinds []queryKind, n int) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.ready = f.ready[:0]
+	for range n {
+		q, ok := f.gen.NextOf(kinds)
+		if !ok {
+			break
+		}
+		f.ready = append(f.ready, url.QueryEscape(q))
+	}
+	f.taken.Store(0)
+}
+
+// next returns a fresh query of kinds, escaped for a URL's query string.
 func (f *freshQueries) next(kinds []queryKind) (string, error) {
+	if i := f.taken.Add(1) - 1; i < int64(len(f.ready)) {
+		return f.ready[i], nil
+	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	q, ok := f.gen.NextOf(kinds)
 	if !ok {
 		return "", errors.New("the query generator ran out of distinct queries")
 	}
-	return q, nil
+	return url.QueryEscape(q), nil
 }
 
 // worker is one connection's state: its own random sources, so connections never wait on each other.
@@ -90,6 +119,8 @@ type scenario struct {
 	about string // what it sends, for the notes under the table
 	// request makes the next request to the edge at base.
 	request func(w *worker, base string) (*http.Request, error)
+	// prepare, if set, readies what request sends for a run of the given length (warm-up included).
+	prepare func(time.Duration)
 	// check, if set, looks into a 2xx body for a protocol error.
 	check func(body []byte) error
 }
@@ -103,8 +134,11 @@ func (wl *workload) scenarios() []scenario {
 			if err != nil {
 				return nil, err
 			}
-			return get(base + path + "?q=" + url.QueryEscape(q))
+			return get(base + path + "?q=" + q)
 		}
+	}
+	prepare := func(kinds []queryKind) func(time.Duration) {
+		return func(d time.Duration) { wl.fresh.prepare(kinds, int(d.Seconds()*freshQueriesPerSecond)) }
 	}
 	icons := contract.APIPath + contract.IconsRoute
 	return []scenario{
@@ -125,11 +159,11 @@ func (wl *workload) scenarios() []scenario {
 				return get(base + icons + "?q=" + wl.popular[w.zipf.Uint64()])
 			}},
 		{name: "search-uncached", fresh: true, about: "GET /api/v1/icons?q=, every query distinct (mix kinds, 1–20 words)",
-			request: search(icons, mixKinds)},
+			request: search(icons, mixKinds), prepare: prepare(mixKinds)},
 		{name: "search-20words", fresh: true, about: "GET /api/v1/icons?q=, every query distinct, 18–20 words",
-			request: search(icons, twentyWordKinds)},
+			request: search(icons, twentyWordKinds), prepare: prepare(twentyWordKinds)},
 		{name: "semantic", fresh: true, about: "GET /api/v1/search?q=, every query distinct (mix kinds)",
-			request: search(contract.APIPath+contract.SearchRoute, mixKinds)},
+			request: search(contract.APIPath+contract.SearchRoute, mixKinds), prepare: prepare(mixKinds)},
 		{name: "mcp-search", about: "POST /mcp tools/call search_icons (stateless, JSON), Zipf over the query mix",
 			request: func(w *worker, base string) (*http.Request, error) {
 				return post(base+contract.MCPIconsPath, wl.mcpBodies[w.zipf.Uint64()], mcpHeaders)
