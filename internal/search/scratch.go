@@ -1,0 +1,40 @@
+package search
+
+// scratch holds one query's per-document arrays; queries take them from Index.pool and give them back, so a
+// query makes little garbage.
+type scratch struct {
+	lex, name, best, sem, scores []float32
+	closest                      []float32 // per document, for blend
+	wordBest                     []float32 // per document, for late
+	sims                         []float32 // per document, for exactScores
+	dots                         []float32 // per phrase, for cachePhrases
+	phrase                       []float32 // per phrase of the phrase table; notComputed between queries
+	phrased                      []int32
+	phraseAll                    []float32 // per phrase, for blend
+	queryBytes                   []uint8   // the query vector as the bound table reads it
+	exact, seen, opposite        []bool
+	tagged                       []tagSets // per document, its keywords of 2+ terms holding a query term
+	alone                        []uint64  // per document, its one-term keywords as term rows
+	named                        []bool
+	touched                      []int32
+	slotDocs                     []int32
+	exactTerm                    []bool  // by term id: a query word is the term itself
+	exactTerms                   []int32 // the terms exactTerm marks
+	terms                        *termTable
+	heap                         []float32
+}
+
+func (ix *Index) scratch() *scratch {
+	if sc, ok := ix.pool.Get().(*scratch); ok {
+		return sc
+	}
+	n := len(ix.docs)
+	sc := &scratch{lex: make([]float32, n), name: make([]float32, n), best: make([]float32, n),
+		sem: make([]float32, n), closest: make([]float32, n), wordBest: make([]float32, n), sims: make([]float32, n), dots: make([]float32, ix.phrases.n), scores: make([]float32, n), exact: make([]bool, n), seen: make([]bool, n), tagged: make([]tagSets, n), alone: make([]uint64, n), named: make([]bool, n), opposite: make([]bool, n),
+		terms: newTermTable(len(ix.lex.postings)), exactTerm: make([]bool, len(ix.lex.postings)), phrase: make([]float32, ix.phrases.n),
+		phraseAll: make([]float32, 2*ix.phrases.n), queryBytes: make([]uint8, ix.phraseBounds.width)}
+	for p := range sc.phrase {
+		sc.phrase[p] = notComputed
+	}
+	return sc
+}

@@ -1,0 +1,71 @@
+package search
+
+// Semantic ranks documents by semantic similarity to q alone, without word matching: the blend of the
+// cosines of their embedding and their closest phrase with q's (see blend), plus Weights.SemPrior times how
+// likely the document is meant (its prior, generic-first: see generic.go), or for a document that stands
+// for the opposite of a query word that similarity scaled by Weights.Antonym; Score is that over
+// 1+SemPrior, at most 1. Errors are ErrEmptyQuery and ErrNoVectors.
+func (ix *Index) Semantic(q string, o Options) ([]Hit, error) {
+	if ix.dim == 0 {
+		return nil, ErrNoVectors
+	}
+	qu, err := ix.parse(q)
+	if err != nil {
+		return nil, err
+	}
+	v := ix.queryVector(qu)
+	if v == nil {
+		return []Hit{}, nil
+	}
+	sc := ix.scratch()
+	defer ix.pool.Put(sc)
+	opposite := ix.markOpposites(qu, sc)
+	defer func() {
+		for _, d := range opposite {
+			sc.opposite[d] = false
+		}
+	}()
+	ss := ix.semanticScorer()
+	final := func(d int32, sem float32) float32 { return ss.score(d, sem, sc.opposite[d]) }
+	ws := ix.lateWords(qu)
+	if len(ws) < 2 && boundedScan && ix.phrases.n > 0 {
+		// As the fused ranking's scan: bound every score with int8 rows, compute the reachable ones exactly
+		// (scoreReachable writes every score of the group, the only ones top reads).
+		bound := sc.closest
+		ix.boundedSimilarities(v, bound, sc)
+		for d, b := range bound {
+			bound[d] = ss.score(int32(d), b, sc.opposite[d])
+		}
+		return ix.bestReachable(v, o, bound, final, sc), nil
+	}
+	ix.cosines(v, sc.sem)
+	ix.blend(v, sc.sem, sc.phraseAll, sc.closest)
+	if len(ws) >= 2 && ix.phrases.n > 0 {
+		return ix.late(ws, o, ss, sc), nil
+	}
+	for d, sem := range sc.sem {
+		sc.sem[d] = ss.score(int32(d), sem, sc.opposite[d])
+	}
+	return ix.top(sc.sem, o), nil // top leaves out scores ≤ 0
+}
+
+// semanticScorer scores documents in the semantic ranking from their similarity, with ix's weights held
+// in the scorer (a query scores every document).
+type semanticScorer struct {
+	prior             []float32
+	semPrior, antonym float32
+}
+
+func (ix *Index) semanticScorer() semanticScorer {
+	return semanticScorer{ix.prior, ix.w.SemPrior, ix.w.Antonym}
+}
+
+// score is document d's score in the semantic ranking from its similarity sem: with its prior, or scaled
+// by Weights.Antonym for an opposite of a query word (opposites are far in meaning, however close their
+// words), over 1+SemPrior.
+func (s semanticScorer) score(d int32, sem float32, opposite bool) float32 {
+	if opposite {
+		return sem * s.antonym / (1 + s.semPrior)
+	}
+	return (sem + s.semPrior*s.prior[d]) / (1 + s.semPrior)
+}
