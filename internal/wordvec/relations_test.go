@@ -53,9 +53,14 @@ func TestReadWordNet(t *testing.T) {
 		"data.noun": "  1 licence line\n" +
 			"00000001 05 n 02 cog 0 gear 0 001 @ 00000002 n 0000 | a toothed wheel\n" +
 			"00000002 05 n 01 wheel 0 000 | a circular frame\n" +
-			"00000008 06 n 02 vaccinum 0 vaccine 0 001 + 00000007 v 0201 | a preparation for immunity\n",
+			"00000008 06 n 02 vaccinum 0 vaccine 0 001 + 00000007 v 0201 | a preparation for immunity\n" +
+			"00000009 04 n 02 profit 0 net 0 000 | the excess of revenues over outlays\n" +
+			"00000010 06 n 02 net 0 internet 0 000 | a computer network\n" +
+			"00000011 06 n 01 net 0 000 | an open fabric\n",
 		"index.noun": "  1 licence line\ncog n 1 1 @ 1 0 00000001\ngear n 1 1 @ 1 0 00000001\nwheel n 1 0 1 0 00000002\n" +
-			"vaccine n 1 1 + 1 0 00000008\nvaccinum n 1 1 + 1 0 00000008\n",
+			"vaccine n 1 1 + 1 0 00000008\nvaccinum n 1 1 + 1 0 00000008\n" +
+			// profit's first sense is net's third: net is no synonym of profit, as internet is of net
+			"profit n 1 0 1 0 00000009\nnet n 3 0 3 0 00000010 00000011 00000009\ninternet n 1 0 1 0 00000010\n",
 		"data.adj": "00000003 00 a 01 hot 0 002 ! 00000004 a 0101 & 00000005 a 0000 | high temperature\n" +
 			"00000004 00 a 01 cold 0 002 ! 00000003 a 0101 & 00000006 s 0000 | low temperature\n" +
 			"00000005 00 s 01 scorching 0 001 & 00000003 a 0000 | very hot\n" +
@@ -75,7 +80,8 @@ func TestReadWordNet(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := &Relations{
-		Synonyms:  map[string][]string{"cog": {"gear"}, "gear": {"cog"}, "vaccine": {"vaccinum"}, "vaccinum": {"vaccine"}},
+		Synonyms: map[string][]string{"cog": {"gear"}, "gear": {"cog"}, "vaccine": {"vaccinum"}, "vaccinum": {"vaccine"},
+			"net": {"internet"}, "internet": {"net"}},
 		Hypernyms: map[string][]string{"cog": {"wheel"}, "gear": {"wheel"}},
 		Antonyms: map[string][]string{"hot": {"cold", "icy"}, "cold": {"hot", "scorching"},
 			"scorching": {"cold", "icy"}, "icy": {"hot", "scorching"}},
