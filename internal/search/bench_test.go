@@ -50,6 +50,19 @@ func BenchmarkSearchLoadMix(b *testing.B) {
 	benchRankingOf(b, libraryIndex(b).Search, loadMixQueries(b))
 }
 
+// BenchmarkSearchLoadMixLong measures the fused ranking over the load mix's queries of 18 to 20 words,
+// the kind make bench-load's search-20words scenario sends: mostly words of the vocabulary, whose
+// readings are kept, so word matching and the semantic scan cost most.
+func BenchmarkSearchLoadMixLong(b *testing.B) {
+	var long []string
+	for _, q := range loadMixQueries(b) {
+		if len(strings.Fields(q)) >= 18 {
+			long = append(long, q)
+		}
+	}
+	benchRankingOf(b, libraryIndex(b).Search, long)
+}
+
 // loadMixQueries are the queries of testdata/loadmix.txt, a line each.
 func loadMixQueries(tb testing.TB) []string {
 	data, err := os.ReadFile(filepath.Join("testdata", "loadmix.txt"))
