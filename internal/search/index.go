@@ -108,6 +108,7 @@ type Index struct {
 	named                   [][]int32  // per term: the documents whose id or name holds it
 	byID                    map[string]int
 	exact                   map[string][]int32            // a document's id and name words, joined by spaces → the documents
+	pairs                   wordPairs                     // the neighbouring words of ids, names and keywords (context.go)
 	readings                []atomic.Pointer[wordReading] // per vocabulary word: its reading, once a query has read it
 	pool                    *sync.Pool                    // of *scratch, per-query arrays
 	w                       Weights                       // what it ranks with
@@ -191,6 +192,7 @@ func newIndex(docs []Doc, emb Embedder, dim int, packed []byte, th Thesaurus) *I
 	ix.synonyms = readSynonyms(th, ix.lex)
 	ix.antonyms = readAntonyms(th, ix.lex)
 	ix.head = heads(docs, ix.lex)
+	ix.pairs = newWordPairs(docs, ix.lex)
 	ix.families = make([]bool, len(ix.lex.postings))
 	for _, t := range ix.head {
 		if t >= 0 {

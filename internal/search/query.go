@@ -82,6 +82,14 @@ func (ix *Index) parse(q string) (query, error) {
 	}
 	words = words[:min(len(words), maxQueryWords)]
 	lx := ix.lex
+	var idsOf [maxQueryWords]int32
+	ids := idsOf[:len(words)] // each word's index in the vocabulary, -1 for none
+	for i, w := range words {
+		ids[i] = -1
+		if j, ok := lx.wordID[w]; ok {
+			ids[i] = j
+		}
+	}
 	var read wordReading // of a word outside the vocabulary, reused
 	for i, w := range words {
 		var joined []alt
@@ -95,8 +103,12 @@ func (ix *Index) parse(q string) (query, error) {
 				joined = append(joined, alt{lx.wordTerm[j], weightJoined})
 			}
 		}
+		for _, c := range ix.contextTypos(words, ids, i) {
+			joined = append(joined, alt{lx.wordTerm[c.word], c.weight})
+			qu.also = append(qu.also, Synonym{lx.words[c.word], c.weight})
+		}
 		r := &read
-		if j, ok := lx.wordID[w]; ok && keepReadings {
+		if j := ids[i]; j >= 0 && keepReadings {
 			r = ix.vocabularyReading(j)
 		} else {
 			read = wordReading{read.slots[:0], read.embed[:0], read.also[:0], read.avoid[:0]}

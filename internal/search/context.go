@@ -1,0 +1,124 @@
+package search
+
+import (
+	"slices"
+	"sort"
+
+	"github.com/iconlib/iconlib/internal/wordvec"
+)
+
+// Real-word typos in context: a typo that is itself a word ("sing in", "bar cart", "heart rat") passes every
+// check of a single word, and a frequent one ("sing", "cart") is no rare word either (see realWordTypos).
+// Its neighbour gives it away: the icons' ids, names and keywords hold "sign in", "bar chart" and "heart
+// rate", but never "sing in". So a query word that forms no such pair with a neighbour is also read as each
+// vocabulary word one edit from it, with its first letter, that does form one with that neighbour.
+
+// weightContext is what a match through a correction in context counts: a one-edit typo's weight.
+const weightContext = weightTypo1
+
+// minContextLen is the shortest query word read as a typo in context: a word of two letters is one edit
+// from too many.
+const minContextLen = 3
+
+// wordPairs holds, per vocabulary word, the words that follow it and the words that precede it in some
+// document's id, name or keyword, each list sorted by word index; and, the vocabulary being sorted, where
+// the words of each first byte start (those of byte b are the indexes initial[b]:initial[b+1]).
+type wordPairs struct {
+	next, prev [][]int32
+	initial    [257]int32
+}
+
+// newWordPairs collects the pairs of neighbouring words in docs' ids, names and keywords.
+func newWordPairs(docs []Doc, lx *lexicon) wordPairs {
+	p := wordPairs{next: make([][]int32, len(lx.words)), prev: make([][]int32, len(lx.words))}
+	for _, d := range docs {
+		for _, label := range append([]string{d.ID, d.Name}, d.Keywords...) {
+			ws := wordvec.Tokenize(label)
+			for k := 1; k < len(ws); k++ {
+				a, okA := lx.wordID[ws[k-1]]
+				b, okB := lx.wordID[ws[k]]
+				if okA && okB {
+					p.next[a] = insertSorted(p.next[a], b)
+					p.prev[b] = insertSorted(p.prev[b], a)
+				}
+			}
+		}
+	}
+	for w := range p.next { // no spare capacity: the lists are kept for the index's life
+		p.next[w] = slices.Clip(p.next[w])
+		p.prev[w] = slices.Clip(p.prev[w])
+	}
+	for b := range p.initial {
+		p.initial[b] = int32(sort.SearchStrings(lx.words, string([]byte{byte(b)})))
+		if b == 256 {
+			p.initial[b] = int32(len(lx.words))
+		}
+	}
+	return p
+}
+
+// insertSorted adds w to the sorted list s unless s holds it.
+func insertSorted(s []int32, w int32) []int32 {
+	if k, found := slices.BinarySearch(s, w); !found {
+		s = slices.Insert(s, k, w)
+	}
+	return s
+}
+
+// contextTypos returns the readings of words[i] (ids: each word's index in the vocabulary, -1 for none)
+// as a typo of a word that forms a known pair with a neighbour: none when the word forms one with a
+// neighbour as it is, or when some document is labelled with both ("pay by card" stays pay: there is
+// credit-card-pay, though "play card" is a pair of the icons').
+func (ix *Index) contextTypos(words []string, ids []int32, i int) []realWordTypo {
+	w, j := words[i], ids[i]
+	if len(w) < minContextLen || !isASCIILetters(w) || j < 0 && ix.embedWord(w) == nil {
+		return nil // no real word: a typo the word's own reading corrects
+	}
+	lx := ix.lex
+	lo, hi := ix.pairs.initial[w[0]], ix.pairs.initial[int(w[0])+1] // the words with w's first letter
+	var out []realWordTypo
+	for _, k := range [2]int{i + 1, i - 1} {
+		if k < 0 || k >= len(words) || ids[k] < 0 {
+			continue
+		}
+		n := ids[k]
+		pairs := ix.pairs.prev[n] // the words before the right neighbour
+		if k < i {
+			pairs = ix.pairs.next[n]
+		}
+		if _, paired := slices.BinarySearch(pairs, j); j >= 0 && paired {
+			return nil
+		}
+		found := len(out)
+		from, _ := slices.BinarySearch(pairs, lo)
+		for _, c := range pairs[from:] {
+			if c >= hi {
+				break
+			}
+			if cw := lx.words[c]; osaDistance(w, cw, 1) == 1 && stem(cw) != stem(w) &&
+				!slices.ContainsFunc(out, func(t realWordTypo) bool { return t.word == c }) {
+				out = append(out, realWordTypo{c, weightContext})
+			}
+		}
+		if len(out) > found && j >= 0 && ix.coLabelled(lx.wordTerm[j], lx.wordTerm[n]) {
+			return nil
+		}
+	}
+	return out
+}
+
+// coLabelled reports whether some document's id, name or keywords hold both terms.
+func (ix *Index) coLabelled(a, b int32) bool {
+	la, lb := ix.labelled[a], ix.labelled[b]
+	for x, y := 0, 0; x < len(la) && y < len(lb); {
+		switch {
+		case la[x] == lb[y]:
+			return true
+		case la[x] < lb[y]:
+			x++
+		default:
+			y++
+		}
+	}
+	return false
+}
