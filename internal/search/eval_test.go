@@ -4,12 +4,14 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
 
 	"github.com/iconlib/iconlib/build"
 	"github.com/iconlib/iconlib/internal/search"
+	"github.com/iconlib/iconlib/internal/wordvec"
 )
 
 var showMisses = flag.Bool("misses", false, "log the queries the fused ranking gets wrong")
@@ -107,5 +109,33 @@ func TestRankingQuality(t *testing.T) {
 			}
 			check("semantic-alone MRR@10", sem[search.Overall].MRR, 0.65)
 		})
+	}
+}
+
+// TestEvalSetLabelsTheIconsItNames checks the labels themselves: every icon they name exists, and a query
+// that is exactly an icon's id or name ("globe") has that icon among its best or acceptable answers, as
+// the fused ranking puts it first by contract.
+func TestEvalSetLabelsTheIconsItNames(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the whole library's index")
+	}
+	ix := libraryIndex(t)
+	named := map[string]string{} // an icon's id or name, as words → the icon
+	for d := range ix.Len() {
+		doc, _ := ix.Doc(ix.ID(d))
+		for _, s := range []string{doc.ID, doc.Name} {
+			named[strings.Join(wordvec.Tokenize(s), " ")] = doc.ID
+		}
+	}
+	for _, q := range append(readEvalSet(t, "eval.jsonl"), readEvalSet(t, "holdout.jsonl")...) {
+		for _, id := range slices.Concat(q.Relevant, q.Acceptable, q.Avoid) {
+			if _, ok := ix.Doc(id); !ok {
+				t.Errorf("%q labels %q, which is no icon", q.Query, id)
+			}
+		}
+		if id, ok := named[strings.Join(wordvec.Tokenize(q.Query), " ")]; ok && !slices.Contains(q.Avoid, id) &&
+			!slices.Contains(q.Relevant, id) && !slices.Contains(q.Acceptable, id) {
+			t.Errorf("%q names the icon %s exactly, but its labels leave it out", q.Query, id)
+		}
 	}
 }
