@@ -11,7 +11,8 @@ import (
 // check of a single word, and a frequent one ("sing", "cart") is no rare word either (see realWordTypos).
 // Its neighbour gives it away: the icons' ids, names and keywords hold "sign in", "bar chart" and "heart
 // rate", but never "sing in". So a query word that forms no such pair with a neighbour is also read as each
-// vocabulary word one edit from it, with its first letter, that does form one with that neighbour.
+// vocabulary word one edit from it, with its first letter, that does form one with that neighbour, and
+// its embedding is that word's.
 
 // weightContext is what a match through a correction in context counts: a one-edit typo's weight.
 const weightContext = weightTypo1

@@ -58,6 +58,10 @@ func TestContextTyposReadRealWordsByTheirNeighbours(t *testing.T) {
 			t.Errorf("%q: read also as %q, want %q", c.query, got, c.want)
 		}
 	}
+	// The word is embedded as its correction, so semantic similarity is the corrected query's.
+	if qu, err := ix.parse("sing in"); err != nil || !slices.Equal(qu.embed, []string{"sign", "in"}) {
+		t.Errorf(`"sing in" embeds %q (%v), want ["sign" "in"]`, qu.embed, err)
+	}
 	// Through the ranking: "sing in" finds login, which only the reading in context matches.
 	hits, err := ix.Search("sing in", Options{Limit: 2})
 	if err != nil {

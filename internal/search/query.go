@@ -103,9 +103,12 @@ func (ix *Index) parse(q string) (query, error) {
 				joined = append(joined, alt{lx.wordTerm[j], weightJoined})
 			}
 		}
+		corrected := ""
 		for _, c := range ix.contextTypos(words, ids, i) {
 			joined = append(joined, alt{lx.wordTerm[c.word], c.weight})
-			qu.also = append(qu.also, Synonym{lx.words[c.word], c.weight})
+			if corrected == "" {
+				corrected = lx.words[c.word]
+			}
 		}
 		r := &read
 		if j := ids[i]; j >= 0 && keepReadings {
@@ -122,7 +125,11 @@ func (ix *Index) parse(q string) (query, error) {
 			}
 			qu.slots = append(qu.slots, slot)
 		}
+		n := len(qu.embed)
 		qu.embed = append(qu.embed, r.embed...)
+		if corrected != "" && len(r.embed) == 1 {
+			qu.embed[n] = corrected
+		}
 	}
 	return qu, nil
 }
