@@ -110,16 +110,5 @@ func (ix *Index) contextTypos(words []string, ids []int32, i int) []realWordTypo
 
 // coLabelled reports whether some document's id, name or keywords hold both terms.
 func (ix *Index) coLabelled(a, b int32) bool {
-	la, lb := ix.labelled[a], ix.labelled[b]
-	for x, y := 0, 0; x < len(la) && y < len(lb); {
-		switch {
-		case la[x] == lb[y]:
-			return true
-		case la[x] < lb[y]:
-			x++
-		default:
-			y++
-		}
-	}
-	return false
+	return meet(ix.labelled[a], ix.labelled[b], func(d int32) int32 { return d })
 }

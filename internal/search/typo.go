@@ -207,12 +207,16 @@ func (lx *lexicon) split(q string) (left, right string, ok, together bool) {
 
 // cooccur reports whether some document holds both terms.
 func (lx *lexicon) cooccur(a, b int32) bool {
-	pa, pb := lx.postings[a], lx.postings[b]
-	for i, j := 0, 0; i < len(pa) && j < len(pb); {
-		switch {
-		case pa[i].doc == pb[j].doc:
+	return meet(lx.postings[a], lx.postings[b], func(p posting) int32 { return p.doc })
+}
+
+// meet reports whether two lists sorted by document (doc reads an element's) share a document.
+func meet[T any](a, b []T, doc func(T) int32) bool {
+	for i, j := 0, 0; i < len(a) && j < len(b); {
+		switch da, db := doc(a[i]), doc(b[j]); {
+		case da == db:
 			return true
-		case pa[i].doc < pb[j].doc:
+		case da < db:
 			i++
 		default:
 			j++
