@@ -203,7 +203,8 @@ func servedCategories(t *testing.T, c *http.Client, e *edgeProcess) float64 {
 // X-Forwarded-For from loopback, and returns once it answers. It stops (SIGTERM) when the test ends.
 func startEdgeProcess(t *testing.T, bin, public, keyFile, redisURL string) *edgeProcess {
 	t.Helper()
-	addr, metricsAddr := freeLoopbackAddr(t), freeLoopbackAddr(t)
+	addrs := freeLoopbackAddrs(t, 2)
+	addr, metricsAddr := addrs[0], addrs[1]
 	e := &edgeProcess{url: "http://" + addr, metricsURL: "http://" + metricsAddr + "/metrics", log: &syncBuffer{}}
 	// A long store timeout: under -race on a busy machine a call can take 100 ms, and would count locally.
 	cmd := exec.Command(bin, "serve", "--public", public, "--addr", addr, "--metrics-addr", metricsAddr,

@@ -135,12 +135,24 @@ func startNginx(t *testing.T, bin, public, edgeAddr string) string {
 // freeLoopbackAddr returns a loopback address with a port nobody listens on now.
 func freeLoopbackAddr(t *testing.T) string {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
+	return freeLoopbackAddrs(t, 1)[0]
+}
+
+// freeLoopbackAddrs returns n distinct loopback addresses free at the time: each port is held until all
+// are chosen, so two picks cannot get the same port (as two calls of freeLoopbackAddr can, the first one
+// freed before the second).
+func freeLoopbackAddrs(t *testing.T, n int) []string {
+	t.Helper()
+	addrs := make([]string, n)
+	for i := range addrs {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer ln.Close()
+		addrs[i] = ln.Addr().String()
 	}
-	defer ln.Close()
-	return ln.Addr().String()
+	return addrs
 }
 
 // rawClient sends requests as written: it neither asks for nor undoes compression, nor follows redirects.
