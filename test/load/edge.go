@@ -40,6 +40,9 @@ func startEdge(ctx context.Context, name, bin, addr string, args []string, profi
 	e := &edgeProcess{name: name, url: "http://" + addr, logs: &tail{max: 16 << 10}, done: make(chan struct{})}
 	if profiled {
 		metricsAddr, err := freeLoopbackAddr()
+		for err == nil && metricsAddr == addr { // addr is free until the edge starts: the same port may come back
+			metricsAddr, err = freeLoopbackAddr()
+		}
 		if err != nil {
 			return nil, err
 		}
