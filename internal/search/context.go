@@ -49,12 +49,10 @@ func newWordPairs(docs []Doc, lx *lexicon) wordPairs {
 		p.next[w] = slices.Clip(p.next[w])
 		p.prev[w] = slices.Clip(p.prev[w])
 	}
-	for b := range p.initial {
+	for b := range 256 {
 		p.initial[b] = int32(sort.SearchStrings(lx.words, string([]byte{byte(b)})))
-		if b == 256 {
-			p.initial[b] = int32(len(lx.words))
-		}
 	}
+	p.initial[256] = int32(len(lx.words))
 	return p
 }
 

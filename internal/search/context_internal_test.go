@@ -33,18 +33,11 @@ func TestContextTyposReadRealWordsByTheirNeighbours(t *testing.T) {
 		{"pay card", nil},                      // "play card" is a pair, but credit-card-pay holds pay and card
 		{"sing", nil},                          // no neighbour
 		{"sinh in", nil},                       // no vocabulary word, and no embedder to say it is a real word
-		{"ping", nil},                          // "pin" has no neighbour here
 		{"pi in", nil},                         // too short to read
 		{"sing enter shopping", []string(nil)}, // "sign enter" labels nothing
 	} {
 		words, _ := read(c.query)
-		ids := make([]int32, len(words))
-		for i, w := range words {
-			ids[i] = -1
-			if j, ok := ix.lex.wordID[w]; ok {
-				ids[i] = j
-			}
-		}
+		ids := ix.lex.wordIDs(words, make([]int32, len(words)))
 		var got []string
 		for i := range words {
 			for _, r := range ix.contextTypos(words, ids, i) {

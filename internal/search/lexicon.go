@@ -148,6 +148,18 @@ func newLexicon(docs []Doc) *lexicon {
 	return lx
 }
 
+// wordIDs writes into ids (as long as words) each word's index in words, -1 for a word outside the
+// vocabulary, and returns it.
+func (lx *lexicon) wordIDs(words []string, ids []int32) []int32 {
+	for i, w := range words {
+		ids[i] = -1
+		if j, ok := lx.wordID[w]; ok {
+			ids[i] = j
+		}
+	}
+	return ids
+}
+
 // prefixed returns the surface words that start with p and are longer than it, at most limit of them, the
 // ones in the most documents first.
 func (lx *lexicon) prefixed(p string, limit int) []int32 {

@@ -83,13 +83,7 @@ func (ix *Index) parse(q string) (query, error) {
 	words = words[:min(len(words), maxQueryWords)]
 	lx := ix.lex
 	var idsOf [maxQueryWords]int32
-	ids := idsOf[:len(words)] // each word's index in the vocabulary, -1 for none
-	for i, w := range words {
-		ids[i] = -1
-		if j, ok := lx.wordID[w]; ok {
-			ids[i] = j
-		}
-	}
+	ids := lx.wordIDs(words, idsOf[:len(words)])
 	var read wordReading // of a word outside the vocabulary, reused
 	for i, w := range words {
 		var joined []alt
