@@ -110,3 +110,37 @@ func (ix *Index) contextTypos(words []string, ids []int32, i int) []realWordTypo
 func (ix *Index) coLabelled(a, b int32) bool {
 	return meet(ix.labelled[a], ix.labelled[b], func(d int32) int32 { return d })
 }
+
+// trailingTypo returns the word the query's last word means when that word is a stop word one letter short of
+// a word that follows the word before it in the icons' labels ("bell of": off, as in bell-off; "wifi of"),
+// and "" otherwise. A stop word says nothing at the end of a query, and would be dropped; read as the word
+// it lacks a letter of, it says what the query asks. words are the query's words, stop words included.
+func (ix *Index) trailingTypo(words []string) string {
+	n := len(words)
+	if n < 2 || !wordvec.IsStopWord(words[n-1]) || wordvec.IsStopWord(words[n-2]) {
+		return ""
+	}
+	lx := ix.lex
+	p, ok := lx.wordID[words[n-2]]
+	if !ok {
+		return ""
+	}
+	if s, ok := lx.wordID[words[n-1]]; ok {
+		if _, paired := slices.BinarySearch(ix.pairs.next[p], s); paired {
+			return "" // "logic and": the pair as it is
+		}
+	}
+	best := int32(-1)
+	for _, c := range lx.deletes[words[n-1]] {
+		if _, paired := slices.BinarySearch(ix.pairs.next[p], c); paired && (best < 0 || lx.docCount(c) > lx.docCount(best)) {
+			best = c
+		}
+	}
+	if best < 0 {
+		return ""
+	}
+	return lx.words[best]
+}
+
+// docCount is the number of documents holding vocabulary word c's term.
+func (lx *lexicon) docCount(c int32) int { return len(lx.postings[lx.wordTerm[c]]) }

@@ -64,3 +64,48 @@ func TestContextTyposReadRealWordsByTheirNeighbours(t *testing.T) {
 		t.Errorf(`"sing in" gave %v, want login first`, hits)
 	}
 }
+
+// TestTrailingStopWordReadAsTheWordItLacksALetterOf checks that a query's last word, a stop word, is read as
+// the word it lacks a letter of when that word follows the word before it in the icons' labels, and only
+// then.
+func TestTrailingStopWordReadAsTheWordItLacksALetterOf(t *testing.T) {
+	docs := []Doc{
+		{ID: "bell", Name: "Bell"},
+		{ID: "bell-off", Name: "Bell Off"},
+		{ID: "bell-ringing", Name: "Bell Ringing"},
+		{ID: "logic-and", Name: "Logic And"},
+		{ID: "logic-nand", Name: "Logic Nand"},
+		{ID: "offer", Name: "Offer"},
+	}
+	ix, err := NewIndex(docs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ query, want string }{
+		{"bell of", "off"}, // "bell off" labels bell-off
+		{"of bell", ""},    // not the last word
+		{"bell", ""},       // no stop word
+		{"of", ""},         // no word before it
+		{"the of", ""},     // the word before is a stop word too
+		{"logic and", ""},  // "logic and" is a pair as it is, though "nand" is "and" with a letter more
+		{"ringing of", ""}, // "ringing off" labels nothing
+		{"bell the", ""},   // no label word is "the" with a letter more after "bell"
+		{"offer of", ""},   // "offer off" labels nothing
+	} {
+		words, _ := read(c.query)
+		if got := ix.trailingTypo(words); got != c.want {
+			t.Errorf("%q: last word read as %q, want %q", c.query, got, c.want)
+		}
+	}
+	hits, err := ix.Search("bell of", Options{Limit: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(hits) == 0 || hits[0].ID != "bell-off" {
+		t.Errorf(`"bell of" gave %v, want bell-off first`, hits)
+	}
+	// A typo, not an exact name: bell-off scores as a match, at most 0.5.
+	if len(hits) > 0 && hits[0].Score > 0.5 {
+		t.Errorf(`"bell of" scores bell-off %v, as an exact name`, hits[0].Score)
+	}
+}

@@ -75,6 +75,9 @@ func (ix *Index) parse(q string) (query, error) {
 	if len(ix.exact[qu.words]) == 0 && len(meant) > 0 {
 		qu.words = strings.Join(meant, " ")
 	}
+	if c := ix.trailingTypo(meant); c != "" {
+		meant[len(meant)-1] = c // a typo: matched, not an exact name
+	}
 	if content := dropStopWords(meant); len(content) > 0 {
 		words = content
 	} else if content := dropStopWords(append([]string(nil), words...)); len(content) > 0 {
