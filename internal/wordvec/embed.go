@@ -67,14 +67,14 @@ func (e *Embedder) Embed(text string) []float32 {
 		if stopWords[w] {
 			continue
 		}
-		rank, ok := e.t.Rank(w)
+		i, ok := e.t.index[w] // one look-up a word: the table's map is large, and each costs cache misses
 		if !ok {
 			continue
 		}
 		if v == nil {
 			v = make([]float32, e.t.dim)
 		}
-		e.t.AddTo(v, w, e.Weight(rank))
+		e.t.addRow(v, i, e.Weight(int(e.t.ranks[i])))
 	}
 	if Normalize(v) == 0 {
 		return nil

@@ -103,15 +103,19 @@ func (t *Table) Rank(word string) (int, bool) {
 // AddTo adds weight × word's vector to dst (len Dim) and reports whether the table has the word.
 func (t *Table) AddTo(dst []float32, word string, weight float32) bool {
 	i, ok := t.index[word]
-	if !ok {
-		return false
+	if ok {
+		t.addRow(dst, i, weight)
 	}
+	return ok
+}
+
+// addRow adds weight × the vector of the table's i-th word to dst (len Dim).
+func (t *Table) addRow(dst []float32, i int32, weight float32) {
 	s := weight * t.scales[i]
 	row := t.data[int(i)*t.dim : int(i+1)*t.dim]
 	for k, q := range row {
 		dst[k] += s * float32(q)
 	}
-	return true
 }
 
 // WriteTo writes the table in the file format of the package doc.
