@@ -7,6 +7,7 @@ import (
 	"hash/fnv"
 	"io"
 	"math"
+	"math/rand/v2"
 	"slices"
 	"sort"
 	"strings"
@@ -85,8 +86,12 @@ func Split(qs []EvalQuery) (tuning, heldOut []EvalQuery) {
 type Metrics struct {
 	N                                int
 	MRR, NDCG, P5, Hit1, Hit3, Hit10 float64
-	Misses, FirstMiss, Trapped       []string // no best answer in the top 10; a wrong first answer; an answer to avoid in the top 5
-	traps                            int
+	// MRRLow and MRRHigh bound MRR's 95% bootstrap interval: where it would fall on another set of queries
+	// like these (resampled with replacement, percentiles of the means). A change inside it may be chance.
+	MRRLow, MRRHigh            float64
+	Misses, FirstMiss, Trapped []string // no best answer in the top 10; a wrong first answer; an answer to avoid in the top 5
+	traps                      int
+	rr                         []float64 // each query's reciprocal rank
 }
 
 // Traps is the number of queries with answers to avoid among those measured.
@@ -113,8 +118,32 @@ func Evaluate(qs []EvalQuery, rank func(q string, o Options) ([]Hit, error)) (ma
 	for _, m := range out {
 		n := float64(max(m.N, 1))
 		m.MRR, m.NDCG, m.P5, m.Hit1, m.Hit3, m.Hit10 = m.MRR/n, m.NDCG/n, m.P5/n, m.Hit1/n, m.Hit3/n, m.Hit10/n
+		m.MRRLow, m.MRRHigh = bootstrapInterval(m.rr)
 	}
 	return out, nil
+}
+
+// bootstrapResamples is how many resampled sets bootstrapInterval draws: enough for the 2.5th and 97.5th
+// percentiles to settle to the printed third decimal.
+const bootstrapResamples = 4000
+
+// bootstrapInterval returns the 95% percentile bootstrap interval of the mean of xs. The draws come from a
+// fixed seed, so one set of results always gives one interval.
+func bootstrapInterval(xs []float64) (lo, hi float64) {
+	if len(xs) == 0 {
+		return 0, 0
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	means := make([]float64, bootstrapResamples)
+	for b := range means {
+		var sum float64
+		for range xs {
+			sum += xs[rng.IntN(len(xs))]
+		}
+		means[b] = sum / float64(len(xs))
+	}
+	slices.Sort(means)
+	return means[bootstrapResamples*25/1000], means[bootstrapResamples*975/1000-1]
 }
 
 // scored is how one ranking of one query did.
@@ -181,6 +210,7 @@ func gain(g, i int) float64 { return (math.Exp2(float64(g)) - 1) / math.Log2(flo
 func (m *Metrics) add(q EvalQuery, r scored) {
 	m.N++
 	m.MRR += r.rr
+	m.rr = append(m.rr, r.rr)
 	m.NDCG += r.ndcg
 	m.P5 += r.p5
 	if r.first == 0 {
@@ -207,7 +237,7 @@ func (m *Metrics) add(q EvalQuery, r scored) {
 // WriteEvalTable prints one row per ranking and kind (kinds sorted, Overall last).
 func WriteEvalTable(w io.Writer, names []string, results []map[string]*Metrics) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "ranking\tkind\tqueries\tMRR@10\tnDCG@10\tP@5\thit@1\thit@3\thit@10\ttrapped\t")
+	fmt.Fprintln(tw, "ranking\tkind\tqueries\tMRR@10\t95% interval\tnDCG@10\tP@5\thit@1\thit@3\thit@10\ttrapped\t")
 	for i, res := range results {
 		var kinds []string
 		for k := range res {
@@ -222,8 +252,8 @@ func WriteEvalTable(w io.Writer, names []string, results []map[string]*Metrics) 
 			if m.traps > 0 {
 				trapped = fmt.Sprintf("%d/%d", len(m.Trapped), m.traps)
 			}
-			fmt.Fprintf(tw, "%s\t%s\t%d\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%s\t\n", names[i], k, m.N, m.MRR, m.NDCG, m.P5,
-				m.Hit1, m.Hit3, m.Hit10, trapped)
+			fmt.Fprintf(tw, "%s\t%s\t%d\t%.3f\t%.3f–%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%s\t\n", names[i], k, m.N, m.MRR,
+				m.MRRLow, m.MRRHigh, m.NDCG, m.P5, m.Hit1, m.Hit3, m.Hit10, trapped)
 		}
 	}
 	return tw.Flush()
