@@ -16,9 +16,8 @@ func Tokenize(text string) []string {
 
 // stopWords are function words that say nothing about what an icon means. Words of direction and
 // negation (up, down, in, out, on, off, no, not, back, over) are kept: they tell zoom-in from zoom-out.
-var stopWords = map[string]bool{}
-
-func init() {
+var stopWords = func() map[string]bool {
+	m := map[string]bool{}
 	for _, w := range strings.Fields(`a about above after again against am an and any are as at be because been
 		before being below between both but by can could did do does doing during each few for from further had
 		has have having he her here hers herself him himself his how i if into is it its itself just me more most
@@ -26,9 +25,10 @@ func init() {
 		the their theirs them themselves then there these they this those through to too until very was we were
 		what when where which while who whom why will with would you your yours yourself yourselves s t ll d re
 		ve m want need something someone thing things`) {
-		stopWords[w] = true
+		m[w] = true
 	}
-}
+	return m
+}()
 
 // IsStopWord reports whether word (lowercase) is a function word that carries no meaning for search.
 func IsStopWord(word string) bool { return stopWords[word] }
