@@ -86,12 +86,9 @@ func Split(qs []EvalQuery) (tuning, heldOut []EvalQuery) {
 type Metrics struct {
 	N                                int
 	MRR, NDCG, P5, Hit1, Hit3, Hit10 float64
-	// MRRLow and MRRHigh bound MRR's 95% bootstrap interval: where it would fall on another set of queries
-	// like these (resampled with replacement, percentiles of the means). A change inside it may be chance.
-	MRRLow, MRRHigh            float64
-	Misses, FirstMiss, Trapped []string // no best answer in the top 10; a wrong first answer; an answer to avoid in the top 5
-	traps                      int
-	rr                         []float64 // each query's reciprocal rank
+	Misses, FirstMiss, Trapped       []string // no best answer in the top 10; a wrong first answer; an answer to avoid in the top 5
+	traps                            int
+	rr                               []float64 // each query's reciprocal rank
 }
 
 // Traps is the number of queries with answers to avoid among those measured.
@@ -118,10 +115,13 @@ func Evaluate(qs []EvalQuery, rank func(q string, o Options) ([]Hit, error)) (ma
 	for _, m := range out {
 		n := float64(max(m.N, 1))
 		m.MRR, m.NDCG, m.P5, m.Hit1, m.Hit3, m.Hit10 = m.MRR/n, m.NDCG/n, m.P5/n, m.Hit1/n, m.Hit3/n, m.Hit10/n
-		m.MRRLow, m.MRRHigh = bootstrapInterval(m.rr)
 	}
 	return out, nil
 }
+
+// MRRInterval is the 95% bootstrap interval of MRR: where it would fall on another set of queries like
+// these (resampled with replacement, percentiles of the means). A change inside it may be chance.
+func (m *Metrics) MRRInterval() (lo, hi float64) { return bootstrapInterval(m.rr) }
 
 // bootstrapResamples is how many resampled sets bootstrapInterval draws: enough for the 2.5th and 97.5th
 // percentiles to settle to the printed third decimal.
@@ -252,8 +252,9 @@ func WriteEvalTable(w io.Writer, names []string, results []map[string]*Metrics) 
 			if m.traps > 0 {
 				trapped = fmt.Sprintf("%d/%d", len(m.Trapped), m.traps)
 			}
+			lo, hi := m.MRRInterval()
 			fmt.Fprintf(tw, "%s\t%s\t%d\t%.3f\t%.3f–%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%s\t\n", names[i], k, m.N, m.MRR,
-				m.MRRLow, m.MRRHigh, m.NDCG, m.P5, m.Hit1, m.Hit3, m.Hit10, trapped)
+				lo, hi, m.NDCG, m.P5, m.Hit1, m.Hit3, m.Hit10, trapped)
 		}
 	}
 	return tw.Flush()
