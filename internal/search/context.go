@@ -114,10 +114,11 @@ func (ix *Index) coLabelled(a, b int32) bool {
 // trailingTypo returns the word the query's last word means when that word is a stop word one letter short of
 // a word that follows the word before it in the icons' labels ("bell of": off, as in bell-off; "wifi of"),
 // and "" otherwise. A stop word says nothing at the end of a query, and would be dropped; read as the word
-// it lacks a letter of, it says what the query asks. words are the query's words, stop words included.
+// it lacks a letter of, it says what the query asks. Not after a determiner's noun ("a picture of": a
+// phrase still being typed). words are the query's words, stop words included.
 func (ix *Index) trailingTypo(words []string) string {
 	n := len(words)
-	if n < 2 || !wordvec.IsStopWord(words[n-1]) || wordvec.IsStopWord(words[n-2]) {
+	if n < 2 || !wordvec.IsStopWord(words[n-1]) || wordvec.IsStopWord(words[n-2]) || n > 2 && determiners[words[n-3]] {
 		return ""
 	}
 	lx := ix.lex
@@ -141,6 +142,12 @@ func (ix *Index) trailingTypo(words []string) string {
 	}
 	return lx.words[best]
 }
+
+// determiners begin a noun phrase that a trailing "of" is still to complete ("a picture of", "the map of"):
+// there the stop word is a preposition, not a typo.
+var determiners = map[string]bool{"a": true, "an": true, "the": true, "this": true, "that": true, "these": true,
+	"those": true, "my": true, "your": true, "our": true, "their": true, "his": true, "her": true, "its": true,
+	"some": true, "any": true, "each": true, "every": true}
 
 // docCount is the number of documents holding vocabulary word c's term.
 func (lx *lexicon) docCount(c int32) int { return len(lx.postings[lx.wordTerm[c]]) }

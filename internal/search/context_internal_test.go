@@ -82,15 +82,17 @@ func TestTrailingStopWordReadAsTheWordItLacksALetterOf(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, c := range []struct{ query, want string }{
-		{"bell of", "off"}, // "bell off" labels bell-off
-		{"of bell", ""},    // not the last word
-		{"bell", ""},       // no stop word
-		{"of", ""},         // no word before it
-		{"the of", ""},     // the word before is a stop word too
-		{"logic and", ""},  // "logic and" is a pair as it is, though "nand" is "and" with a letter more
-		{"ringing of", ""}, // "ringing off" labels nothing
-		{"bell the", ""},   // no label word is "the" with a letter more after "bell"
-		{"offer of", ""},   // "offer off" labels nothing
+		{"bell of", "off"},      // "bell off" labels bell-off
+		{"of bell", ""},         // not the last word
+		{"bell", ""},            // no stop word
+		{"of", ""},              // no word before it
+		{"the of", ""},          // the word before is a stop word too
+		{"logic and", ""},       // "logic and" is a pair as it is, though "nand" is "and" with a letter more
+		{"ringing of", ""},      // "ringing off" labels nothing
+		{"bell the", ""},        // no label word is "the" with a letter more after "bell"
+		{"offer of", ""},        // "offer off" labels nothing
+		{"a bell of", ""},       // after a determiner: a phrase still being typed ("a bell of brass")
+		{"turn bell of", "off"}, // a word before the noun that is no determiner
 	} {
 		words, _ := read(c.query)
 		if got := ix.trailingTypo(words); got != c.want {
