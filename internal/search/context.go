@@ -3,6 +3,7 @@ package search
 import (
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/iconlib/iconlib/internal/wordvec"
 )
@@ -111,10 +112,11 @@ func (ix *Index) coLabelled(a, b int32) bool {
 	return meet(ix.labelled[a], ix.labelled[b], func(d int32) int32 { return d })
 }
 
-// trailingTypo returns the word the query's last word means when that word is a stop word one letter short of
-// a word that follows the word before it in the icons' labels ("bell of": off, as in bell-off; "wifi of"),
-// and "" otherwise. A stop word says nothing at the end of a query, and would be dropped; read as the word
-// it lacks a letter of, it says what the query asks. Not after a determiner's noun ("a picture of": a
+// trailingTypo returns the word the query's last word means when that word is a stop word whose last letter
+// is missing from a word that follows the word before it in the icons' labels ("bell of": off, as in
+// bell-off; "wifi of"; "drag an": and, as in drag-and-drop), and "" otherwise. A stop word says nothing at
+// the end of a query, and would be dropped; read as the word it is the start of, as any other last word
+// still being typed is, it says what the query asks. Not after a determiner's noun ("a picture of": a
 // phrase still being typed). words are the query's words, stop words included.
 func (ix *Index) trailingTypo(words []string) string {
 	n := len(words)
@@ -133,6 +135,9 @@ func (ix *Index) trailingTypo(words []string) string {
 	}
 	best := int32(-1)
 	for _, c := range lx.deletes[words[n-1]] {
+		if !strings.HasPrefix(lx.words[c], words[n-1]) {
+			continue // "card and" is no "card hand": only the last letter can be missing
+		}
 		if _, paired := slices.BinarySearch(ix.pairs.next[p], c); paired && (best < 0 || lx.docCount(c) > lx.docCount(best)) {
 			best = c
 		}

@@ -76,6 +76,7 @@ func TestTrailingStopWordReadAsTheWordItLacksALetterOf(t *testing.T) {
 		{ID: "logic-and", Name: "Logic And"},
 		{ID: "logic-nand", Name: "Logic Nand"},
 		{ID: "offer", Name: "Offer"},
+		{ID: "credit-card-hand", Name: "Credit Card Hand"},
 	}
 	ix, err := NewIndex(docs, nil)
 	if err != nil {
@@ -93,6 +94,7 @@ func TestTrailingStopWordReadAsTheWordItLacksALetterOf(t *testing.T) {
 		{"offer of", ""},        // "offer off" labels nothing
 		{"a bell of", ""},       // after a determiner: a phrase still being typed ("a bell of brass")
 		{"turn bell of", "off"}, // a word before the noun that is no determiner
+		{"card and", ""},        // "card hand" is a pair, but "hand" is "and" with a letter in front
 	} {
 		words, _ := read(c.query)
 		if got := ix.trailingTypo(words); got != c.want {
