@@ -153,6 +153,3 @@ func (ix *Index) trailingTypo(words []string) string {
 var determiners = map[string]bool{"a": true, "an": true, "the": true, "this": true, "that": true, "these": true,
 	"those": true, "my": true, "your": true, "our": true, "their": true, "his": true, "her": true, "its": true,
 	"some": true, "any": true, "each": true, "every": true}
-
-// docCount is the number of documents holding vocabulary word c's term.
-func (lx *lexicon) docCount(c int32) int { return len(lx.postings[lx.wordTerm[c]]) }

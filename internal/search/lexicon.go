@@ -171,7 +171,7 @@ func (lx *lexicon) prefixed(p string, limit int) []int32 {
 		}
 	}
 	sort.SliceStable(out, func(a, b int) bool {
-		return len(lx.postings[lx.wordTerm[out[a]]]) > len(lx.postings[lx.wordTerm[out[b]]])
+		return lx.docCount(out[a]) > lx.docCount(out[b])
 	})
 	return out[:min(len(out), limit)]
 }
@@ -187,3 +187,6 @@ func (lx *lexicon) termSet(words []string) []int32 {
 	slices.Sort(out)
 	return out
 }
+
+// docCount is the number of documents holding the term of vocabulary word w.
+func (lx *lexicon) docCount(w int32) int { return len(lx.postings[lx.wordTerm[w]]) }

@@ -247,7 +247,7 @@ func (ix *Index) readWord(r *wordReading, w string, unfinished bool) {
 		}
 		alts = append(alts, alt{lx.wordTerm[c.word], weight})
 		// embed the likeliest correction: a doubling slip undone, then the one found in the most documents
-		if df := len(lx.postings[lx.wordTerm[c.word]]); c.doubling && !bestDouble || c.doubling == bestDouble && df > bestDF {
+		if df := lx.docCount(c.word); c.doubling && !bestDouble || c.doubling == bestDouble && df > bestDF {
 			embed, bestDF, bestDouble = lx.words[c.word], df, c.doubling
 		}
 	}
@@ -359,7 +359,7 @@ func (ix *Index) realWordTypos(w string, near *nearWords) []realWordTypo {
 	var out []realWordTypo
 	for _, c := range near.get() {
 		word := lx.words[c.word]
-		cdf := len(lx.postings[lx.wordTerm[c.word]])
+		cdf := lx.docCount(c.word)
 		if c.dist == 1 && word[0] == w[0] && cdf >= frequentDF && cdf >= frequentRatio*df && stem(word) != stem(w) &&
 			ix.moreCommon(word, w) {
 			weight := min(0.95, 0.6+0.1*math.Log2(float64(cdf)/float64(df+1)))
