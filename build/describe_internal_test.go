@@ -7,6 +7,7 @@ import (
 
 	"github.com/iconlib/iconlib/build/content"
 	"github.com/iconlib/iconlib/internal/catalog"
+	"github.com/iconlib/iconlib/internal/wordvec"
 )
 
 // ungrammatical are the error patterns generated descriptions once had: "a" before a vowel sound or a
@@ -51,6 +52,39 @@ func TestDescriptionsAreGrammatical(t *testing.T) {
 	}
 	if bad > 40 {
 		t.Errorf("… %d errors in all", bad)
+	}
+}
+
+// TestGeneratedDescriptionsSayNoWordTwice checks every generated description of the real library but the
+// brands' (whose pattern names the brand twice by design): a modifier's pattern around a name that already
+// holds its word reads badly ("Open the settings of settings.", "Move an arrow move down"), and such an
+// icon needs a written description in edits.yaml.
+func TestGeneratedDescriptionsSayNoWordTwice(t *testing.T) {
+	icons, err := content.ReadIcons("../content/icons/tabler.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	edits, err := content.ReadEdits("../content/icons/edits.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, src := range icons {
+		if edits[src.ID].Description != "" || strings.HasPrefix(src.ID, "brand-") {
+			continue
+		}
+		d := describe(catalog.Icon{ID: src.ID, Name: displayName(src.ID), CategoryName: src.Category,
+			Tags: mergeTags(src.Tags, edits[src.ID].Tags)})
+		if strings.HasPrefix(d, displayName(src.ID)+":") {
+			continue // "Name: a … icon for tag, tag and tag.": the tags may repeat the name's words
+		}
+		seen := map[string]bool{}
+		for _, w := range wordvec.Tokenize(d) {
+			if len(w) >= 4 && seen[w] {
+				t.Errorf("%s: %q says %q twice", src.ID, d, w)
+				break
+			}
+			seen[w] = true
+		}
 	}
 }
 
