@@ -24,28 +24,12 @@ var ungrammatical = []*regexp.Regexp{
 // TestDescriptionsAreGrammatical checks every description of the real library, generated or written,
 // for the known error patterns.
 func TestDescriptionsAreGrammatical(t *testing.T) {
-	icons, err := content.ReadIcons("../content/icons/tabler.jsonl")
-	if err != nil {
-		t.Fatal(err)
-	}
-	edits, err := content.ReadEdits("../content/icons/edits.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(icons) < 5000 {
-		t.Fatalf("only %d icons in the library", len(icons))
-	}
 	bad := 0
-	for _, src := range icons {
-		d := edits[src.ID].Description
-		if d == "" {
-			d = describe(catalog.Icon{ID: src.ID, Name: displayName(src.ID), CategoryName: src.Category,
-				Tags: mergeTags(src.Tags, edits[src.ID].Tags)})
-		}
+	for _, ld := range libraryDescriptions(t) {
 		for _, re := range ungrammatical {
-			if m := re.FindString(d); m != "" {
+			if m := re.FindString(ld.text); m != "" {
 				if bad++; bad <= 40 {
-					t.Errorf("%s: %q has %q", src.ID, d, m)
+					t.Errorf("%s: %q has %q", ld.id, ld.text, m)
 				}
 			}
 		}
@@ -60,6 +44,30 @@ func TestDescriptionsAreGrammatical(t *testing.T) {
 // holds its word reads badly ("Open the settings of settings.", "Move an arrow move down"), and such an
 // icon needs a written description in edits.yaml.
 func TestGeneratedDescriptionsSayNoWordTwice(t *testing.T) {
+	for _, ld := range libraryDescriptions(t) {
+		if !ld.generated || strings.HasPrefix(ld.id, "brand-") || strings.HasPrefix(ld.text, displayName(ld.id)+":") {
+			continue // "Name: a … icon for tag, tag and tag.": the tags may repeat the name's words
+		}
+		seen := map[string]bool{}
+		for _, w := range wordvec.Tokenize(ld.text) {
+			if len(w) >= 4 && seen[w] {
+				t.Errorf("%s: %q says %q twice", ld.id, ld.text, w)
+				break
+			}
+			seen[w] = true
+		}
+	}
+}
+
+// libraryDescription is one icon's description in the real library: written in edits.yaml, or generated.
+type libraryDescription struct {
+	id, text  string
+	generated bool
+}
+
+// libraryDescriptions reads the real library's icons and edits and returns every icon's description.
+func libraryDescriptions(t *testing.T) []libraryDescription {
+	t.Helper()
 	icons, err := content.ReadIcons("../content/icons/tabler.jsonl")
 	if err != nil {
 		t.Fatal(err)
@@ -68,24 +76,19 @@ func TestGeneratedDescriptionsSayNoWordTwice(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, src := range icons {
-		if edits[src.ID].Description != "" || strings.HasPrefix(src.ID, "brand-") {
-			continue
-		}
-		d := describe(catalog.Icon{ID: src.ID, Name: displayName(src.ID), CategoryName: src.Category,
-			Tags: mergeTags(src.Tags, edits[src.ID].Tags)})
-		if strings.HasPrefix(d, displayName(src.ID)+":") {
-			continue // "Name: a … icon for tag, tag and tag.": the tags may repeat the name's words
-		}
-		seen := map[string]bool{}
-		for _, w := range wordvec.Tokenize(d) {
-			if len(w) >= 4 && seen[w] {
-				t.Errorf("%s: %q says %q twice", src.ID, d, w)
-				break
-			}
-			seen[w] = true
+	if len(icons) < 5000 {
+		t.Fatalf("only %d icons in the library", len(icons))
+	}
+	out := make([]libraryDescription, len(icons))
+	for i, src := range icons {
+		out[i] = libraryDescription{id: src.ID, text: edits[src.ID].Description}
+		if out[i].text == "" {
+			out[i].text = describe(catalog.Icon{ID: src.ID, Name: displayName(src.ID), CategoryName: src.Category,
+				Tags: mergeTags(src.Tags, edits[src.ID].Tags)})
+			out[i].generated = true
 		}
 	}
+	return out
 }
 
 func TestPhraseAgrees(t *testing.T) {
