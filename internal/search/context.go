@@ -57,6 +57,12 @@ func newWordPairs(docs []Doc, lx *lexicon) wordPairs {
 	return p
 }
 
+// follows reports whether word b follows word a in some id, name or keyword.
+func (p *wordPairs) follows(a, b int32) bool {
+	_, found := slices.BinarySearch(p.next[a], b)
+	return found
+}
+
 // insertSorted adds w to the sorted list s unless s holds it.
 func insertSorted(s []int32, w int32) []int32 {
 	if k, found := slices.BinarySearch(s, w); !found {
@@ -128,17 +134,15 @@ func (ix *Index) trailingTypo(words []string) string {
 	if !ok {
 		return ""
 	}
-	if s, ok := lx.wordID[words[n-1]]; ok {
-		if _, paired := slices.BinarySearch(ix.pairs.next[p], s); paired {
-			return "" // "logic and": the pair as it is
-		}
+	if s, ok := lx.wordID[words[n-1]]; ok && ix.pairs.follows(p, s) {
+		return "" // "logic and": the pair as it is
 	}
 	best := int32(-1)
 	for _, c := range lx.deletes[words[n-1]] {
 		if !strings.HasPrefix(lx.words[c], words[n-1]) {
 			continue // "card and" is no "card hand": only the last letter can be missing
 		}
-		if _, paired := slices.BinarySearch(ix.pairs.next[p], c); paired && (best < 0 || lx.docCount(c) > lx.docCount(best)) {
+		if ix.pairs.follows(p, c) && (best < 0 || lx.docCount(c) > lx.docCount(best)) {
 			best = c
 		}
 	}
