@@ -37,16 +37,18 @@ var modifiers = map[string]string{
 }
 
 // describe writes one sentence on what an icon means when no one has written it: from its id's known
-// modifiers, or else its name, category and strongest tags.
-func describe(ic catalog.Icon) string {
+// modifier (see modifies; isIcon reports whether the library has an icon of an id), or else its name,
+// category and strongest tags.
+func describe(ic catalog.Icon, isIcon func(id string) bool) string {
 	words := strings.Split(ic.ID, "-")
 	if words[0] == "brand" && len(words) > 1 {
 		brand := displayName(strings.Join(words[1:], "-"))
 		return "The " + brand + " logo, for links to " + brand + ", sharing to it or signing in with it."
 	}
 	if len(words) > 1 {
-		if pattern, ok := modifiers[words[len(words)-1]]; ok {
-			return phrase(pattern, strings.ToLower(strings.Join(words[:len(words)-1], " ")))
+		last, base := words[len(words)-1], words[:len(words)-1]
+		if pattern, ok := modifiers[last]; ok && modifies(last, strings.Join(base, "-"), ic, isIcon) {
+			return phrase(pattern, strings.ToLower(strings.Join(base, " ")))
 		}
 	}
 	kind := categoryNoun(ic.CategoryName) + " icon"
@@ -55,6 +57,21 @@ func describe(ic catalog.Icon) string {
 		return ic.Name + ": " + withArticle(kind) + "."
 	}
 	return ic.Name + ": " + withArticle(kind) + " for " + joinWords(tags) + "."
+}
+
+// modifies reports whether an icon id's last word modifies the icon its other words name. "off" always
+// does ("cursor-off": the cursor, turned off). Another modifier only does when the library has the icon it
+// modifies: "folder-plus" adds a folder, but "letter-x" is the letter X, "jewish-star" a kind of star and
+// "rating-18-plus" an age rating. Nor do "up" and "down" modify an arrow, whose direction they are
+// ("arrows-down-up", "caret-up-down").
+func modifies(modifier, base string, ic catalog.Icon, isIcon func(id string) bool) bool {
+	switch {
+	case modifier == "off":
+		return true
+	case (modifier == "up" || modifier == "down") && ic.Category == "arrows":
+		return false
+	}
+	return isIcon(base)
 }
 
 // phrase fills a modifier's pattern with noun, making the words around it agree: {a} and {A} become "a"

@@ -1,11 +1,11 @@
 package build
 
 import (
+	"log/slog"
 	"regexp"
 	"strings"
 	"testing"
 
-	"github.com/iconlib/iconlib/build/content"
 	"github.com/iconlib/iconlib/internal/catalog"
 	"github.com/iconlib/iconlib/internal/wordvec"
 )
@@ -65,28 +65,21 @@ type libraryDescription struct {
 	generated bool
 }
 
-// libraryDescriptions reads the real library's icons and edits and returns every icon's description.
+// libraryDescriptions reads the real library's content and returns every icon's description, as a build
+// gives it.
 func libraryDescriptions(t *testing.T) []libraryDescription {
 	t.Helper()
-	icons, err := content.ReadIcons("../content/icons/tabler.jsonl")
+	src, err := readSources("../content", slog.New(slog.DiscardHandler))
 	if err != nil {
 		t.Fatal(err)
 	}
-	edits, err := content.ReadEdits("../content/icons/edits.yaml")
-	if err != nil {
-		t.Fatal(err)
+	if len(src.icons) < 5000 {
+		t.Fatalf("only %d icons in the library", len(src.icons))
 	}
-	if len(icons) < 5000 {
-		t.Fatalf("only %d icons in the library", len(icons))
-	}
-	out := make([]libraryDescription, len(icons))
-	for i, src := range icons {
-		out[i] = libraryDescription{id: src.ID, text: edits[src.ID].Description}
-		if out[i].text == "" {
-			out[i].text = describe(catalog.Icon{ID: src.ID, Name: displayName(src.ID), CategoryName: src.Category,
-				Tags: mergeTags(src.Tags, edits[src.ID].Tags)})
-			out[i].generated = true
-		}
+	out := make([]libraryDescription, len(src.icons))
+	for i, ic := range src.icons {
+		out[i] = libraryDescription{id: ic.ID, text: iconWords(src, ic).Description,
+			generated: src.edits[ic.ID].Description == ""}
 	}
 	return out
 }
@@ -115,5 +108,32 @@ func TestPhraseAgrees(t *testing.T) {
 	}
 	if got := withArticle(categoryNoun("Arrows") + " icon"); !strings.HasPrefix(got, "an arrow") {
 		t.Errorf("withArticle: %q", got)
+	}
+}
+
+// TestModifierWordsModifyOnlyAnIconOfTheLibrary checks when an id's last word is read as a modifier of
+// the icon its other words name, and the sentence an icon gets otherwise.
+func TestModifierWordsModifyOnlyAnIconOfTheLibrary(t *testing.T) {
+	library := map[string]bool{"folder": true, "letter-a": true, "arrows-down": true, "stairs": true}
+	isIcon := func(id string) bool { return library[id] }
+	for _, tc := range []struct {
+		id, category string
+		tags         []string
+		want         string
+	}{
+		{"folder-plus", "Document", nil, "Add or create a new folder."},
+		{"stairs-up", "Map", nil, "Move stairs up, or upload them."},
+		{"cursor-off", "System", nil, "Shows that the cursor is turned off, disabled or unavailable."},
+		{"letter-x", "Letters", []string{"letter", "alphabet", "x"}, "Letter X: a letter icon for alphabet."},
+		{"jewish-star", "Shapes", []string{"star-of-david", "star"}, "Jewish Star: a shape icon for star-of-david."},
+		{"rating-18-plus", "Symbols", []string{"age-rating"}, "Rating 18 Plus: a symbol icon for age-rating."},
+		{"arrows-down-up", "Arrows", []string{"swap", "sort"}, "Arrows Down Up: an arrow icon for swap and sort."},
+		{"arrow-narrow-down", "Arrows", nil, "Arrow Narrow Down: an arrow icon."},
+	} {
+		ic := catalog.Icon{ID: tc.id, Name: displayName(tc.id), Category: catalog.Slug(tc.category),
+			CategoryName: tc.category, Tags: tc.tags}
+		if got := describe(ic, isIcon); got != tc.want {
+			t.Errorf("describe(%s) = %q, want %q", tc.id, got, tc.want)
+		}
 	}
 }

@@ -92,7 +92,7 @@ func animateIcon(src *sources, ic content.Icon, base string) (catalog.Icon, []fi
 			SHA256: hex.EncodeToString(sum[:]), SizeBytes: len(body), SVGURL: base + "/" + f.svgPath})
 		files = append(files, file{f.path, body}, file{f.svgPath, f.svg})
 	}
-	rec, err := record(iconWords(ic, src.edits[ic.ID]), anim, written, base)
+	rec, err := record(iconWords(src, ic), anim, written, base)
 	if err != nil {
 		return fail(err)
 	}

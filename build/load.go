@@ -116,6 +116,12 @@ func readList(path string, exists map[string]string, before []content.Popular) (
 	return list, nil
 }
 
+// has reports whether the icon sets hold an icon of the given id.
+func (b *sources) has(id string) bool {
+	_, found := slices.BinarySearchFunc(b.icons, id, func(ic content.Icon, id string) int { return strings.Compare(ic.ID, id) })
+	return found
+}
+
 // source returns the icon set's icon of the given id, which readIcons has checked exists.
 func (b *sources) source(id string) content.Icon {
 	i := sort.Search(len(b.icons), func(i int) bool { return b.icons[i].ID >= id })

@@ -96,7 +96,7 @@ func SearchDocs(contentDir string) ([]search.Doc, error) {
 	}
 	words := make([]catalog.Icon, len(src.icons))
 	for i, ic := range src.icons {
-		words[i] = iconWords(ic, src.edits[ic.ID])
+		words[i] = iconWords(src, ic)
 	}
 	return iconDocs(words, src.popular, src.common), nil
 }
