@@ -10,8 +10,8 @@ func stem(w string) string {
 		return w
 	}
 	switch {
-	case strings.HasSuffix(w, "ies") && len(w) > 4:
-		w = w[:len(w)-3] + "y"
+	case strings.HasSuffix(w, "ies") && len(w) > 4, strings.HasSuffix(w, "ied") && len(w) > 5:
+		w = w[:len(w)-3] + "y" // "notifies" and "notified" are "notify" ("shied" is too short to tell from "shield")
 	case strings.HasSuffix(w, "sses"), strings.HasSuffix(w, "xes"), strings.HasSuffix(w, "ches"),
 		strings.HasSuffix(w, "shes"), strings.HasSuffix(w, "zzes"):
 		w = w[:len(w)-2]
