@@ -45,11 +45,8 @@ func describe(ic catalog.Icon, isIcon func(id string) bool) string {
 		brand := displayName(strings.Join(words[1:], "-"))
 		return "The " + brand + " logo, for links to " + brand + ", sharing to it or signing in with it."
 	}
-	if len(words) > 1 {
-		last, base := words[len(words)-1], words[:len(words)-1]
-		if pattern, ok := modifiers[last]; ok && modifies(last, strings.Join(base, "-"), ic, isIcon) {
-			return phrase(pattern, strings.ToLower(strings.Join(base, " ")))
-		}
+	if text, ok := modifierPhrase(ic.ID); ok && modifies(words[len(words)-1], strings.Join(words[:len(words)-1], "-"), ic, isIcon) {
+		return text
 	}
 	kind := categoryNoun(ic.CategoryName) + " icon"
 	tags := topTags(ic, 4)
@@ -57,6 +54,17 @@ func describe(ic catalog.Icon, isIcon func(id string) bool) string {
 		return ic.Name + ": " + withArticle(kind) + "."
 	}
 	return ic.Name + ": " + withArticle(kind) + " for " + joinWords(tags) + "."
+}
+
+// modifierPhrase is the sentence of an id's last word as a modifier of the others, if it is one of
+// modifiers: "Add or create a new folder." for folder-plus.
+func modifierPhrase(id string) (string, bool) {
+	words := strings.Split(id, "-")
+	pattern, ok := modifiers[words[len(words)-1]]
+	if !ok || len(words) < 2 {
+		return "", false
+	}
+	return phrase(pattern, strings.Join(words[:len(words)-1], " ")), true
 }
 
 // modifies reports whether an icon id's last word modifies the icon its other words name. "off" always

@@ -137,3 +137,28 @@ func TestModifierWordsModifyOnlyAnIconOfTheLibrary(t *testing.T) {
 		}
 	}
 }
+
+// TestSearchTextLeavesOutModifierPatterns checks the text an icon's search document gets: its name
+// where its description is its id's modifier pattern, but for "off"; a written or category description
+// as it is.
+func TestSearchTextLeavesOutModifierPatterns(t *testing.T) {
+	isIcon := func(id string) bool { return id != "letter" } // every base but "letter" is an icon
+	for _, tc := range []struct {
+		id, category, written, want string
+	}{
+		{"photo-cog", "Media", "", "Photo Cog"},
+		{"folder-plus", "Document", "", "Folder Plus"},
+		{"camera-off", "Media", "", "Shows that the camera is turned off, disabled or unavailable."},
+		{"settings-cog", "System", "Open advanced settings.", "Open advanced settings."},
+		{"letter-x", "Letters", "", "Letter X: a letter icon."},
+	} {
+		ic := catalog.Icon{ID: tc.id, Name: displayName(tc.id), Category: catalog.Slug(tc.category), CategoryName: tc.category}
+		ic.Description = tc.written
+		if ic.Description == "" {
+			ic.Description = describe(ic, isIcon)
+		}
+		if got := searchText(ic); got != tc.want {
+			t.Errorf("searchText(%s) = %q, want %q", tc.id, got, tc.want)
+		}
+	}
+}

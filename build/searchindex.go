@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log/slog"
 	"path"
+	"strings"
 
 	"github.com/iconlib/iconlib/build/content"
 	"github.com/iconlib/iconlib/internal/catalog"
@@ -67,6 +68,20 @@ func sectionDocs(sections []catalog.Section) []search.Doc {
 // on the tuning half of make eval: 0.3 and 0.7 ranked worse).
 const commonPrior = 0.5
 
+// searchText is the text of an icon's search document: its description, or its name where the
+// description is only its id's modifier pattern (describe). Those patterns open on the modifier's verbs
+// ("Open the settings of a photo." for photo-cog), which match the verbs of queries about other things:
+// "open the photo gallery" gave photo-cog first. The pattern of "off" stays: it names the state as people
+// search for it (turned off, disabled, unavailable).
+func searchText(ic catalog.Icon) string {
+	if !strings.HasSuffix(ic.ID, "-off") {
+		if text, ok := modifierPhrase(ic.ID); ok && text == ic.Description {
+			return ic.Name
+		}
+	}
+	return ic.Description
+}
+
 // iconDocs turns icons (their words are enough: iconWords) into search documents. An icon of the curated
 // popular list gets a prior from its place in it: 1 for the first, falling to 0.5 for the last; one of the
 // common list gets commonPrior.
@@ -80,7 +95,7 @@ func iconDocs(icons []catalog.Icon, popular, common []content.Popular) []search.
 	}
 	docs := make([]search.Doc, len(icons))
 	for i, ic := range icons {
-		docs[i] = search.Doc{ID: ic.ID, Name: ic.Name, Group: ic.Category, Keywords: ic.Tags, Text: ic.Description,
+		docs[i] = search.Doc{ID: ic.ID, Name: ic.Name, Group: ic.Category, Keywords: ic.Tags, Text: searchText(ic),
 			Prior: prior[ic.ID]}
 	}
 	return docs
