@@ -17,7 +17,8 @@ func newSearchCmd() *cobra.Command {
 		Use:   "search QUERY",
 		Short: "Rank the icons of a built public/ for a query, as " + contract.SiteLinks.Icons + "?q= does",
 		Long: "search ranks the icons of a built site for a name, a misspelt name or a plain-language need and\n" +
-			"prints id, score, name and description, best first. --semantic ranks by meaning alone, as\n" +
+			"prints id, score, name and the text it was matched on (its description, or its name where the\n" +
+			"description only says what the id does), best first. --semantic ranks by meaning alone, as\n" +
 			contract.SiteLinks.Search + " does.",
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {

@@ -19,7 +19,8 @@ func OpenIcons(publicDir string) (*Index, error) {
 }
 
 // WriteRanking ranks query with the fused ranking (semantic: by meaning alone) and writes the hits to w
-// as iconlib search prints them: id, score, name and description, one a line, best first; or "no matches".
+// as iconlib search prints them: id, score, name and the document's text (what it was matched on), one a
+// line, best first; or "no matches".
 func (ix *Index) WriteRanking(w io.Writer, query string, o Options, semantic bool) error {
 	rank := ix.Search
 	if semantic {
