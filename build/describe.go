@@ -28,11 +28,11 @@ var modifiers = map[string]string{
 	"settings":    "Open the settings of {a} {n}.",
 	"up":          "Move {a} {n} up, or upload {it}.",
 	"down":        "Move {a} {n} down, or download {it}.",
-	"bolt":        "{A} fast, powered or urgent {n}.",
-	"pause":       "Pause {a} {n}.",
+	"bolt":        "{A} {n} with a lightning bolt: fast, powered or urgent.",
+	"pause":       "Pause {a} {n}, or show that {it} {is} paused.",
 	"play":        "Start or play {a} {n}.",
-	"dollar":      "The price, cost or payment of {a} {n}.",
-	"code":        "The code or technical side of {a} {n}.",
+	"dollar":      "{A} {n} with a dollar sign, for {its} price, cost or payment.",
+	"code":        "{A} {n} with a code sign, for {its} programming or technical side.",
 	"filled":      "{A} solid, filled {n}.",
 }
 
@@ -83,11 +83,11 @@ func modifies(modifier, base string, ic catalog.Icon, isIcon func(id string) boo
 }
 
 // phrase fills a modifier's pattern with noun, making the words around it agree: {a} and {A} become "a"
-// or "an" before the next word, or nothing before a plural; {is}, {it} and {one} follow the noun's number.
+// or "an" before the next word, or nothing before a plural; {is}, {it}, {its} and {one} follow the noun's number.
 func phrase(pattern, noun string) string {
 	plural := isPlural(lastWord(noun))
-	agree := map[bool][3]string{false: {"is", "it", "one"}, true: {"are", "them", "some"}}[plural]
-	s := strings.NewReplacer("{n}", noun, "{is}", agree[0], "{it}", agree[1], "{one}", agree[2]).Replace(pattern)
+	agree := map[bool][4]string{false: {"is", "it", "its", "one"}, true: {"are", "them", "their", "some"}}[plural]
+	s := strings.NewReplacer("{n}", noun, "{is}", agree[0], "{it}", agree[1], "{its}", agree[2], "{one}", agree[3]).Replace(pattern)
 	for _, slot := range []string{"{a} ", "{A} "} {
 		for i := strings.Index(s, slot); i >= 0; i = strings.Index(s, slot) {
 			rest := s[i+len(slot):]

@@ -92,7 +92,9 @@ func TestPhraseAgrees(t *testing.T) {
 		{modifiers["minus"], "settings", "Remove settings, or take some away."},
 		{modifiers["check"], "eye", "Shows that an eye is done, confirmed or selected."},
 		{modifiers["off"], "arrows", "Shows that the arrows are turned off, disabled or unavailable."},
-		{modifiers["bolt"], "hourglass", "A fast, powered or urgent hourglass."},
+		{modifiers["bolt"], "hourglass", "An hourglass with a lightning bolt: fast, powered or urgent."},
+		{modifiers["dollar"], "adjustments", "Adjustments with a dollar sign, for their price, cost or payment."},
+		{modifiers["pause"], "map", "Pause a map, or show that it is paused."},
 		{modifiers["filled"], "circles", "Solid, filled circles."},
 		{modifiers["search"], "file", "Search for a file or look inside it."},
 	} {
