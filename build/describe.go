@@ -45,7 +45,7 @@ func describe(ic catalog.Icon, isIcon func(id string) bool) string {
 		brand := displayName(strings.Join(words[1:], "-"))
 		return "The " + brand + " logo, for links to " + brand + ", sharing to it or signing in with it."
 	}
-	if text, ok := modifierPhrase(ic.ID); ok && modifies(words[len(words)-1], strings.Join(words[:len(words)-1], "-"), ic, isIcon) {
+	if text, ok := modifierPhrase(ic.ID); ok && modifies(ic, isIcon) {
 		return text
 	}
 	kind := categoryNoun(ic.CategoryName) + " icon"
@@ -67,12 +67,14 @@ func modifierPhrase(id string) (string, bool) {
 	return phrase(pattern, strings.Join(words[:len(words)-1], " ")), true
 }
 
-// modifies reports whether an icon id's last word modifies the icon its other words name. "off" always
-// does ("cursor-off": the cursor, turned off). Another modifier only does when the library has the icon it
-// modifies: "folder-plus" adds a folder, but "letter-x" is the letter X, "jewish-star" a kind of star and
-// "rating-18-plus" an age rating. Nor do "up" and "down" modify an arrow, whose direction they are
-// ("arrows-down-up", "caret-up-down").
-func modifies(modifier, base string, ic catalog.Icon, isIcon func(id string) bool) bool {
+// modifies reports whether the last word of ic's id (one of modifiers) modifies the icon its other words
+// name. "off" always does ("cursor-off": the cursor, turned off). Another modifier only does when the
+// library has the icon it modifies: "folder-plus" adds a folder, but "letter-x" is the letter X,
+// "jewish-star" a kind of star and "rating-18-plus" an age rating. Nor do "up" and "down" modify an arrow,
+// whose direction they are ("arrows-down-up", "caret-up-down").
+func modifies(ic catalog.Icon, isIcon func(id string) bool) bool {
+	i := strings.LastIndexByte(ic.ID, '-')
+	modifier, base := ic.ID[i+1:], ic.ID[:max(i, 0)]
 	switch {
 	case modifier == "off":
 		return true
