@@ -85,27 +85,36 @@ func modifies(ic catalog.Icon, isIcon func(id string) bool) bool {
 }
 
 // phrase fills a modifier's pattern with noun, making the words around it agree: {a} and {A} become "a"
-// or "an" before the next word, or nothing before a plural; {is}, {it}, {its} and {one} follow the noun's number.
+// or "an" before the next word, or nothing before a plural or a mass noun; {is}, {it}, {its} and {one}
+// follow the noun's number ("some" for a mass noun).
 func phrase(pattern, noun string) string {
-	plural := isPlural(lastWord(noun))
+	last := lastWord(noun)
+	plural, mass := isPlural(last), massNouns[last]
 	agree := map[bool][4]string{false: {"is", "it", "its", "one"}, true: {"are", "them", "their", "some"}}[plural]
+	if mass {
+		agree[3] = "some"
+	}
 	s := strings.NewReplacer("{n}", noun, "{is}", agree[0], "{it}", agree[1], "{its}", agree[2], "{one}", agree[3]).Replace(pattern)
 	for _, slot := range []string{"{a} ", "{A} "} {
 		for i := strings.Index(s, slot); i >= 0; i = strings.Index(s, slot) {
 			rest := s[i+len(slot):]
 			art := ""
-			if !plural {
+			if !plural && !mass {
 				art = article(firstWord(rest)) + " "
 			}
 			if slot == "{A} " {
 				art = capitalize(art)
-				rest = capitalizeIf(plural, rest)
+				rest = capitalizeIf(art == "", rest)
 			}
 			s = s[:i] + art + rest
 		}
 	}
 	return s
 }
+
+// massNouns are the last words of icon names that take no "a" ("Search for mail", not "a mail").
+var massNouns = map[string]bool{"music": true, "mail": true, "cash": true, "navigation": true, "text": true,
+	"data": true, "math": true, "weather": true, "health": true, "money": true}
 
 // categoryNoun is a category's name as a word before "icon": lower case and singular ("Arrows" → "arrow",
 // "Currencies" → "currency", "E-commerce" → "e-commerce").

@@ -95,6 +95,9 @@ func TestPhraseAgrees(t *testing.T) {
 		{modifiers["bolt"], "hourglass", "An hourglass with a lightning bolt: fast, powered or urgent."},
 		{modifiers["dollar"], "adjustments", "Adjustments with a dollar sign, for their price, cost or payment."},
 		{modifiers["pause"], "map", "Pause a map, or show that it is paused."},
+		{modifiers["check"], "music", "Shows that music is done, confirmed or selected."},
+		{modifiers["minus"], "cash", "Remove cash, or take some away."},
+		{modifiers["bolt"], "mail", "Mail with a lightning bolt: fast, powered or urgent."},
 		{modifiers["filled"], "circles", "Solid, filled circles."},
 		{modifiers["search"], "file", "Search for a file or look inside it."},
 	} {
