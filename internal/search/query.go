@@ -317,7 +317,7 @@ func (n *nearWords) get() []typoCandidate {
 const minLeanWeight = 0.8
 
 // Real-word typos: a query word in at most rareDF documents (a real word such as "hart", or one the
-// library barely uses, such as "sittings") is also read as each vocabulary word one edit from it, with its
+// library barely uses, such as "sittings"), and in no document's id, name or keywords, is also read as each vocabulary word one edit from it, with its
 // first letter (people seldom mistype that), more common in English, in at least frequentDF documents and
 // frequentRatio times as many as it ("heart"). The reading counts the more the more frequent the corrected word is than the word:
 // 0.6 + 0.1 × log2(its documents / (the word's + 1)), at most 0.95; the documents the corrected query
@@ -351,6 +351,9 @@ func (ix *Index) realWordTypos(w string, near *nearWords) []realWordTypo {
 	lx := ix.lex
 	df := 0
 	if t, ok := lx.terms[stem(w)]; ok {
+		if ix.labels(t) {
+			return nil // the icons' own word ("bot", a keyword of robot), no typo of a more frequent one ("bolt")
+		}
 		df = len(lx.postings[t])
 	}
 	if df > rareDF || !isASCIILetters(w) {
@@ -367,6 +370,13 @@ func (ix *Index) realWordTypos(w string, near *nearWords) []realWordTypo {
 		}
 	}
 	return out
+}
+
+// labels reports whether some document's id, name or keywords hold term t: a word the documents are
+// labelled with. A rare one is still the library's own word: "bot", a keyword of robot, is no typo of
+// "bolt", which ends 43 icon ids (cloud-bolt, bell-bolt, …).
+func (ix *Index) labels(t int32) bool {
+	return len(ix.named[t]) > 0 || len(ix.taggedAlone[t]) > 0 || len(ix.taggedIn[t]) > 0
 }
 
 // embedWord is the embedding of one query word, nil without an embedder or when it does not know the word.

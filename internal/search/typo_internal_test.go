@@ -3,6 +3,8 @@ package search
 import (
 	"math/bits"
 	"math/rand/v2"
+	"slices"
+	"strings"
 	"testing"
 )
 
@@ -75,4 +77,41 @@ func TestDoublingSlips(t *testing.T) {
 		}
 	}
 	eachMovedDoubling("plain", func(key []byte) { t.Errorf("plain has no doubling, got %q", key) })
+}
+
+// TestLabelWordsAreNoRealWordTypos checks that a rare query word is also read as a frequent word one edit
+// away ("hart" as heart) unless some document is named or tagged with it: "bot", a keyword of robot, is
+// not read as bolt, which ends many ids; once only a description holds it, it is.
+func TestLabelWordsAreNoRealWordTypos(t *testing.T) {
+	var docs []Doc
+	for _, id := range []string{"bolt", "cloud-bolt", "bell-bolt", "home-bolt", "map-bolt", "heart", "heart-plus",
+		"heart-x", "heart-off", "heart-check"} {
+		docs = append(docs, Doc{ID: id, Name: strings.ReplaceAll(id, "-", " ")})
+	}
+	readings := func(docs []Doc, w string) []string {
+		ix, err := NewIndex(docs, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, r := range ix.realWordTypos(w, &nearWords{lx: ix.lex, w: w}) {
+			out = append(out, ix.lex.words[r.word])
+		}
+		return out
+	}
+	tagged := append(slices.Clone(docs), Doc{ID: "robot", Name: "Robot", Keywords: []string{"bot"}})
+	described := append(slices.Clone(docs), Doc{ID: "robot", Name: "Robot", Text: "A bot or an assistant."})
+	for _, c := range []struct {
+		docs []Doc
+		word string
+		want []string
+	}{
+		{tagged, "hart", []string{"heart"}},
+		{tagged, "bot", nil},
+		{described, "bot", []string{"bolt"}},
+	} {
+		if got := readings(c.docs, c.word); !slices.Equal(got, c.want) {
+			t.Errorf("%q read as %q, want %q", c.word, got, c.want)
+		}
+	}
 }
