@@ -118,12 +118,17 @@ func readList(path string, exists map[string]string, before []content.Popular) (
 
 // has reports whether the icon sets hold an icon of the given id.
 func (b *sources) has(id string) bool {
-	_, found := slices.BinarySearchFunc(b.icons, id, func(ic content.Icon, id string) int { return strings.Compare(ic.ID, id) })
+	_, found := b.find(id)
 	return found
 }
 
 // source returns the icon set's icon of the given id, which readIcons has checked exists.
 func (b *sources) source(id string) content.Icon {
-	i := sort.Search(len(b.icons), func(i int) bool { return b.icons[i].ID >= id })
+	i, _ := b.find(id)
 	return b.icons[i]
+}
+
+// find is where id is, or would be, in the icons (sorted by id), and whether it is there.
+func (b *sources) find(id string) (int, bool) {
+	return slices.BinarySearchFunc(b.icons, id, func(ic content.Icon, id string) int { return strings.Compare(ic.ID, id) })
 }

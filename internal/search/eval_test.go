@@ -112,9 +112,6 @@ func TestRankingQuality(t *testing.T) {
 	}
 }
 
-// TestEvalSetLabelsTheIconsItNames checks the labels themselves: every icon they name exists, and a query
-// that is exactly an icon's id or name ("globe") has that icon among its best or acceptable answers, as
-// the fused ranking puts it first by contract.
 // TestEvalSetAsksEachQueryOnce checks that no query of the evaluation set is written twice (in one file or
 // in both): Half puts both copies in one half, where the query would count double, and two copies may
 // disagree on their labels.
@@ -131,6 +128,9 @@ func TestEvalSetAsksEachQueryOnce(t *testing.T) {
 	}
 }
 
+// TestEvalSetLabelsTheIconsItNames checks the labels themselves: every icon they name exists, and a query
+// that is exactly an icon's id or name ("globe") has that icon among its best or acceptable answers, as
+// the fused ranking puts it first by contract.
 func TestEvalSetLabelsTheIconsItNames(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the whole library's index")

@@ -317,11 +317,12 @@ func (n *nearWords) get() []typoCandidate {
 const minLeanWeight = 0.8
 
 // Real-word typos: a query word in at most rareDF documents (a real word such as "hart", or one the
-// library barely uses, such as "sittings"), and in no document's id, name or keywords, is also read as each vocabulary word one edit from it, with its
-// first letter (people seldom mistype that), more common in English, in at least frequentDF documents and
-// frequentRatio times as many as it ("heart"). The reading counts the more the more frequent the corrected word is than the word:
-// 0.6 + 0.1 × log2(its documents / (the word's + 1)), at most 0.95; the documents the corrected query
-// matches better then rank by that reading.
+// library barely uses, such as "sittings"), and in no document's id, name or keywords (labels), is also
+// read as each vocabulary word one edit from it, with its first letter (people seldom mistype that), more
+// common in English, in at least frequentDF documents and frequentRatio times as many as it ("heart").
+// The reading counts the more the more frequent the corrected word is than the word: 0.6 + 0.1 ×
+// log2(its documents / (the word's + 1)), at most 0.95; the documents the corrected query matches better
+// then rank by that reading.
 const (
 	rareDF        = 12
 	frequentDF    = 3
