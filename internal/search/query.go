@@ -210,7 +210,7 @@ func (ix *Index) readWord(r *wordReading, w string, unfinished bool) {
 			alts = append(alts, alt{lx.wordTerm[j], float32(0.5 + 0.4*float64(len(w))/float64(len(lx.words[j])))})
 		}
 	}
-	if wordvec.IsStopWord(w) { // all the query has: match it literally or not at all
+	if wordvec.IsStopWord(w) || ix.everyday(w) { // all the query has, or a word it means: no typo
 		r.add(alts, w)
 		return
 	}
@@ -329,10 +329,15 @@ const (
 	frequentRatio = 4
 )
 
+// everydayRank is the frequency rank in English below which a word is one everybody uses ("went", "put",
+// "failed": the thousand most common words): such a word is what the query means, no real-word typo of a
+// word of the library ("something went wrong" is not about the west).
+const everydayRank = 1000
+
 // moreCommon reports whether word is more common in English than w, by the frequency ranks of the
 // embedder's source (when it knows them): "get" is no typo of "git", though the library uses "git" more.
 func (ix *Index) moreCommon(word, w string) bool {
-	r, ok := ix.emb.(interface{ Rank(string) (int, bool) })
+	r, ok := ix.emb.(ranker)
 	if !ok {
 		return true
 	}
@@ -340,6 +345,20 @@ func (ix *Index) moreCommon(word, w string) bool {
 	rc, knownC := r.Rank(word)
 	return !known || knownC && rc < rw
 }
+
+// everyday reports whether w is among the everydayRank most common words of English, by the frequency
+// ranks of the embedder's source (never when it knows none).
+func (ix *Index) everyday(w string) bool {
+	r, ok := ix.emb.(ranker)
+	if !ok {
+		return false
+	}
+	rank, known := r.Rank(w)
+	return known && rank < everydayRank
+}
+
+// ranker is an embedder that knows the frequency ranks of its words in its source (wordvec.Embedder).
+type ranker interface{ Rank(string) (int, bool) }
 
 // realWordTypo is a reading of a query word as a more frequent vocabulary word.
 type realWordTypo struct {
@@ -357,7 +376,7 @@ func (ix *Index) realWordTypos(w string, near *nearWords) []realWordTypo {
 		}
 		df = len(lx.postings[t])
 	}
-	if df > rareDF || !isASCIILetters(w) {
+	if df > rareDF || !isASCIILetters(w) || ix.everyday(w) {
 		return nil
 	}
 	var out []realWordTypo

@@ -115,3 +115,37 @@ func TestLabelWordsAreNoRealWordTypos(t *testing.T) {
 		}
 	}
 }
+
+// rankedEmbedder embeds every text alike and knows English frequency ranks, as wordvec.Embedder does.
+type rankedEmbedder map[string]int
+
+func (rankedEmbedder) Embed(string) []float32 { return []float32{1, 0} }
+func (rankedEmbedder) Dim() int               { return 2 }
+func (e rankedEmbedder) Rank(w string) (int, bool) {
+	r, ok := e[w]
+	return r, ok
+}
+
+// TestEverydayWordsAreNoTypos: a word among the thousand most common in English ("went") is what the query
+// means: neither a real-word typo nor a misspelling of a library word one edit away ("west", "tent"),
+// while a rarer one ("hart") still is.
+func TestEverydayWordsAreNoTypos(t *testing.T) {
+	var docs []Doc
+	for _, id := range []string{"map-west", "navigation-west", "arrow-west", "tent", "heart", "heart-plus", "heart-x"} {
+		docs = append(docs, Doc{ID: id, Name: strings.ReplaceAll(id, "-", " ")})
+	}
+	emb := rankedEmbedder{"west": 247, "went": 373, "tent": 5000, "heart": 700, "hart": 6830}
+	ix, err := NewIndex(docs, emb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for q, want := range map[string]int{"went": 0, "hart": 3} {
+		hits, err := ix.Search(q, Options{Limit: 10})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(hits) != want {
+			t.Errorf("%q: %d hits %v, want %d", q, len(hits), hits, want)
+		}
+	}
+}
