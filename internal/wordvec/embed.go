@@ -2,17 +2,83 @@ package wordvec
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"unicode"
 )
 
 // Tokenize lowercases text and splits it into words: runs of letters and digits. Everything else
-// separates words.
+// separates words, but a negative contraction is read as its two words: "couldn't sync" (or "couldnt
+// sync") is "could not sync", "can't" is "can not", "won't" is "will not".
 func Tokenize(text string) []string {
-	return strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
-		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+	words := strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !isApostrophe(r)
 	})
+	if !slices.ContainsFunc(words, needsReading) {
+		return words
+	}
+	out := make([]string, 0, len(words)+2)
+	for _, w := range words {
+		if base, ok := negated(w); ok {
+			out = append(out, base, "not")
+		} else {
+			out = appendParts(out, w)
+		}
+	}
+	return out
 }
+
+// needsReading reports whether a run of Tokenize is more than one word as it is: it holds an apostrophe,
+// or is a contraction typed without one.
+func needsReading(w string) bool {
+	if strings.ContainsFunc(w, isApostrophe) {
+		return true
+	}
+	_, ok := negated(w)
+	return ok
+}
+
+// appendParts appends w's parts between apostrophes ("user's": user, s) to out.
+func appendParts(out []string, w string) []string {
+	if !strings.ContainsFunc(w, isApostrophe) {
+		return append(out, w)
+	}
+	return append(out, strings.FieldsFunc(w, isApostrophe)...)
+}
+
+func isApostrophe(r rune) bool { return r == '\'' || r == '’' }
+
+// negated returns the word a negative contraction negates ("couldn't" → could), and whether w is one:
+// any word ending in "n't", and the usual ones typed without the apostrophe that are no other word
+// ("dont", "couldnt"; not "cant" or "wont").
+func negated(w string) (string, bool) {
+	if base, ok := cutNegation(w); ok && base != "" {
+		if whole, ok := irregularNegated[base]; ok {
+			return whole, true
+		}
+		return base, true
+	}
+	if base, ok := strings.CutSuffix(w, "nt"); ok && negatedBare[base] {
+		return base, true
+	}
+	return "", false
+}
+
+// cutNegation returns w without its "n't" (either apostrophe), and whether it ends so.
+func cutNegation(w string) (string, bool) {
+	if base, ok := strings.CutSuffix(w, "n't"); ok {
+		return base, true
+	}
+	return strings.CutSuffix(w, "n’t")
+}
+
+// irregularNegated are the negative contractions whose word is not the letters before "n't".
+var irregularNegated = map[string]string{"ca": "can", "wo": "will", "sha": "shall", "ai": "is"}
+
+// negatedBare are the words whose negative contraction people also type without the apostrophe.
+var negatedBare = map[string]bool{"do": true, "does": true, "did": true, "is": true, "are": true, "was": true,
+	"were": true, "has": true, "have": true, "had": true, "could": true, "would": true, "should": true,
+	"must": true, "need": true}
 
 // stopWords are function words that say nothing about what an icon means. Words of direction and
 // negation (up, down, in, out, on, off, no, not, back, over) are kept: they tell zoom-in from zoom-out.

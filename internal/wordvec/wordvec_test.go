@@ -94,10 +94,18 @@ func TestParseCorrupt(t *testing.T) {
 }
 
 func TestTokenize(t *testing.T) {
-	got := Tokenize("Sign-out of MY account! Café 3D wi_fi")
-	want := []string{"sign", "out", "of", "my", "account", "café", "3d", "wi", "fi"}
-	if !slices.Equal(got, want) {
-		t.Errorf("Tokenize = %q, want %q", got, want)
+	for text, want := range map[string][]string{
+		"Sign-out of MY account! Café 3D wi_fi": {"sign", "out", "of", "my", "account", "café", "3d", "wi", "fi"},
+		"couldn't sync":                         {"could", "not", "sync"},
+		"Can’t connect, won't load":             {"can", "not", "connect", "will", "not", "load"},
+		"dont track me":                         {"do", "not", "track", "me"},
+		"the user's 'saved' items":              {"the", "user", "s", "saved", "items"},
+		"paint print want cant wont":            {"paint", "print", "want", "cant", "wont"},
+		"n't":                                   {"n", "t"},
+	} {
+		if got := Tokenize(text); !slices.Equal(got, want) {
+			t.Errorf("Tokenize(%q) = %q, want %q", text, got, want)
+		}
 	}
 }
 
