@@ -112,12 +112,33 @@ func TestRankingQuality(t *testing.T) {
 	}
 }
 
-// TestEvalSetAsksEachQueryOnce checks that no query of the evaluation set is written twice (in one file or
-// in both): Half puts both copies in one half, where the query would count double, and two copies may
-// disagree on their labels.
+// TestDevSetQuality fails when the fused ranking of the development set (dev.jsonl, 239 plain-language and
+// synonym queries written blind to the ranking, from the catalog alone) falls below its floor, taken whole:
+// a change that helps the evaluation set must not cost the queries nobody tuned on.
+func TestDevSetQuality(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the whole library's index")
+	}
+	res, err := search.Evaluate(readEvalSet(t, "dev.jsonl"), libraryIndex(t).Search)
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := res[search.Overall]
+	if all.MRR < 0.74 || all.Hit10 < 0.87 {
+		t.Errorf("development set: MRR@10 %.3f, hit@10 %.3f; want ≥ 0.74 and ≥ 0.87", all.MRR, all.Hit10)
+	}
+}
+
+// labelledSets are the files of labelled queries: the evaluation set (eval.jsonl and holdout.jsonl, which
+// make eval splits into halves) and the development set (dev.jsonl, make eval-dev).
+var labelledSets = []string{"eval.jsonl", "holdout.jsonl", "dev.jsonl"}
+
+// TestEvalSetAsksEachQueryOnce checks that no query of the labelled sets is written twice (in one file or
+// in two): Half puts both copies in one half, where the query would count double, two copies may disagree
+// on their labels, and a development query the evaluation asks tells nothing new.
 func TestEvalSetAsksEachQueryOnce(t *testing.T) {
 	seen := map[string]string{}
-	for _, file := range []string{"eval.jsonl", "holdout.jsonl"} {
+	for _, file := range labelledSets {
 		for _, q := range readEvalSet(t, file) {
 			words := strings.Join(wordvec.Tokenize(q.Query), " ")
 			if before, ok := seen[words]; ok {
@@ -143,7 +164,11 @@ func TestEvalSetLabelsTheIconsItNames(t *testing.T) {
 			named[strings.Join(wordvec.Tokenize(s), " ")] = doc.ID
 		}
 	}
-	for _, q := range append(readEvalSet(t, "eval.jsonl"), readEvalSet(t, "holdout.jsonl")...) {
+	var labelled []search.EvalQuery
+	for _, file := range labelledSets {
+		labelled = append(labelled, readEvalSet(t, file)...)
+	}
+	for _, q := range labelled {
 		for _, id := range slices.Concat(q.Relevant, q.Acceptable, q.Avoid) {
 			if _, ok := ix.Doc(id); !ok {
 				t.Errorf("%q labels %q, which is no icon", q.Query, id)
