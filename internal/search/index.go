@@ -109,6 +109,7 @@ type Index struct {
 	byID                    map[string]int
 	exact                   map[string][]int32            // a document's id and name words, joined by spaces → the documents
 	pairs                   wordPairs                     // the neighbouring words of ids, names and keywords (context.go)
+	logos                   logos                         // the brands' logos and the words that name them (logos.go)
 	readings                []atomic.Pointer[wordReading] // per vocabulary word: its reading, once a query has read it
 	pool                    *sync.Pool                    // of *scratch, per-query arrays
 	w                       Weights                       // what it ranks with
@@ -193,6 +194,7 @@ func newIndex(docs []Doc, emb Embedder, dim int, packed []byte, th Thesaurus) *I
 	ix.antonyms = readAntonyms(th, ix.lex)
 	ix.head = heads(docs, ix.lex)
 	ix.pairs = newWordPairs(docs, ix.lex)
+	ix.logos = newLogos(docs)
 	ix.families = make([]bool, len(ix.lex.postings))
 	for _, t := range ix.head {
 		if t >= 0 {

@@ -25,6 +25,12 @@ func (ix *Index) Search(q string, o Options) ([]Hit, error) {
 			sc.exactTerm[t] = false
 		}
 	}()
+	sc.namedLogos = ix.markNamed(qu.words, sc.namedLogo, sc.namedLogos[:0])
+	defer func() {
+		for _, d := range sc.namedLogos {
+			sc.namedLogo[d] = false
+		}
+	}()
 	w := ix.w
 	exactName := w.exactName()
 	total := w.Lex + w.Name + w.Prior*(1+familyWeight) + exactName
@@ -50,6 +56,9 @@ func (ix *Index) Search(q string, o Options) ([]Hit, error) {
 		}
 		if sc.opposite[d] {
 			s *= w.Antonym
+		}
+		if ix.logos.of[d] && !sc.namedLogo[d] {
+			s *= unnamedLogo
 		}
 		return s / total
 	}

@@ -13,6 +13,8 @@ type scratch struct {
 	phraseAll                    []float32 // per phrase, for blend
 	queryBytes                   []uint8   // the query vector as the bound table reads it
 	exact, seen, opposite        []bool
+	namedLogo                    []bool    // per document: a logo the query names
+	namedLogos                   []int32   // the documents namedLogo marks
 	tagged                       []tagSets // per document, its keywords of 2+ terms holding a query term
 	alone                        []uint64  // per document, its one-term keywords as term rows
 	named                        []bool
@@ -30,7 +32,7 @@ func (ix *Index) scratch() *scratch {
 	}
 	n := len(ix.docs)
 	sc := &scratch{lex: make([]float32, n), name: make([]float32, n), best: make([]float32, n),
-		sem: make([]float32, n), closest: make([]float32, n), wordBest: make([]float32, n), sims: make([]float32, n), dots: make([]float32, ix.phrases.n), scores: make([]float32, n), exact: make([]bool, n), seen: make([]bool, n), tagged: make([]tagSets, n), alone: make([]uint64, n), named: make([]bool, n), opposite: make([]bool, n),
+		sem: make([]float32, n), closest: make([]float32, n), wordBest: make([]float32, n), sims: make([]float32, n), dots: make([]float32, ix.phrases.n), scores: make([]float32, n), exact: make([]bool, n), seen: make([]bool, n), tagged: make([]tagSets, n), alone: make([]uint64, n), named: make([]bool, n), opposite: make([]bool, n), namedLogo: make([]bool, n),
 		terms: newTermTable(len(ix.lex.postings)), exactTerm: make([]bool, len(ix.lex.postings)), phrase: make([]float32, ix.phrases.n),
 		phraseAll: make([]float32, 2*ix.phrases.n), queryBytes: make([]uint8, ix.phraseBounds.width)}
 	for p := range sc.phrase {
