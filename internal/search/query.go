@@ -78,7 +78,7 @@ func (ix *Index) parse(q string) (query, error) {
 	if c := ix.trailingTypo(meant); c != "" {
 		meant[len(meant)-1] = c // a typo: matched, not an exact name
 	}
-	if content := dropStopWords(meant); len(content) > 0 {
+	if content := dropStopWords(ix.withoutExamining(meant)); len(content) > 0 {
 		words = content
 	} else if content := dropStopWords(append([]string(nil), words...)); len(content) > 0 {
 		words = content // "the icon": the noise is all it says
@@ -257,6 +257,28 @@ func (ix *Index) readWord(r *wordReading, w string, unfinished bool) {
 // add appends a slot of alts, with embed to embed.
 func (r *wordReading) add(alts []alt, embed string) {
 	r.slots, r.embed = append(r.slots, alts), append(r.embed, embed)
+}
+
+// examining are verbs that, opening a query before a function word, ask to examine what follows: "check
+// your heart rate", "check for a fever" and "check the weather" are about what follows, not about the
+// check mark (done, confirmed) that "check" names elsewhere.
+var examining = map[string]bool{"check": true}
+
+// withoutExamining is ws without its first word when that is an examining verb followed by a function word,
+// unless the verb and the next word of content are one word of the library ("check the box": checkbox).
+func (ix *Index) withoutExamining(ws []string) []string {
+	if len(ws) < 3 || !examining[ws[0]] || !wordvec.IsStopWord(ws[1]) {
+		return ws
+	}
+	for _, w := range ws[1:] {
+		if !wordvec.IsStopWord(w) {
+			if _, compound := ix.lex.wordID[ws[0]+w]; compound {
+				return ws
+			}
+			break
+		}
+	}
+	return ws[1:]
 }
 
 // read is all of q a ranking depends on: its words, and whether the last one is unfinished (q ends in a
