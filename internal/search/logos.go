@@ -1,6 +1,7 @@
 package search
 
 import (
+	"math/bits"
 	"slices"
 	"strings"
 
@@ -25,6 +26,7 @@ type logos struct {
 	of    []bool             // per document: whether it is a logo
 	named map[string][]int32 // a word of a logo's id past "brand" ("teams") → the logos it names
 	words []string           // the keys of named, sorted, for typos of them
+	masks []uint32           // per word of words, its letterMask
 }
 
 func newLogos(docs []Doc) logos {
@@ -44,6 +46,9 @@ func newLogos(docs []Doc) logos {
 		l.words = append(l.words, w)
 	}
 	slices.Sort(l.words)
+	for _, w := range l.words {
+		l.masks = append(l.masks, letterMask(w))
+	}
 	return l
 }
 
@@ -68,8 +73,9 @@ func (ix *Index) markNamed(words string, marked []bool, out []int32) []int32 {
 		if _, known := ix.lex.wordID[w]; known || len(w) < minLogoTypoLen || len(w) > maxWordLen {
 			continue
 		}
-		for _, name := range l.words {
-			if osaDistance(w, name, logoTypoDistance) <= logoTypoDistance {
+		m := letterMask(w)
+		for k, name := range l.words {
+			if bits.OnesCount32(m^l.masks[k]) <= 2*logoTypoDistance && osaDistance(w, name, logoTypoDistance) <= logoTypoDistance {
 				mark(l.named[name])
 			}
 		}
