@@ -52,7 +52,7 @@ func isApostrophe(r rune) bool { return r == '\'' || r == '’' }
 // any word ending in "n't", and the usual ones typed without the apostrophe that are no other word
 // ("dont", "couldnt"; not "cant" or "wont").
 func negated(w string) (string, bool) {
-	if base, ok := cutNegation(w); ok && base != "" {
+	if base, ok := cutNegation(w); ok && base != "" && !strings.ContainsFunc(base, isApostrophe) {
 		if whole, ok := irregularNegated[base]; ok {
 			return whole, true
 		}

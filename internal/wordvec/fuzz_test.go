@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"encoding/binary"
 	"hash/crc32"
+	"slices"
+	"strings"
 	"testing"
+	"unicode"
 )
 
 // FuzzParse feeds Parse tables with any bytes behind a valid header and checksum, so the fuzzer reaches the
@@ -25,6 +28,25 @@ func FuzzParse(f *testing.F) {
 		b = binary.LittleEndian.AppendUint32(b, crc32.ChecksumIEEE(b))
 		if tab, err := Parse(b); err == nil {
 			NewEmbedder(tab).Embed("a bc")
+		}
+	})
+}
+
+// FuzzTokenize: whatever the text, every word Tokenize gives is a non-empty run of letters and digits
+// (apostrophes read away), and tokenizing its words again, joined by spaces, gives them back.
+func FuzzTokenize(f *testing.F) {
+	for _, s := range []string{"couldn't sync", "Can’t connect", "dont", "the user's 'saved' items", "n't", "'", "ain't'", "x’n't"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		words := Tokenize(text)
+		for _, w := range words {
+			if w == "" || strings.ContainsFunc(w, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+				t.Fatalf("Tokenize(%q) = %q: %q is no word", text, words, w)
+			}
+		}
+		if again := Tokenize(strings.Join(words, " ")); !slices.Equal(again, words) {
+			t.Fatalf("Tokenize(%q) = %q, but of those words joined %q", text, words, again)
 		}
 	})
 }
