@@ -9,6 +9,7 @@ func stem(w string) string {
 	if len(w) <= 3 || !isASCIILetters(w) {
 		return w
 	}
+	w = withoutLy(w)
 	switch {
 	case strings.HasSuffix(w, "ies") && len(w) > 4, strings.HasSuffix(w, "ied") && len(w) > 5:
 		w = w[:len(w)-3] + "y" // "notifies" and "notified" are "notify" ("shied" is too short to tell from "shield")
@@ -37,6 +38,29 @@ func stem(w string) string {
 	}
 	return w
 }
+
+// withoutLy is an adverb in -ly as its adjective or noun, by the Snowball English stemmer's rules:
+// "successfully" is "successful", "finally" "final", "securely" "secure", "weekly" "week"; a word whose
+// "ly" follows another letter stays ("family", "supply", "butterfly"), and so do Snowball's exceptions
+// ("early" is not "ear").
+func withoutLy(w string) string {
+	base, ok := strings.CutSuffix(w, "ly")
+	if !ok || len(base) < 3 || lyWords[w] {
+		return w
+	}
+	switch {
+	case strings.HasSuffix(base, "ful"), strings.HasSuffix(base, "less"):
+		return base
+	case strings.HasSuffix(base, "al"):
+		return base
+	case strings.ContainsRune("cdeghkmnrt", rune(base[len(base)-1])):
+		return base
+	}
+	return w
+}
+
+// lyWords end in -ly but are no adverb of the word before it (the Snowball English stemmer's exceptions).
+var lyWords = map[string]bool{"early": true, "gently": true, "idly": true, "only": true, "singly": true, "ugly": true}
 
 // endsCVC reports whether w ends consonant, vowel, consonant other than w, x or y ("rat", "sav", "not";
 // not "hous" or "creat"), Porter's *o condition.

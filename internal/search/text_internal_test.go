@@ -43,6 +43,10 @@ func TestStem(t *testing.T) {
 		"pine": "pine", "pinned": "pin", "plane": "plane", "planning": "plan", "tree": "tree",
 		// a past tense in -ied is its verb in -y, once long enough not to be a typo ("shied" for shield)
 		"notified": "notify", "notifies": "notify", "notify": "notify", "copied": "copy", "shied": "shi",
+		// an adverb in -ly is its adjective or noun (Snowball's rules), other words in -ly stay
+		"successfully": "successful", "finally": "final", "securely": "secur", "secure": "secur",
+		"permanently": "permanent", "weekly": "week", "carelessly": "careless", "family": "family",
+		"supply": "supply", "butterfly": "butterfly", "early": "early", "daily": "daily", "only": "only",
 	} {
 		if got := stem(in); got != want {
 			t.Errorf("stem(%q) = %q, want %q", in, got, want)
