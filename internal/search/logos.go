@@ -75,7 +75,10 @@ func (ix *Index) markNamed(words string, marked []bool, out []int32) []int32 {
 		}
 		m := letterMask(w)
 		for k, name := range l.words {
-			if bits.OnesCount32(m^l.masks[k]) <= 2*logoTypoDistance && osaDistance(w, name, logoTypoDistance) <= logoTypoDistance {
+			if bits.OnesCount32(m^l.masks[k]) > 2*logoTypoDistance { // letters too far apart (letterMask)
+				continue
+			}
+			if osaDistance(w, name, logoTypoDistance) <= logoTypoDistance {
 				mark(l.named[name])
 			}
 		}

@@ -210,7 +210,7 @@ func (ix *Index) readWord(r *wordReading, w string, unfinished bool) {
 			alts = append(alts, alt{lx.wordTerm[j], float32(0.5 + 0.4*float64(len(w))/float64(len(lx.words[j])))})
 		}
 	}
-	if wordvec.IsStopWord(w) || ix.everyday(w) { // all the query has, or a word it means: no typo
+	if wordvec.IsStopWord(w) || ix.everyday(w) { // all the query has, or an everyday word: meant as typed
 		r.add(alts, w)
 		return
 	}
