@@ -29,6 +29,7 @@ type logos struct {
 	masks []uint32           // per word of words, its letterMask
 }
 
+// newLogos finds the logos among docs (group logoGroup) and the words of their ids that name them.
 func newLogos(docs []Doc) logos {
 	l := logos{of: make([]bool, len(docs)), named: map[string][]int32{}}
 	for i, d := range docs {
@@ -53,8 +54,8 @@ func newLogos(docs []Doc) logos {
 }
 
 // markNamed marks in marked the logos the query's words (words, as parse keeps them: every word, stop
-// words too) name, by one of their words or by a typo of it (a word of no document, at the distance the
-// typo path corrects), appends them to out and returns it, to unmark.
+// words too) name, by one of their words or by a typo of it (a word of no document, one edit from it),
+// appends them to out and returns it, to unmark.
 func (ix *Index) markNamed(words string, marked []bool, out []int32) []int32 {
 	l := &ix.logos
 	if len(l.words) == 0 {
