@@ -48,12 +48,8 @@ func withoutLy(w string) string {
 	if !ok || len(base) < 3 || lyWords[w] {
 		return w
 	}
-	switch {
-	case strings.HasSuffix(base, "ful"), strings.HasSuffix(base, "less"):
-		return base
-	case strings.HasSuffix(base, "al"):
-		return base
-	case strings.ContainsRune("cdeghkmnrt", rune(base[len(base)-1])):
+	if strings.HasSuffix(base, "ful") || strings.HasSuffix(base, "less") || strings.HasSuffix(base, "al") ||
+		strings.ContainsRune("cdeghkmnrt", rune(base[len(base)-1])) {
 		return base
 	}
 	return w
