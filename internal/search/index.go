@@ -82,15 +82,16 @@ var (
 
 // Index ranks documents for queries. It is read-only and safe for concurrent use.
 type Index struct {
-	docs     []Doc
-	emb      Embedder
-	lex      *lexicon
-	th       Thesaurus
-	synonyms map[string][]synonym // by the stem of a query word
-	antonyms map[string][]int32   // by the stem of a query word: the terms of its antonyms
-	head     []int32              // per document: the term of the concept its id builds on, or -1 (see heads)
-	families []bool               // per term: whether it is such a concept
-	phrases  phraseTable          // the phrases documents are labelled with, embedded (see phrases.go)
+	docs        []Doc
+	emb         Embedder
+	lex         *lexicon
+	th          Thesaurus
+	synonyms    map[string][]synonym // by the stem of a query word or idiom (stemWords)
+	idiomStarts map[string]bool      // the stems of the idioms' first words
+	antonyms    map[string][]int32   // by the stem of a query word: the terms of its antonyms
+	head        []int32              // per document: the term of the concept its id builds on, or -1 (see heads)
+	families    []bool               // per term: whether it is such a concept
+	phrases     phraseTable          // the phrases documents are labelled with, embedded (see phrases.go)
 	// phraseBounds and docBounds hold the phrases' and the documents' vectors as int8, where the scan
 	// bounds their cosines (bounds.go).
 	phraseBounds, docBounds boundTable
@@ -191,6 +192,7 @@ func newIndex(docs []Doc, emb Embedder, dim int, packed []byte, th Thesaurus) *I
 	ix.named = make([][]int32, len(ix.lex.postings))
 	ix.readings = make([]atomic.Pointer[wordReading], len(ix.lex.words))
 	ix.synonyms = readSynonyms(th, ix.lex)
+	ix.idiomStarts = idiomStarts(ix.synonyms)
 	ix.antonyms = readAntonyms(th, ix.lex)
 	ix.head = heads(docs, ix.lex)
 	ix.pairs = newWordPairs(docs, ix.lex)

@@ -78,6 +78,7 @@ func (ix *Index) parse(q string) (query, error) {
 	if c := ix.trailingTypo(meant); c != "" {
 		meant[len(meant)-1] = c // a typo: matched, not an exact name
 	}
+	meant = ix.joinIdioms(meant)
 	if content := dropStopWords(ix.withoutExamining(meant)); len(content) > 0 {
 		words = content
 	} else if content := dropStopWords(append([]string(nil), words...)); len(content) > 0 {
@@ -163,7 +164,7 @@ func (ix *Index) vocabularyReading(j int32) *wordReading {
 func (ix *Index) readWord(r *wordReading, w string, unfinished bool) {
 	lx := ix.lex
 	var alts []alt
-	st := stem(w)
+	st := stemWords(w)
 	t, known := lx.terms[st]
 	if known {
 		for _, a := range ix.antonyms[st] {

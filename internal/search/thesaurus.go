@@ -77,8 +77,10 @@ func (th *Thesaurus) AddAntonyms(a, b string) {
 
 // ReadSynonyms reads a synonym table into th: one entry a line, "word: synonym, synonym phrase, …", each
 // synonym optionally followed by "=weight" (default weight); "#" starts a comment, blank lines are skipped.
+// The word may be an idiom of up to maxIdiomWords words ("try again: refresh"), which a query's
+// consecutive words match as one.
 func (th *Thesaurus) ReadSynonyms(r io.Reader, weight float32) error {
-	return readTable(r, "synonym", func(line int, word string, list []string) error {
+	return readTable(r, "synonym", maxIdiomWords, func(line int, word string, list []string) error {
 		for _, s := range list {
 			s, w := strings.TrimSpace(s), weight
 			if phrase, ws, ok := strings.Cut(s, "="); ok {
@@ -98,12 +100,12 @@ func (th *Thesaurus) ReadSynonyms(r io.Reader, weight float32) error {
 }
 
 // readTable reads a word table: one entry a line, "word: item, item, …", calling entry with the line's
-// number, its word and its items as written (see readKeyed). what names the items in the error of a line
-// without one word before a colon.
-func readTable(r io.Reader, what string, entry func(line int, word string, list []string) error) error {
+// number, its word (of at most keyWords words) and its items as written (see readKeyed). what names the
+// items in the error of a line without such a word before a colon.
+func readTable(r io.Reader, what string, keyWords int, entry func(line int, word string, list []string) error) error {
 	want := fmt.Sprintf("\"word: %s, …\"", what)
 	return readKeyed(r, want, func(line int, word, list string) error {
-		if len(wordvec.Tokenize(word)) != 1 {
+		if n := len(wordvec.Tokenize(word)); n == 0 || n > keyWords {
 			return fmt.Errorf("line %d: want %s", line, want)
 		}
 		return entry(line, word, strings.Split(list, ","))
@@ -142,12 +144,12 @@ type synonym struct {
 	alts []alt
 }
 
-// readSynonyms returns, by the stem of a query word, its synonyms with the terms of their words that
-// the lexicon has (a synonym of no known word is dropped).
+// readSynonyms returns, by the stem of a query word or idiom (stemWords), its synonyms with the terms of
+// their words that the lexicon has (a synonym of no known word is dropped).
 func readSynonyms(th Thesaurus, lx *lexicon) map[string][]synonym {
 	out := map[string][]synonym{}
 	for _, w := range sortedKeys(th.Synonyms) {
-		if strings.Contains(w, " ") {
+		if len(strings.Fields(w)) > maxIdiomWords {
 			continue
 		}
 		for _, s := range th.Synonyms[w] {
@@ -156,7 +158,7 @@ func readSynonyms(th Thesaurus, lx *lexicon) map[string][]synonym {
 				alts = append(alts, alt{t, s.Weight})
 			}
 			if len(alts) > 0 {
-				out[stem(w)] = append(out[stem(w)], synonym{s, alts})
+				out[stemWords(w)] = append(out[stemWords(w)], synonym{s, alts})
 			}
 		}
 	}
@@ -185,7 +187,7 @@ func readAntonyms(th Thesaurus, lx *lexicon) map[string][]int32 {
 // ReadAntonyms reads a table of opposites into th: one entry a line, "word: opposite, opposite, …"; "#"
 // starts a comment, blank lines are skipped.
 func (th *Thesaurus) ReadAntonyms(r io.Reader) error {
-	return readTable(r, "opposite", func(line int, word string, list []string) error {
+	return readTable(r, "opposite", 1, func(line int, word string, list []string) error {
 		for _, a := range list {
 			if len(wordvec.Tokenize(a)) != 1 {
 				return fmt.Errorf("line %d: %q: want one word", line, strings.TrimSpace(a))
