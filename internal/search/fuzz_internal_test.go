@@ -17,6 +17,7 @@ func (fixedEmbedder) Dim() int                    { return 2 }
 func FuzzDecode(f *testing.F) {
 	var th Thesaurus
 	th.Add("xy", "a b", 0.9)
+	th.Add("x of y", "c", 0.9) // an idiom
 	th.AddAntonyms("a", "c")
 	for _, emb := range []Embedder{nil, fixedEmbedder{}} {
 		ix, err := NewIndexWith([]Doc{{ID: "a-b", Name: "A B", Group: "g", Keywords: []string{"x y"}, Text: "some text", Prior: 0.5},
@@ -35,7 +36,7 @@ func FuzzDecode(f *testing.F) {
 		if err != nil {
 			return
 		}
-		for _, q := range []string{"a", "abc b", "xy"} {
+		for _, q := range []string{"a", "abc b", "xy", "x of y z"} {
 			ix.Search(q, Options{})
 			ix.Semantic(q, Options{})
 		}

@@ -14,7 +14,7 @@ func FuzzSearch(f *testing.F) {
 	if testing.Short() {
 		f.Skip("builds the whole library's index")
 	}
-	for _, seed := range []string{"folder", "calender", "sign out of my account", "shoppingbag", "", " ", "é", "\xff"} {
+	for _, seed := range []string{"folder", "calender", "sign out of my account", "shoppingbag", "trying again, out of stock", "no photos", "", " ", "é", "\xff"} {
 		f.Add(seed, "", 10)
 	}
 	f.Add("ring", "system", 3)

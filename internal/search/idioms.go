@@ -56,11 +56,19 @@ func (ix *Index) joinIdioms(ws []string) []string {
 
 // idiomAt is the number of ws's first words that form the longest idiom, 0 when they form none.
 func (ix *Index) idiomAt(ws []string) int {
-	if len(ws) < 2 || !ix.idiomStarts[stem(ws[0])] {
+	if len(ws) < 2 {
 		return 0
 	}
-	for n := min(len(ws), maxIdiomWords); n > 1; n-- {
-		if _, ok := ix.synonyms[stemWords(strings.Join(ws[:n], " "))]; ok {
+	var stems [maxIdiomWords]string
+	if stems[0] = stem(ws[0]); !ix.idiomStarts[stems[0]] {
+		return 0
+	}
+	n := min(len(ws), maxIdiomWords)
+	for k := 1; k < n; k++ {
+		stems[k] = stem(ws[k])
+	}
+	for ; n > 1; n-- {
+		if _, ok := ix.synonyms[strings.Join(stems[:n], " ")]; ok {
 			return n
 		}
 	}
