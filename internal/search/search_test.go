@@ -523,6 +523,11 @@ func TestSearchKnowsWhatPeopleMean(t *testing.T) {
 	if got := top("save document", 3); !slices.Contains(got, "device-floppy") {
 		t.Errorf("save document: top 3 %v, want the floppy disk among them", got)
 	}
+	for _, q := range []string{"contact us", "follow us", "call us"} { // a pronoun, like we and our: no logo of "among us"
+		if got := top(q, 5); slices.Contains(got, "brand-among-us") {
+			t.Errorf("%q: top 5 %v holds brand-among-us, which only shares the stop word", q, got)
+		}
+	}
 	for _, family := range []string{"arrow", "http", "text"} { // no icon is named so; many ids start with it
 		for _, id := range top(family, 5) {
 			if !strings.HasPrefix(id, family+"-") {

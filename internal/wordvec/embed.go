@@ -90,7 +90,7 @@ var stopWords = func() map[string]bool {
 		my myself nor of once only or other ought our ours ourselves own same she should so some such than that
 		the their theirs them themselves then there these they this those through to too until very was we were
 		what when where which while who whom why will with would you your yours yourself yourselves s t ll d re
-		ve m want need something someone thing things`) {
+		ve m want need something someone thing things us`) {
 		m[w] = true
 	}
 	return m
