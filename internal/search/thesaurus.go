@@ -104,6 +104,9 @@ func (th *Thesaurus) ReadSynonyms(r io.Reader, weight float32) error {
 // items in the error of a line without such a word before a colon.
 func readTable(r io.Reader, what string, keyWords int, entry func(line int, word string, list []string) error) error {
 	want := fmt.Sprintf("\"word: %s, …\"", what)
+	if keyWords > 1 {
+		want = fmt.Sprintf("\"word: %s, …\" (the word may be up to %d words)", what, keyWords)
+	}
 	return readKeyed(r, want, func(line int, word, list string) error {
 		if n := len(wordvec.Tokenize(word)); n == 0 || n > keyWords {
 			return fmt.Errorf("line %d: want %s", line, want)

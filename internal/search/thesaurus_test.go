@@ -39,6 +39,10 @@ func TestReadSynonymsAndAntonyms(t *testing.T) {
 			t.Errorf("synonyms %q read without an error", bad)
 		}
 	}
+	if err := new(search.Thesaurus).ReadSynonyms(strings.NewReader("four words at once: x"), 0.9); err == nil ||
+		!strings.Contains(err.Error(), "up to 3 words") {
+		t.Errorf("a four-word idiom: error %v, want one saying an idiom has up to 3 words", err)
+	}
 	for _, bad := range []string{"in out", "in: far out", "in here: out"} {
 		var th search.Thesaurus
 		if err := th.ReadAntonyms(strings.NewReader(bad)); err == nil {
