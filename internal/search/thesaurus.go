@@ -145,6 +145,7 @@ func sortedKeys[V any](m map[string]V) []string {
 type synonym struct {
 	Synonym
 	alts []alt
+	key  string // the word or idiom of the table it is a synonym of
 }
 
 // readSynonyms returns, by the stem of a query word or idiom (stemWords), its synonyms with the terms of
@@ -161,7 +162,7 @@ func readSynonyms(th Thesaurus, lx *lexicon) map[string][]synonym {
 				alts = append(alts, alt{t, s.Weight})
 			}
 			if len(alts) > 0 {
-				out[stemWords(w)] = append(out[stemWords(w)], synonym{s, alts})
+				out[stemWords(w)] = append(out[stemWords(w)], synonym{s, alts, w})
 			}
 		}
 	}

@@ -88,3 +88,31 @@ func TestIdiomsMeanWhatTheTableSays(t *testing.T) {
 		t.Errorf(`"try later": %v, want no refresh: "try" alone is no idiom`, ids(hits))
 	}
 }
+
+// TestNounsInIngsTakeNoSynonymsOfTheirVerb: "savings" shares the stem of "save", whose synonym is the
+// floppy disk; the noun means money saved, so only the table's own -ings words lend it synonyms.
+func TestNounsInIngsTakeNoSynonymsOfTheirVerb(t *testing.T) {
+	var th search.Thesaurus
+	if err := th.ReadSynonyms(strings.NewReader("save: floppy\nsettings: adjustments\n"), 0.9); err != nil {
+		t.Fatal(err)
+	}
+	ix, err := search.NewIndexWith([]search.Doc{
+		{ID: "device-floppy", Name: "Device Floppy"},
+		{ID: "pig-money", Name: "Pig Money", Keywords: []string{"savings"}},
+		{ID: "adjustments", Name: "Adjustments"},
+	}, nil, th)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for q, want := range map[string][]string{
+		"save":     {"device-floppy", "pig-money"},
+		"saving":   {"device-floppy", "pig-money"},
+		"savings":  {"pig-money"},
+		"settings": {"adjustments"}, // an -ings word of the table keeps its own
+	} {
+		hits, err := ix.Search(q, search.Options{Limit: 5})
+		if got := ids(hits); err != nil || !slices.Equal(got, want) {
+			t.Errorf("%q: %v (%v), want %v", q, got, err, want)
+		}
+	}
+}
