@@ -172,7 +172,9 @@ func (ix *Index) readWord(r *wordReading, w string, unfinished bool) {
 		}
 	}
 	syns := ix.synonyms[st]
-	if strings.HasSuffix(w, "ings") { // a thing, not its verb: "savings" is no floppy disk though "save" is
+	// A word in -ings is a thing, not its verb: "savings" is no floppy disk, though "save" is. An idiom matches
+	// in any of its forms ("power savings").
+	if strings.HasSuffix(w, "ings") && !strings.Contains(w, " ") {
 		syns = slices.DeleteFunc(slices.Clone(syns), func(s synonym) bool { return !strings.HasSuffix(s.key, "ings") })
 	}
 	reviewed := false // a synonym of the reviewed table: the word means what the table says, no typo
