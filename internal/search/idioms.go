@@ -67,7 +67,7 @@ func (ix *Index) idiomAt(ws []string) int {
 	for k := 1; k < n; k++ {
 		stems[k] = stem(ws[k])
 	}
-	for ; n > 1; n-- {
+	for ; n > 1; n-- { // the key as stemWords makes it, without joining the words first
 		if _, ok := ix.synonyms[strings.Join(stems[:n], " ")]; ok {
 			return n
 		}

@@ -156,13 +156,14 @@ func readSynonyms(th Thesaurus, lx *lexicon) map[string][]synonym {
 		if len(strings.Fields(w)) > maxIdiomWords {
 			continue
 		}
+		key := stemWords(w)
 		for _, s := range th.Synonyms[w] {
 			var alts []alt
 			for _, t := range lx.termSet(strings.Fields(s.Words)) {
 				alts = append(alts, alt{t, s.Weight})
 			}
 			if len(alts) > 0 {
-				out[stemWords(w)] = append(out[stemWords(w)], synonym{s, alts, w})
+				out[key] = append(out[key], synonym{s, alts, w})
 			}
 		}
 	}
