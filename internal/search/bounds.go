@@ -6,10 +6,11 @@ import (
 
 // Bounded scan: the fused ranking's scan needs every document's closest phrase (blend), a float cosine
 // per phrase, though only the few documents near the limit-th score decide the hits (about three beyond
-// the limit within 0.001 of it, in the load mix). So where the CPU has VNNI, the scan first bounds every
-// phrase's cosine from above with int8 rows and one byte per query component (a quarter of the float
-// kernel's work), ranks the documents by the bounds, and computes exact cosines only for the documents
-// that the bounds leave in reach of the hits. The hits are those of the full float scan, to the bit.
+// the limit within 0.001 of it, in the load mix). So where an int8 kernel runs (VNNI's, or AVX2's at about
+// half the float scan's time), the scan first bounds every phrase's cosine from above with int8 rows and
+// one byte per query component (a quarter of the float kernel's reads), ranks the documents by the
+// bounds, and computes exact cosines only for the documents that the bounds leave in reach of the hits.
+// The hits are those of the full float scan, to the bit.
 
 // boundTable holds a table of unit vectors (rows) as int8, each with its own scale, to bound the cosine of a
 // query with every row from above.
@@ -123,8 +124,8 @@ func norm32(v []float32) float32 {
 	return float32(math.Sqrt(s))
 }
 
-// boundRowsGo is boundRowsVNNI's arithmetic in Go: the reference its tests compare with, and the kernel
-// where VNNI is missing.
+// boundRowsGo is the int8 kernels' arithmetic in Go: the reference their tests compare with, and the
+// kernel where none runs.
 func boundRowsGo(m []int8, q []uint8, bias []int32, scale []float32, out, kw []float32, mul, add, kwScale float32, stride int) {
 	for r := range out {
 		var sum int32
@@ -138,7 +139,7 @@ func boundRowsGo(m []int8, q []uint8, bias []int32, scale []float32, out, kw []f
 
 // boundedScan is whether the fused ranking's scan bounds phrase cosines first (where the int8 kernel
 // runs); tests turn it off to compare with the full float scan.
-var boundedScan = hasVNNI
+var boundedScan = hasBoundKernel
 
 // boundedSimilarities writes into bound, per document, a number at least its blended similarity to v
 // (a document without phrases has only its embedding's), from bounds of its embedding's and its phrases'

@@ -5,16 +5,28 @@ import "golang.org/x/sys/cpu"
 // hasVNNI is whether boundRowsVNNI can run: AVX-512 VNNI on 256-bit registers.
 var hasVNNI = cpu.X86.HasAVX512VNNI && cpu.X86.HasAVX512VL
 
-// boundRowsVNNI is the bound table's kernel; see bounds_amd64.s.
+// hasBoundKernel is whether an int8 kernel for the bound tables runs here: VNNI's, or else AVX2's.
+var hasBoundKernel = hasVNNI || cpu.X86.HasAVX2
+
+// boundRowsVNNI is the bound table's kernel with VNNI; see bounds_amd64.s.
 //
 //go:noescape
 func boundRowsVNNI(m []int8, q []uint8, bias []int32, scale []float32, out, kw []float32, mul, add, kwScale float32, stride int)
 
-// boundRows takes the kernel where it can run, Go elsewhere.
+// boundRowsAVX2 is the bound table's kernel with AVX2 alone; see bounds_amd64.s. It reads no bias: it
+// sums the query's signed components times the row, which is Σ q·m − bias to the bit.
+//
+//go:noescape
+func boundRowsAVX2(m []int8, q []uint8, bias []int32, scale []float32, out, kw []float32, mul, add, kwScale float32, stride int)
+
+// boundRows takes the fastest kernel that runs here, Go where none does.
 func boundRows(m []int8, q []uint8, bias []int32, scale []float32, out, kw []float32, mul, add, kwScale float32, stride int) {
-	if hasVNNI {
+	switch {
+	case hasVNNI:
 		boundRowsVNNI(m, q, bias, scale, out, kw, mul, add, kwScale, stride)
-		return
+	case hasBoundKernel:
+		boundRowsAVX2(m, q, bias, scale, out, kw, mul, add, kwScale, stride)
+	default:
+		boundRowsGo(m, q, bias, scale, out, kw, mul, add, kwScale, stride)
 	}
-	boundRowsGo(m, q, bias, scale, out, kw, mul, add, kwScale, stride)
 }

@@ -23,8 +23,8 @@ func unitRows(rng *rand.Rand, n, dim int) []float32 {
 }
 
 // TestBoundsAreAtLeastTheCosines: for every row, the bound is at least the cosine dotRows gives (and its
-// keyword's at least the keyword weight times that), and close to it; the VNNI kernel writes the Go
-// reference's bits, for any number of rows.
+// keyword's at least the keyword weight times that), and close to it; the kernel boundRows picks writes
+// the Go reference's bits, for any number of rows.
 func TestBoundsAreAtLeastTheCosines(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	keyword := DefaultWeights().Keyword

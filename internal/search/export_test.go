@@ -9,7 +9,7 @@ func CoverAll(on bool) { coverAll = on }
 // BoundedScan turns the fused ranking's bounded scan on (where the int8 kernel runs) or off, and reports
 // whether it is on.
 func BoundedScan(on bool) bool {
-	boundedScan = on && hasVNNI
+	boundedScan = on && hasBoundKernel
 	return boundedScan
 }
 
