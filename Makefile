@@ -29,16 +29,17 @@ build: binary
 binary:
 	$(GO) build -ldflags "$(GOLDFLAGS)" -o $(BIN) ./cmd/iconlib
 
-## test: vet, gofmt, go mod tidy and staticcheck, then run every test under the race detector, and the two it would
-## slow fivefold (search latency, the tuned weights) without it (installs Chromium, nginx, Redis, the second
-## Lottie renderer and the conformance clients and validators for the tests when missing)
+## test: vet, gofmt, go mod tidy and staticcheck, then run every test under the race detector, and the three it
+## would slow fivefold or more (search latency, the tuned weights, the bounded scan's exactness) without it
+## (installs Chromium, nginx, Redis, the second Lottie renderer and the conformance clients and validators for
+## the tests when missing)
 test: test-deps conformance-deps renderers-deps axe-deps
 	$(GO) vet ./...
 	test -z "$$(gofmt -l $$(git ls-files '*.go'))" || (gofmt -l $$(git ls-files '*.go'); exit 1)
 	$(GO) mod tidy -diff
 	$(GO) run honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION) ./...
 	$(GO) test -race -count=1 -timeout 20m $(GOTESTFLAGS) ./...
-	$(GO) test -count=1 -timeout 10m $(GOTESTFLAGS) -run '^(TestLatency|TestDefaultWeightsAreWhereTheAscentStops)$$' ./internal/search ./build/eval
+	$(GO) test -count=1 -timeout 10m $(GOTESTFLAGS) -run '^(TestLatency|TestDefaultWeightsAreWhereTheAscentStops|TestBoundingTheScanChangesNoHit)$$' ./internal/search ./build/eval
 
 ## test-deps: what the tests need beyond Go: Debian's Chromium, Debian's nginx for the deploy test, and
 ## Debian's redis-server for the rate limits on Redis (installing nginx-light also starts its default site
