@@ -8,17 +8,26 @@ import (
 	"golang.org/x/sys/cpu"
 )
 
-// TestBoundKernelsWriteTheGoBits: each int8 kernel this CPU runs writes the Go reference's bits, whichever
-// kernel boundRows picks, for rows of every length and count, random ones and ones at the extremes of
-// int8 (where a pair of AVX2's word products is largest, and must not saturate).
-func TestBoundKernelsWriteTheGoBits(t *testing.T) {
-	kernels := map[string]func(m []int8, q []uint8, bias []int32, scale []float32, out, kw []float32, mul, add, kwScale float32, stride int){}
+// boundKernel is the signature of boundRows and of each of its kernels.
+type boundKernel = func(m []int8, q []uint8, bias []int32, scale []float32, out, kw []float32, mul, add, kwScale float32, stride int)
+
+// boundKernels are the int8 kernels this CPU runs, by name.
+func boundKernels() map[string]boundKernel {
+	kernels := map[string]boundKernel{}
 	if hasVNNI {
 		kernels["vnni"] = boundRowsVNNI
 	}
 	if cpu.X86.HasAVX2 {
 		kernels["avx2"] = boundRowsAVX2
 	}
+	return kernels
+}
+
+// TestBoundKernelsWriteTheGoBits: each int8 kernel this CPU runs writes the Go reference's bits, whichever
+// kernel boundRows picks, for rows of every length and count, random ones and ones at the extremes of
+// int8 (where a pair of AVX2's word products is largest, and must not saturate).
+func TestBoundKernelsWriteTheGoBits(t *testing.T) {
+	kernels := boundKernels()
 	if len(kernels) == 0 {
 		t.Skip("no int8 kernel runs on this CPU")
 	}
@@ -61,22 +70,20 @@ func BenchmarkBoundRows(b *testing.B) {
 	v := unitRows(rng, 1, dim)
 	bq := newBoundQuery(v, make([]uint8, bt.width))
 	out, kw := make([]float32, rows), make([]float32, rows)
-	kernels := map[string]func(){
-		"float": func() { dotRows(m, v, out) },
-		"go":    func() { boundRowsGo(bt.rows, bq.bytes, bt.bias, bt.scale, out, kw, 1, 0, 1, bt.stride) },
-	}
-	if hasVNNI {
-		kernels["vnni"] = func() { boundRowsVNNI(bt.rows, bq.bytes, bt.bias, bt.scale, out, kw, 1, 0, 1, bt.stride) }
-	}
-	if cpu.X86.HasAVX2 {
-		kernels["avx2"] = func() { boundRowsAVX2(bt.rows, bq.bytes, bt.bias, bt.scale, out, kw, 1, 0, 1, bt.stride) }
-	}
-	for name, scan := range kernels {
+	kernels := boundKernels()
+	kernels["go"] = boundRowsGo
+	b.Run("float", func(b *testing.B) {
+		for b.Loop() {
+			dotRows(m, v, out)
+		}
+		reportPerRow(b, rows)
+	})
+	for name, kernel := range kernels {
 		b.Run(name, func(b *testing.B) {
 			for b.Loop() {
-				scan()
+				kernel(bt.rows, bq.bytes, bt.bias, bt.scale, out, kw, 1, 0, 1, bt.stride)
 			}
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/rows, "ns/row")
+			reportPerRow(b, rows)
 		})
 	}
 }

@@ -127,7 +127,12 @@ func BenchmarkDotRows(b *testing.B) {
 			for b.Loop() {
 				k.dot()
 			}
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/rows, "ns/row")
+			reportPerRow(b, rows)
 		})
 	}
+}
+
+// reportPerRow reports a benchmark's time per row, for rows read an iteration.
+func reportPerRow(b *testing.B, rows int) {
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(rows), "ns/row")
 }
