@@ -14,18 +14,6 @@ func (ix *Index) kthBest(scores []float32, docs []int32, o Options, sc *scratch)
 	return sc.kth(h, limit)
 }
 
-// kthBestAll is kthBest among every document.
-func (ix *Index) kthBestAll(scores []float32, o Options, sc *scratch) float32 {
-	limit := o.limit()
-	h := sc.heap[:0]
-	for d, s := range scores {
-		if (len(h) < limit || s > h[0]) && ix.inGroup(int32(d), o) {
-			h = pushBest(h, s, limit)
-		}
-	}
-	return sc.kth(h, limit)
-}
-
 // kth keeps h, kthBest's heap, for the next query and returns its least score, 0 when it has fewer than
 // limit.
 func (sc *scratch) kth(h []float32, limit int) float32 {
@@ -86,6 +74,19 @@ func (ix *Index) top(scores []float32, o Options) []Hit {
 		}
 	}
 	return ix.hits(b)
+}
+
+// bestOf returns the k of docs with the highest scores (equal ones: the earlier document), in no order,
+// in sc.rows.
+func (sc *scratch) bestOf(scores []float32, docs []int32, k int) []int32 {
+	b := bestDocs{h: sc.rows[:0], scores: scores, limit: k}
+	for _, d := range docs {
+		if !b.full() || scores[d] > scores[b.h[0]] {
+			b.offer(d)
+		}
+	}
+	sc.rows = b.h
+	return b.h
 }
 
 // topOf is top when no document but docs (in any order) has a positive score.

@@ -2,14 +2,17 @@ package search
 
 import (
 	"math"
+	"slices"
 )
 
 // Bounded scan: the fused ranking's scan needs every document's closest phrase (blend), a float cosine
 // per phrase, though only the few documents near the limit-th score decide the hits (about three beyond
 // the limit within 0.001 of it, in the load mix). So where an int8 kernel runs (VNNI's, or AVX2's at about
-// half the float scan's time), the scan first bounds every phrase's cosine from above with int8 rows and
-// one byte per query component (a quarter of the float kernel's reads), ranks the documents by the
-// bounds, and computes exact cosines only for the documents that the bounds leave in reach of the hits.
+// half the float scan's time), the scan first bounds every phrase's and every document's own cosine from
+// above with int8 rows and one byte per query component (a quarter of the float kernel's reads). It then
+// bounds the score of only a few hundred documents (gathering their phrases' bounds), computes exact
+// cosines for the few dozen whose bounds reach the hits, and finds any other document that could reach
+// them through the similarity they need: by the maxima of runs of 64 bounds, not a pass per document.
 // The hits are those of the full float scan, to the bit.
 
 // boundTable holds a table of unit vectors (rows) as int8, each with its own scale, to bound the cosine of a
@@ -141,50 +144,137 @@ func boundRowsGo(m []int8, q []uint8, bias []int32, scale []float32, out, kw []f
 // runs); tests turn it off to compare with the full float scan.
 var boundedScan = hasBoundKernel
 
-// boundedSimilarities writes into bound, per document, a number at least its blended similarity to v
-// (a document without phrases has only its embedding's), from bounds of its embedding's and its phrases'
-// cosines.
-func (ix *Index) boundedSimilarities(v, bound []float32, sc *scratch) {
+// reachScore is how a ranking scores a document from its blended similarity, as the bounded scan needs it.
+type reachScore struct {
+	// score is document d's score at similarity sem; it must not decrease as sem grows.
+	score func(d int32, sem float32) float32
+	// fused lists the documents scored otherwise than the rest (say, for matching a query word); each of
+	// the rest scores floor or more only at a similarity of atLeast(floor) or more.
+	fused   []int32
+	atLeast func(floor float32) float32
+}
+
+// reachableHits returns the best hits by rs.score of the blended similarity to v, as scoring every document
+// exactly gives them, to the bit. It bounds every phrase's and every document's own cosine with the int8
+// tables, but a document's bound (its closest phrase's blended in, then scored) only where it is needed:
+// first for a few documents (firstCandidates), whose o.Limit best bounds get exact scores; the o.Limit-th
+// best of those is a floor no hit is below. Then every document whose bound reaches the floor gets an exact
+// score: one outside the few can reach it only through a phrase or own bound of rs.atLeast(floor).
+func (ix *Index) reachableHits(v []float32, o Options, rs reachScore, sc *scratch) []Hit {
 	pt := &ix.phrases
 	bq := newBoundQuery(v, sc.queryBytes)
 	ix.phraseBounds.bounds(bq, sc.phraseAll[:pt.n], sc.phraseAll[pt.n:2*pt.n], ix.w.Keyword)
 	ix.docBounds.bounds(bq, sc.sem, sc.wordBest, ix.w.Keyword) // sc.wordBest: as keywords, unread
-	closestAll(pt.of, pt.start, sc.phraseAll, bound)
-	phrase := ix.w.Phrase
-	for d, b := range bound {
-		bound[d] = sc.sem[d]
-		if pt.start[d+1] > pt.start[d] {
-			bound[d] = blended(sc.sem[d], b, phrase)
-		}
+	bound := sc.closest
+	cands := ix.firstCandidates(o, rs, sc)
+	reach := ix.kthBest(bound, cands, o, sc)
+	first, _ := partition(cands, func(d int32) bool { return bound[d] >= reach })
+	ix.exactScores(v, first, rs.score, sc)
+	floor := ix.kthBest(sc.scores, first, o, sc)
+	if o.Group == "" {
+		cands = ix.addReaching(cands, rs, floor, sc)
 	}
+	can, _ := partition(cands[len(first):], func(d int32) bool { return bound[d] >= floor })
+	ix.exactScores(v, can, rs.score, sc)
+	sc.resetPhrases()
+	for _, d := range cands {
+		sc.seen[d] = false
+	}
+	sc.cands = cands[:0]
+	return ix.topOf(sc.scores, cands[:len(first)+len(can)], o)
 }
 
-// bestReachable returns the best hits by score(d, ·) of the blended similarity to v, given per document
-// a bound (at least that score): the documents first by their bounds get exact scores, o.Limit of them
-// reach the o.Limit-th best of those, and a document whose bound falls below it cannot be a hit, so only
-// those within reach are scored exactly (into sc.scores) and ranked. score must not decrease as the
-// similarity grows.
-func (ix *Index) bestReachable(v []float32, o Options, bound []float32, score func(int32, float32) float32, sc *scratch) []Hit {
-	reach := ix.kthBestAll(bound, o, sc)
-	docs := sc.touched[:0]
-	for d, b := range bound {
-		if b >= reach && ix.inGroup(int32(d), o) {
-			docs = append(docs, int32(d))
+// firstCandidates lists the documents whose bounds reachableHits computes first: those of o.Group, or
+// without a group the documents of the phrases with the best bounds and the documents with the best own
+// bounds (at least o.Limit of each, found by their runs' maxima: see runMaxima.kthRunMax), and the o.Limit
+// of rs.fused with the best loose bounds (their score at their own bound or the best phrase bound, whichever
+// is higher: no gather of their phrases), which it keeps in sc.wordBest.
+func (ix *Index) firstCandidates(o Options, rs reachScore, sc *scratch) []int32 {
+	cands := sc.cands[:0]
+	if o.Group != "" {
+		for d := range int32(len(ix.docs)) {
+			if ix.inGroup(d, o) {
+				cands = ix.candidate(cands, d, rs, sc)
+			}
+		}
+		return cands
+	}
+	pt := &ix.phrases
+	phrases, docs := &sc.phraseRuns, &sc.docRuns
+	phrases.fill(sc.phraseAll[:pt.n], sc.runs)
+	docs.fill(sc.sem, sc.runs[len(phrases.maxima):])
+	var least float32
+	least, sc.heap = phrases.kthRunMax(o.limit(), sc.heap)
+	phrases.atLeast(least, func(p int) {
+		cands = ix.candidates(cands, pt.linked(p), rs, sc)
+		if ix.w.Keyword*phrases.vals[p] >= least {
+			cands = ix.candidates(cands, pt.linked(pt.n+p), rs, sc)
+		}
+	})
+	least, sc.heap = docs.kthRunMax(o.limit(), sc.heap)
+	docs.atLeast(least, func(d int) { cands = ix.candidate(cands, int32(d), rs, sc) })
+	best := slices.Max(phrases.maxima)
+	best = max(best, ix.w.Keyword*best)
+	loose := sc.wordBest
+	for _, d := range rs.fused {
+		loose[d] = rs.score(d, max(sc.sem[d], best))
+	}
+	return ix.candidates(cands, sc.bestOf(loose, rs.fused, o.limit()), rs, sc)
+}
+
+// addReaching adds to cands every other document whose bound may reach floor: of rs.fused, those whose
+// loose bound (firstCandidates) does; of the rest, those whose own bound, or a phrase bound (as an id or
+// a keyword), is rs.atLeast(floor) or more, with room for rounding.
+func (ix *Index) addReaching(cands []int32, rs reachScore, floor float32, sc *scratch) []int32 {
+	for _, d := range rs.fused {
+		if sc.wordBest[d] >= floor {
+			cands = ix.candidate(cands, d, rs, sc)
 		}
 	}
-	first := len(docs)
-	ix.exactScores(v, docs, score, sc)
-	floor := ix.kthBest(sc.scores, docs, o, sc)
-	for d, b := range bound {
-		if b < reach && b >= floor && ix.inGroup(int32(d), o) {
-			docs = append(docs, int32(d))
-		}
+	least := rs.atLeast(floor)
+	least -= 1e-5*float32(math.Abs(float64(least))) + 1e-6
+	pt := &ix.phrases
+	keyword := ix.w.Keyword
+	phraseLeast := least // the least bound of a phrase that reaches least as an id or as a keyword
+	if keyword > 0 {
+		phraseLeast = min(least, least/keyword)
+	} else if least <= 0 {
+		phraseLeast = -math.MaxFloat32
 	}
-	ix.exactScores(v, docs[first:], score, sc)
-	sc.resetPhrases()
-	hits := ix.topOf(sc.scores, docs, o)
-	sc.touched = docs[:0]
-	return hits
+	sc.phraseRuns.atLeast(phraseLeast, func(p int) {
+		b := sc.phraseRuns.vals[p]
+		if b >= least {
+			cands = ix.candidates(cands, pt.linked(p), rs, sc)
+		}
+		if keyword*b >= least {
+			cands = ix.candidates(cands, pt.linked(pt.n+p), rs, sc)
+		}
+	})
+	sc.docRuns.atLeast(least, func(d int) { cands = ix.candidate(cands, int32(d), rs, sc) })
+	return cands
+}
+
+// candidates adds each of docs to cands (see candidate).
+func (ix *Index) candidates(cands, docs []int32, rs reachScore, sc *scratch) []int32 {
+	for _, d := range docs {
+		cands = ix.candidate(cands, d, rs, sc)
+	}
+	return cands
+}
+
+// candidate adds document d to cands unless it is there (sc.seen), with its bound in sc.closest: its
+// score at its own bound (sc.sem) blended with its closest phrase's (sc.phraseAll).
+func (ix *Index) candidate(cands []int32, d int32, rs reachScore, sc *scratch) []int32 {
+	if sc.seen[d] {
+		return cands
+	}
+	sc.seen[d] = true
+	sem := sc.sem[d]
+	if best, found := ix.phrases.closest(d, sc.phraseAll[:ix.phrases.n], ix.w.Keyword); found {
+		sem = blended(sem, best, ix.w.Phrase)
+	}
+	sc.closest[d] = rs.score(d, sem)
+	return append(cands, d)
 }
 
 // exactScores writes into sc.scores score(d, ·) of the blended similarity to v of each of docs.

@@ -34,3 +34,18 @@ func closestKernel(of, start []int32, vals, best []float32) {
 //
 //go:noescape
 func maxGatherAVX(of, start []int32, vals, best []float32)
+
+// runMaxKernel takes runMaxAVX where the vectorised kernels run.
+func runMaxKernel(vals, maxima []float32) {
+	if hasAVX2FMA {
+		runMaxAVX(vals, maxima)
+		return
+	}
+	runMaxGo(vals, maxima)
+}
+
+// runMaxAVX is runMaxGo eight lanes at a time, with no care for NaNs or the sign of a zero (no bound is
+// either).
+//
+//go:noescape
+func runMaxAVX(vals, maxima []float32)

@@ -191,3 +191,38 @@ store:
 
 gathered:
 	RET
+
+// func runMaxAVX(vals, maxima []float32)
+// maxima[r] = the highest of vals[64r : 64r+64], for each r < len(maxima).
+TEXT ·runMaxAVX(SB), NOSPLIT, $0-48
+	MOVQ vals_base+0(FP), SI
+	MOVQ maxima_base+24(FP), DI
+	MOVQ maxima_len+32(FP), CX
+	XORQ BX, BX
+
+run:
+	CMPQ         BX, CX
+	JGE          done
+	VMOVUPS      (SI), Y0
+	VMOVUPS      32(SI), Y1
+	VMAXPS       64(SI), Y0, Y0
+	VMAXPS       96(SI), Y1, Y1
+	VMAXPS       128(SI), Y0, Y0
+	VMAXPS       160(SI), Y1, Y1
+	VMAXPS       192(SI), Y0, Y0
+	VMAXPS       224(SI), Y1, Y1
+	VMAXPS       Y1, Y0, Y0
+	VEXTRACTF128 $1, Y0, X1
+	VMAXPS       X1, X0, X0
+	VPERMILPS    $0x4e, X0, X1 // the other pair
+	VMAXPS       X1, X0, X0
+	VPERMILPS    $0xb1, X0, X1 // the other of the pair
+	VMAXPS       X1, X0, X0
+	VMOVSS       X0, (DI)(BX*4)
+	ADDQ         $256, SI
+	INCQ         BX
+	JMP          run
+
+done:
+	VZEROUPPER
+	RET

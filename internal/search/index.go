@@ -97,6 +97,7 @@ type Index struct {
 	phraseBounds, docBounds boundTable
 	labelled                [][]int32  // per term: the documents whose id, name or a keyword holds it
 	prior                   []float32  // per document: how likely it is what someone means by a word it matches (see generic.go)
+	maxPrior                float32    // the highest prior
 	dim                     int        // 0: no semantic vectors
 	packed                  []byte     // the vectors as stored (see IndexFile)
 	vecs                    []float32  // len(docs) × dim, unit length, without the common direction
@@ -186,6 +187,9 @@ func newIndex(docs []Doc, emb Embedder, dim int, packed []byte, th Thesaurus) *I
 	}
 	ix := &Index{docs: docs, emb: emb, th: th, prior: priors(docs), dim: dim, packed: packed, vecs: dequantize(packed, dim), lex: newLexicon(docs),
 		byID: make(map[string]int, len(docs)), exact: map[string][]int32{}, w: DefaultWeights(), pool: &sync.Pool{}}
+	if len(ix.prior) > 0 {
+		ix.maxPrior = slices.Max(ix.prior)
+	}
 	names, tags := make([][][]int32, len(docs)), make([][][]int32, len(docs))
 	ix.taggedAlone = make([][]tagRef, len(ix.lex.postings))
 	ix.taggedIn = make([][]tagRef, len(ix.lex.postings))

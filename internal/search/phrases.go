@@ -1,6 +1,7 @@
 package search
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/iconlib/iconlib/internal/wordvec"
@@ -20,6 +21,9 @@ type phraseTable struct {
 	n     int
 	of    []int32 // the phrases of document d are of[start[d]:start[d+1]]: p for its id, n+p for a keyword
 	start []int32
+	// The other way round: the documents linked through j (p for a phrase as an id, n+p as a keyword),
+	// in document order, are docs[first[j]:first[j+1]].
+	docs, first []int32
 }
 
 func newPhraseTable(docs []Doc, emb Embedder, dim int, common []float32) phraseTable {
@@ -58,7 +62,34 @@ func newPhraseTable(docs []Doc, emb Embedder, dim int, common []float32) phraseT
 			pt.of[i] = int32(pt.n) + ^p
 		}
 	}
+	pt.docs, pt.first = invertLinks(pt.of, pt.start, 2*pt.n)
 	return pt
+}
+
+// invertLinks returns, for links of documents to slots (document d's are of[start[d]:start[d+1]]), each
+// slot's documents in document order: slot j's are docs[first[j]:first[j+1]].
+func invertLinks(of, start []int32, slots int) (docs, first []int32) {
+	first = make([]int32, slots+1)
+	for _, j := range of {
+		first[j+1]++
+	}
+	for j := range slots {
+		first[j+1] += first[j]
+	}
+	docs = make([]int32, len(of))
+	next := slices.Clone(first[:slots])
+	for d := range len(start) - 1 {
+		for _, j := range of[start[d]:start[d+1]] {
+			docs[next[j]] = int32(d)
+			next[j]++
+		}
+	}
+	return docs, first
+}
+
+// linked is the documents linked through slot j (see phraseTable.docs).
+func (pt *phraseTable) linked(j int) []int32 {
+	return pt.docs[pt.first[j]:pt.first[j+1]]
 }
 
 // closest is the best of a document's phrases' cosines cos (indexed by phrase), a keyword's discounted to

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"math"
 	"slices"
 	"strings"
 )
@@ -111,10 +112,16 @@ func (ix *Index) Search(q string, o Options) ([]Hit, error) {
 		}
 	}
 	if boundedScan && ix.phrases.n > 0 {
-		ix.boundedSimilarities(v, sc.closest, sc)
-		bound := sc.sem // free once boundedSimilarities is done
-		scoreAll(sc.closest, bound)
-		return ix.bestReachable(v, o, bound, score, sc), nil
+		// Any document but the matching ones and the opposites scores floor from a similarity of floor ×
+		// total / Sem on.
+		atLeast := func(floor float32) float32 {
+			if semW <= 0 {
+				return math.MaxFloat32
+			}
+			return floor * total / semW
+		}
+		rs := reachScore{score: score, fused: append(matched, opposite...), atLeast: atLeast}
+		return ix.reachableHits(v, o, rs, sc), nil
 	}
 	ix.cosines(v, sc.sem)
 	ix.blend(v, sc.sem, sc.phraseAll, sc.closest)

@@ -19,6 +19,10 @@ type scratch struct {
 	alone                        []uint64  // per document, its one-term keywords as term rows
 	named                        []bool
 	touched                      []int32
+	cands                        []int32 // the documents the bounded scan bounds one by one
+	rows                         []int32 // bestOf's heap
+	phraseRuns, docRuns          runMaxima
+	runs                         []float32 // the maxima of phraseRuns and docRuns
 	slotDocs                     []int32
 	exactTerm                    []bool  // by term id: a query word is the term itself
 	exactTerms                   []int32 // the terms exactTerm marks
@@ -34,7 +38,8 @@ func (ix *Index) scratch() *scratch {
 	sc := &scratch{lex: make([]float32, n), name: make([]float32, n), best: make([]float32, n),
 		sem: make([]float32, n), closest: make([]float32, n), wordBest: make([]float32, n), sims: make([]float32, n), dots: make([]float32, ix.phrases.n), scores: make([]float32, n), exact: make([]bool, n), seen: make([]bool, n), tagged: make([]tagSets, n), alone: make([]uint64, n), named: make([]bool, n), opposite: make([]bool, n), namedLogo: make([]bool, n),
 		terms: newTermTable(len(ix.lex.postings)), exactTerm: make([]bool, len(ix.lex.postings)), phrase: make([]float32, ix.phrases.n),
-		phraseAll: make([]float32, 2*ix.phrases.n), queryBytes: make([]uint8, ix.phraseBounds.width)}
+		phraseAll: make([]float32, 2*ix.phrases.n), queryBytes: make([]uint8, ix.phraseBounds.width),
+		runs: make([]float32, (ix.phrases.n+runLen-1)/runLen+(n+runLen-1)/runLen)}
 	for p := range sc.phrase {
 		sc.phrase[p] = notComputed
 	}

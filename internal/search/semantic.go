@@ -29,14 +29,8 @@ func (ix *Index) Semantic(q string, o Options) ([]Hit, error) {
 	final := func(d int32, sem float32) float32 { return ss.score(d, sem, sc.opposite[d]) }
 	ws := ix.lateWords(qu)
 	if len(ws) < 2 && boundedScan && ix.phrases.n > 0 {
-		// As the fused ranking's scan: bound every score with int8 rows, compute the reachable ones exactly
-		// (scoreReachable writes every score of the group, the only ones top reads).
-		bound := sc.closest
-		ix.boundedSimilarities(v, bound, sc)
-		for d, b := range bound {
-			bound[d] = ss.score(int32(d), b, sc.opposite[d])
-		}
-		return ix.bestReachable(v, o, bound, final, sc), nil
+		// As the fused ranking's scan: bound scores with int8 rows, compute the reachable ones exactly.
+		return ix.reachableHits(v, o, reachScore{score: final, fused: opposite, atLeast: ss.atLeast}, sc), nil
 	}
 	ix.cosines(v, sc.sem)
 	ix.blend(v, sc.sem, sc.phraseAll, sc.closest)
@@ -53,11 +47,17 @@ func (ix *Index) Semantic(q string, o Options) ([]Hit, error) {
 // in the scorer (a query scores every document).
 type semanticScorer struct {
 	prior             []float32
+	maxPrior          float32 // the highest of prior
 	semPrior, antonym float32
 }
 
 func (ix *Index) semanticScorer() semanticScorer {
-	return semanticScorer{ix.prior, ix.w.SemPrior, ix.w.Antonym}
+	return semanticScorer{ix.prior, ix.maxPrior, ix.w.SemPrior, ix.w.Antonym}
+}
+
+// atLeast is the least similarity at which a document that is no opposite can score floor.
+func (s semanticScorer) atLeast(floor float32) float32 {
+	return floor*(1+s.semPrior) - s.semPrior*s.maxPrior
 }
 
 // score is document d's score in the semantic ranking from its similarity sem: with its prior, or scaled

@@ -1,0 +1,61 @@
+package search
+
+import (
+	"math"
+	"slices"
+)
+
+// runLen is the number of entries a runMaxima summarizes by one maximum.
+const runLen = 64
+
+// runMaxima holds an array of bounds and the maximum of each run of runLen entries, so that finding the
+// entries at or above a value reads the maxima and only the runs whose maximum reaches it.
+type runMaxima struct {
+	vals, maxima []float32
+}
+
+// fill sets rm to vals, computing the maxima into buf (of at least len(vals)/runLen + 1).
+func (rm *runMaxima) fill(vals, buf []float32) {
+	rm.vals, rm.maxima = vals, buf[:(len(vals)+runLen-1)/runLen]
+	full := len(vals) / runLen
+	runMaxKernel(vals[:full*runLen], rm.maxima[:full])
+	if full < len(rm.maxima) {
+		rm.maxima[full] = slices.Max(vals[full*runLen:])
+	}
+}
+
+// runMaxGo writes into maxima[r] the highest of vals[r×runLen:(r+1)×runLen], for each r < len(maxima).
+func runMaxGo(vals, maxima []float32) {
+	for r := range maxima {
+		maxima[r] = slices.Max(vals[r*runLen : (r+1)*runLen])
+	}
+}
+
+// kthRunMax returns a value with at least k entries at or above it: the k-th highest run maximum (each of
+// the k runs holds its maximum), or the least float32 when there are fewer than k runs.
+func (rm *runMaxima) kthRunMax(k int, heap []float32) (float32, []float32) {
+	h := heap[:0]
+	for _, m := range rm.maxima {
+		if len(h) < k || m > h[0] {
+			h = pushBest(h, m, k)
+		}
+	}
+	if len(h) < k {
+		return -math.MaxFloat32, h
+	}
+	return h[0], h
+}
+
+// atLeast calls visit with the index of every entry at or above least, in order.
+func (rm *runMaxima) atLeast(least float32, visit func(i int)) {
+	for r, m := range rm.maxima {
+		if m < least {
+			continue
+		}
+		for i := r * runLen; i < min((r+1)*runLen, len(rm.vals)); i++ {
+			if rm.vals[i] >= least {
+				visit(i)
+			}
+		}
+	}
+}
