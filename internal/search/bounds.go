@@ -277,6 +277,19 @@ func (ix *Index) candidate(cands []int32, d int32, rs reachScore, sc *scratch) [
 	return append(cands, d)
 }
 
+// exactBest writes into sc.scores score(d, ·) of the blended similarity to v of every one of docs that can
+// be among the o.Limit best of them, given in sc.scores a bound of each (at least that score): the
+// documents first by their bounds, and then those whose bounds reach the o.Limit-th best of their scores.
+// Any other keeps its bound, below the o.Limit best scores.
+func (ix *Index) exactBest(v []float32, docs []int32, score func(int32, float32) float32, o Options, sc *scratch) {
+	reach := ix.kthBest(sc.scores, docs, o, sc)
+	first, rest := partition(docs, func(d int32) bool { return sc.scores[d] >= reach })
+	ix.exactScores(v, first, score, sc)
+	floor := ix.kthBest(sc.scores, first, o, sc)
+	can, _ := partition(rest, func(d int32) bool { return sc.scores[d] >= floor })
+	ix.exactScores(v, can, score, sc)
+}
+
 // exactScores writes into sc.scores score(d, ·) of the blended similarity to v of each of docs.
 func (ix *Index) exactScores(v []float32, docs []int32, score func(int32, float32) float32, sc *scratch) {
 	sims := sc.sims[:len(docs)]

@@ -85,7 +85,11 @@ func (ix *Index) Search(q string, o Options) ([]Hit, error) {
 		scan = ix.kthBest(sc.scores, matched, o, sc) <= w.Sem/total
 	}
 	if !scan {
-		ix.exactScores(v, matched, fuse, sc)
+		if v != nil {
+			ix.exactBest(v, matched, fuse, o, sc)
+		} else {
+			ix.exactScores(v, matched, fuse, sc)
+		}
 		sc.resetPhrases()
 		scan = v != nil && ix.kthBest(sc.scores, matched, o, sc) <= w.Sem/total
 	}
