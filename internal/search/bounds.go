@@ -110,13 +110,12 @@ func newBoundQuery(v []float32, q []uint8) boundQuery {
 	return bq
 }
 
-// bounds writes into out[r] a number at least the cosine dotRows gives of the query and row r, and into
-// kw[r] keyword times it (as closestPhrases writes a phrase as a keyword). The int8 dot product is
-// exact; what the bytes miss of the query and of the row is bounded by Cauchy–Schwarz: |v|·err + |v −
-// query bytes|·norm.
-func (bt *boundTable) bounds(bq boundQuery, out, kw []float32, keyword float32) {
+// bounds writes into out[r] a number at least the cosine dotRows gives of the query and row r. The int8
+// dot product is exact; what the bytes miss of the query and of the row is bounded by Cauchy–Schwarz:
+// |v|·err + |v − query bytes|·norm.
+func (bt *boundTable) bounds(bq boundQuery, out []float32) {
 	add := bt.err*bq.norm + bq.err*bt.norm + boundSlack
-	boundRows(bt.rows, bq.bytes, bt.bias, bt.scale, out, kw, bq.scale, add, keyword, bt.stride)
+	boundRows(bt.rows, bq.bytes, bt.bias, bt.scale, out, bq.scale, add, bt.stride)
 }
 
 func norm32(v []float32) float32 {
@@ -129,14 +128,13 @@ func norm32(v []float32) float32 {
 
 // boundRowsGo is the int8 kernels' arithmetic in Go: the reference their tests compare with, and the
 // kernel where none runs.
-func boundRowsGo(m []int8, q []uint8, bias []int32, scale []float32, out, kw []float32, mul, add, kwScale float32, stride int) {
+func boundRowsGo(m []int8, q []uint8, bias []int32, scale []float32, out []float32, mul, add float32, stride int) {
 	for r := range out {
 		var sum int32
 		for i, c := range m[r*stride : r*stride+len(q)] {
 			sum += int32(q[i]) * int32(c)
 		}
 		out[r] = float32(float32(float32(sum-bias[r])*scale[r])*mul) + add // as the kernel rounds: no fused multiply-add
-		kw[r] = out[r] * kwScale
 	}
 }
 
@@ -163,8 +161,8 @@ type reachScore struct {
 func (ix *Index) reachableHits(v []float32, o Options, rs reachScore, sc *scratch) []Hit {
 	pt := &ix.phrases
 	bq := newBoundQuery(v, sc.queryBytes)
-	ix.phraseBounds.bounds(bq, sc.phraseAll[:pt.n], sc.phraseAll[pt.n:2*pt.n], ix.w.Keyword)
-	ix.docBounds.bounds(bq, sc.sem, sc.wordBest, ix.w.Keyword) // sc.wordBest: as keywords, unread
+	ix.phraseBounds.bounds(bq, sc.phraseAll[:pt.n])
+	ix.docBounds.bounds(bq, sc.sem)
 	bound := sc.closest
 	cands := ix.firstCandidates(o, rs, sc)
 	reach := ix.kthBest(bound, cands, o, sc)

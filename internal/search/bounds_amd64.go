@@ -11,22 +11,22 @@ var hasBoundKernel = hasVNNI || cpu.X86.HasAVX2
 // boundRowsVNNI is the bound table's kernel with VNNI; see bounds_amd64.s.
 //
 //go:noescape
-func boundRowsVNNI(m []int8, q []uint8, bias []int32, scale []float32, out, kw []float32, mul, add, kwScale float32, stride int)
+func boundRowsVNNI(m []int8, q []uint8, bias []int32, scale []float32, out []float32, mul, add float32, stride int)
 
 // boundRowsAVX2 is the bound table's kernel with AVX2 alone; see bounds_amd64.s. It reads no bias: it
 // sums the query's signed components times the row, which is Σ q·m − bias to the bit.
 //
 //go:noescape
-func boundRowsAVX2(m []int8, q []uint8, bias []int32, scale []float32, out, kw []float32, mul, add, kwScale float32, stride int)
+func boundRowsAVX2(m []int8, q []uint8, bias []int32, scale []float32, out []float32, mul, add float32, stride int)
 
 // boundRows takes the fastest kernel that runs here, Go where none does.
-func boundRows(m []int8, q []uint8, bias []int32, scale []float32, out, kw []float32, mul, add, kwScale float32, stride int) {
+func boundRows(m []int8, q []uint8, bias []int32, scale []float32, out []float32, mul, add float32, stride int) {
 	switch {
 	case hasVNNI:
-		boundRowsVNNI(m, q, bias, scale, out, kw, mul, add, kwScale, stride)
+		boundRowsVNNI(m, q, bias, scale, out, mul, add, stride)
 	case hasBoundKernel:
-		boundRowsAVX2(m, q, bias, scale, out, kw, mul, add, kwScale, stride)
+		boundRowsAVX2(m, q, bias, scale, out, mul, add, stride)
 	default:
-		boundRowsGo(m, q, bias, scale, out, kw, mul, add, kwScale, stride)
+		boundRowsGo(m, q, bias, scale, out, mul, add, stride)
 	}
 }

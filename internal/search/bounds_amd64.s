@@ -3,9 +3,9 @@
 // The two kernels share their arguments' registers, their walk over the rows (four at a time, then one)
 // and what they make of a row's exact integer sum; they differ in how they sum a row's bytes.
 
-// ARGS loads the arguments of func(m []int8, q []uint8, bias []int32, scale []float32, out, kw []float32,
-// mul, add, kwScale float32, stride int), all but bias: rows from SI, query from DI (CX bytes), scale from
-// R13, out to DX (BX rows), kw to R14, mul, add and kwScale in X6, X7, X8, the stride in R12.
+// ARGS loads the arguments of func(m []int8, q []uint8, bias []int32, scale []float32, out []float32,
+// mul, add float32, stride int), all but bias: rows from SI, query from DI (CX bytes), scale from R13, out
+// to DX (BX rows), mul and add in X6 and X7, the stride in R12.
 #define ARGS \
 	MOVQ m_base+0(FP), SI; \
 	MOVQ q_base+24(FP), DI; \
@@ -13,11 +13,9 @@
 	MOVQ scale_base+72(FP), R13; \
 	MOVQ out_base+96(FP), DX; \
 	MOVQ out_len+104(FP), BX; \
-	MOVQ kw_base+120(FP), R14; \
-	VBROADCASTSS mul+144(FP), X6; \
-	VBROADCASTSS add+148(FP), X7; \
-	VBROADCASTSS kwScale+152(FP), X8; \
-	MOVQ stride+160(FP), R12
+	VBROADCASTSS mul+120(FP), X6; \
+	VBROADCASTSS add+124(FP), X7; \
+	MOVQ stride+128(FP), R12
 
 // START4 points R9, R10, R11 at the three rows after SI's and zeroes their sums (Y0–Y3) and the offset AX.
 #define START4 \
@@ -38,19 +36,16 @@
 	VEXTRACTI128 $1, Y0, X5; \
 	VPADDD       X5, X0, X0
 
-// STORE4 writes four rows' out and kw from their integer sums in X0 and moves on past them.
+// STORE4 writes four rows' out from their integer sums in X0 and moves on past them.
 #define STORE4 \
 	VCVTDQ2PS X0, X0; \
 	VMULPS    (R13), X0, X0; \
 	VMULPS    X6, X0, X0; \
 	VADDPS    X7, X0, X0; \
 	VMOVUPS   X0, (DX); \
-	VMULPS    X8, X0, X0; \
-	VMOVUPS   X0, (R14); \
 	LEAQ      (R11)(R12*1), SI; \
 	ADDQ      $16, R13; \
 	ADDQ      $16, DX; \
-	ADDQ      $16, R14; \
 	SUBQ      $4, BX
 
 // SUM1 adds Y0's lanes into X0's first.
@@ -60,27 +55,24 @@
 	VPHADDD      X0, X0, X0; \
 	VPHADDD      X0, X0, X0
 
-// STORE1 writes one row's out and kw from its integer sum in X0 and moves on past it.
+// STORE1 writes one row's out from its integer sum in X0 and moves on past it.
 #define STORE1 \
 	VCVTDQ2PS X0, X0; \
 	VMULSS    (R13), X0, X0; \
 	VMULSS    X6, X0, X0; \
 	VADDSS    X7, X0, X0; \
 	VMOVSS    X0, (DX); \
-	VMULSS    X8, X0, X0; \
-	VMOVSS    X0, (R14); \
 	ADDQ      R12, SI; \
 	ADDQ      $4, R13; \
 	ADDQ      $4, DX; \
-	ADDQ      $4, R14; \
 	DECQ      BX
 
-// func boundRowsVNNI(m []int8, q []uint8, bias []int32, scale []float32, out, kw []float32, mul, add, kwScale float32, stride int)
+// func boundRowsVNNI(m []int8, q []uint8, bias []int32, scale []float32, out []float32, mul, add float32, stride int)
 // Per row r of m (len(q) bytes, a multiple of 32, from byte r × stride): out[r] = float32(Σ q·m[r] −
-// bias[r]) × scale[r] × mul + add, and kw[r] = out[r] × kwScale; the sums are exact (VPDPBUSD: unsigned
+// bias[r]) × scale[r] × mul + add; the sums are exact (VPDPBUSD: unsigned
 // query bytes times signed row bytes, four products to a lane), four rows at a time sharing the query's
 // loads.
-TEXT ·boundRowsVNNI(SB), NOSPLIT, $0-168
+TEXT ·boundRowsVNNI(SB), NOSPLIT, $0-136
 	ARGS
 	MOVQ bias_base+48(FP), R8
 
@@ -158,13 +150,13 @@ GLOBL oneWords<>(SB), RODATA|NOPTR, $32
 	VPMADDWD   Y14, tmp, tmp; \
 	VPADDD     tmp, sum, sum
 
-// func boundRowsAVX2(m []int8, q []uint8, bias []int32, scale []float32, out, kw []float32, mul, add, kwScale float32, stride int)
+// func boundRowsAVX2(m []int8, q []uint8, bias []int32, scale []float32, out []float32, mul, add float32, stride int)
 // boundRowsVNNI's results with AVX2 alone: per 32 bytes, the query's signed components k = q − 128 (0
 // where q is 0, past the query's length), |k| times the row's bytes with k's sign (VPSIGNB, VPMADDUBSW:
 // pairs of products of at most 127·127 each, so no word saturates), pairs of words added into dwords
 // (VPMADDWD by ones). Σ k·m is Σ q·m − bias exactly, so the bias is not read. Four rows at a time share
 // the query's work.
-TEXT ·boundRowsAVX2(SB), NOSPLIT, $0-168
+TEXT ·boundRowsAVX2(SB), NOSPLIT, $0-136
 	ARGS
 	VMOVDQU signBit<>(SB), Y13
 	VMOVDQU oneWords<>(SB), Y14

@@ -9,7 +9,7 @@ import (
 )
 
 // boundKernel is the signature of boundRows and of each of its kernels.
-type boundKernel = func(m []int8, q []uint8, bias []int32, scale []float32, out, kw []float32, mul, add, kwScale float32, stride int)
+type boundKernel = func(m []int8, q []uint8, bias []int32, scale []float32, out []float32, mul, add float32, stride int)
 
 // boundKernels are the int8 kernels this CPU runs, by name.
 func boundKernels() map[string]boundKernel {
@@ -43,14 +43,14 @@ func TestBoundKernelsWriteTheGoBits(t *testing.T) {
 			bt := newBoundTable(m, dim)
 			for _, v := range [][]float32{unitRows(rng, 1, dim), extreme} {
 				bq := newBoundQuery(v, make([]uint8, bt.width))
-				want, wantKw := make([]float32, n), make([]float32, n)
-				boundRowsGo(bt.rows, bq.bytes, bt.bias, bt.scale, want, wantKw, bq.scale, 0.01, 0.7, bt.stride)
+				want := make([]float32, n)
+				boundRowsGo(bt.rows, bq.bytes, bt.bias, bt.scale, want, bq.scale, 0.01, bt.stride)
 				for name, kernel := range kernels {
-					out, kw := make([]float32, n), make([]float32, n)
-					kernel(bt.rows, bq.bytes, bt.bias, bt.scale, out, kw, bq.scale, 0.01, 0.7, bt.stride)
+					out := make([]float32, n)
+					kernel(bt.rows, bq.bytes, bt.bias, bt.scale, out, bq.scale, 0.01, bt.stride)
 					for r := range n {
-						if math.Float32bits(out[r]) != math.Float32bits(want[r]) || math.Float32bits(kw[r]) != math.Float32bits(wantKw[r]) {
-							t.Fatalf("%s, dim %d, %d rows: row %d: kernel %v/%v, Go %v/%v", name, dim, n, r, out[r], kw[r], want[r], wantKw[r])
+						if math.Float32bits(out[r]) != math.Float32bits(want[r]) {
+							t.Fatalf("%s, dim %d, %d rows: row %d: kernel %v, Go %v", name, dim, n, r, out[r], want[r])
 						}
 					}
 				}
@@ -69,7 +69,7 @@ func BenchmarkBoundRows(b *testing.B) {
 	bt := newBoundTable(m, dim)
 	v := unitRows(rng, 1, dim)
 	bq := newBoundQuery(v, make([]uint8, bt.width))
-	out, kw := make([]float32, rows), make([]float32, rows)
+	out := make([]float32, rows)
 	kernels := boundKernels()
 	kernels["go"] = boundRowsGo
 	b.Run("float", func(b *testing.B) {
@@ -81,7 +81,7 @@ func BenchmarkBoundRows(b *testing.B) {
 	for name, kernel := range kernels {
 		b.Run(name, func(b *testing.B) {
 			for b.Loop() {
-				kernel(bt.rows, bq.bytes, bt.bias, bt.scale, out, kw, 1, 0, 1, bt.stride)
+				kernel(bt.rows, bq.bytes, bt.bias, bt.scale, out, 1, 0, bt.stride)
 			}
 			reportPerRow(b, rows)
 		})

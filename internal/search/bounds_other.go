@@ -5,6 +5,6 @@ package search
 // hasBoundKernel is false: the scan bounds cosines only where an int8 kernel runs.
 const hasBoundKernel = false
 
-func boundRows(m []int8, q []uint8, bias []int32, scale []float32, out, kw []float32, mul, add, kwScale float32, stride int) {
-	boundRowsGo(m, q, bias, scale, out, kw, mul, add, kwScale, stride)
+func boundRows(m []int8, q []uint8, bias []int32, scale []float32, out []float32, mul, add float32, stride int) {
+	boundRowsGo(m, q, bias, scale, out, mul, add, stride)
 }
