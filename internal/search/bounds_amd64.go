@@ -14,7 +14,9 @@ var hasBoundKernel = hasVNNI || cpu.X86.HasAVX2
 func boundRowsVNNI(m []int8, q []uint8, bias []int32, scale []float32, out []float32, mul, add float32, stride int)
 
 // boundRowsAVX2 is the bound table's kernel with AVX2 alone; see bounds_amd64.s. It reads no bias: it
-// sums the query's signed components times the row, which is Σ q·m − bias to the bit.
+// sums the query's signed components times the row, which is Σ q·m − bias to the bit. It reads each row
+// as len(q) bytes, a multiple of 32, and 4 bytes more (and of the query past len(q)) when the stride is
+// longer: see avx2Rows.
 //
 //go:noescape
 func boundRowsAVX2(m []int8, q []uint8, bias []int32, scale []float32, out []float32, mul, add float32, stride int)
@@ -25,8 +27,18 @@ func boundRows(m []int8, q []uint8, bias []int32, scale []float32, out []float32
 	case hasVNNI:
 		boundRowsVNNI(m, q, bias, scale, out, mul, add, stride)
 	case hasBoundKernel:
-		boundRowsAVX2(m, q, bias, scale, out, mul, add, stride)
+		avx2Rows(m, q, bias, scale, out, mul, add, stride)
 	default:
 		boundRowsGo(m, q, bias, scale, out, mul, add, stride)
 	}
+}
+
+// avx2Rows is boundRowsAVX2 over the query q of a table's width: for a stride 4 bytes past a multiple of
+// 32 (100 dimensions: 96 and 4), the last 4 bytes of four rows take one 128-bit step instead of 32 bytes
+// a row (a quarter of the 256-bit steps, for the library's rows).
+func avx2Rows(m []int8, q []uint8, bias []int32, scale []float32, out []float32, mul, add float32, stride int) {
+	if stride%32 == 4 && stride > 32 {
+		q = q[:stride-4]
+	}
+	boundRowsAVX2(m, q, bias, scale, out, mul, add, stride)
 }

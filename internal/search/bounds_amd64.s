@@ -150,17 +150,38 @@ GLOBL oneWords<>(SB), RODATA|NOPTR, $32
 	VPMADDWD   Y14, tmp, tmp; \
 	VPADDD     tmp, sum, sum
 
+// TAIL4 sums, into X10's four dwords, the products of the query's four tail components (TAILQUERY) with
+// the four bytes at AX of each of the four rows.
+#define TAIL4 \
+	VMOVD      (SI)(AX*1), X10; \
+	VPINSRD    $1, (R9)(AX*1), X10, X10; \
+	VPINSRD    $2, (R10)(AX*1), X10, X10; \
+	VPINSRD    $3, (R11)(AX*1), X10, X10; \
+	VPSIGNB    X8, X10, X10; \
+	VPMADDUBSW X10, X12, X10; \
+	VPMADDWD   X14, X10, X10
+
 // func boundRowsAVX2(m []int8, q []uint8, bias []int32, scale []float32, out []float32, mul, add float32, stride int)
 // boundRowsVNNI's results with AVX2 alone: per 32 bytes, the query's signed components k = q − 128 (0
 // where q is 0, past the query's length), |k| times the row's bytes with k's sign (VPSIGNB, VPMADDUBSW:
 // pairs of products of at most 127·127 each, so no word saturates), pairs of words added into dwords
 // (VPMADDWD by ones). Σ k·m is Σ q·m − bias exactly, so the bias is not read. Four rows at a time share
-// the query's work.
+// the query's work. When the stride is longer than len(q), a row's 4 bytes past len(q) (and the query's)
+// are its tail, summed for four rows in one 128-bit step (TAIL4) rather than in another 32 bytes a row.
 TEXT ·boundRowsAVX2(SB), NOSPLIT, $0-136
 	ARGS
 	VMOVDQU signBit<>(SB), Y13
 	VMOVDQU oneWords<>(SB), Y14
 	VPXOR   Y15, Y15, Y15
+	XORQ    R8, R8
+	CMPQ    R12, CX
+	JLE     rows4
+	MOVQ    $1, R8 // a tail: its query components, in each dword, into X8 (signed) and X12 (magnitudes)
+	VPBROADCASTD (DI)(CX*1), X8
+	VPCMPEQB     X15, X8, X9
+	VPXOR        X13, X8, X8
+	VPANDN       X8, X9, X8
+	VPABSB       X8, X12
 
 rows4:
 	CMPQ BX, $4
@@ -177,6 +198,12 @@ loop4:
 	CMPQ AX, CX
 	JLT  loop4
 	SUM4
+	TESTQ R8, R8
+	JZ    store4
+	TAIL4
+	VPADDD X10, X0, X0
+
+store4:
 	STORE4
 	JMP rows4
 
@@ -193,6 +220,15 @@ loop1:
 	CMPQ AX, CX
 	JLT  loop1
 	SUM1
+	TESTQ R8, R8
+	JZ    store1
+	VMOVD      (SI)(AX*1), X10
+	VPSIGNB    X8, X10, X10
+	VPMADDUBSW X10, X12, X10
+	VPMADDWD   X14, X10, X10
+	VPADDD     X10, X0, X0
+
+store1:
 	STORE1
 	JMP rows1
 

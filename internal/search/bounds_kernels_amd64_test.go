@@ -18,7 +18,7 @@ func boundKernels() map[string]boundKernel {
 		kernels["vnni"] = boundRowsVNNI
 	}
 	if cpu.X86.HasAVX2 {
-		kernels["avx2"] = boundRowsAVX2
+		kernels["avx2"] = avx2Rows
 	}
 	return kernels
 }
