@@ -183,10 +183,10 @@ func (ix *Index) reachableHits(v []float32, o Options, rs reachScore, sc *scratc
 }
 
 // firstCandidates lists the documents whose bounds reachableHits computes first: those of o.Group, or
-// without a group the documents of the phrases with the best bounds and the documents with the best own
-// bounds (at least o.Limit of each, found by their runs' maxima: see runMaxima.kthRunMax), and the o.Limit
-// of rs.fused with the best loose bounds (their score at their own bound or the best phrase bound, whichever
-// is higher: no gather of their phrases), which it keeps in sc.wordBest.
+// without a group the documents of the o.Limit phrases with the best bounds (as ids, and as keywords when
+// that bound is still among those), the o.Limit documents with the best own bounds, and the o.Limit of
+// rs.fused with the best loose bounds: their score with the best phrase bound of all blended in (no gather
+// of their phrases), which it keeps in sc.wordBest.
 func (ix *Index) firstCandidates(o Options, rs reachScore, sc *scratch) []int32 {
 	cands := sc.cands[:0]
 	if o.Group != "" {
@@ -202,20 +202,24 @@ func (ix *Index) firstCandidates(o Options, rs reachScore, sc *scratch) []int32 
 	phrases.fill(sc.phraseAll[:pt.n], sc.runs)
 	docs.fill(sc.sem, sc.runs[len(phrases.maxima):])
 	var least float32
-	least, sc.heap = phrases.kthRunMax(o.limit(), sc.heap)
+	least, sc.heap = phrases.kth(o.limit(), sc.heap)
 	phrases.atLeast(least, func(p int) {
 		cands = ix.candidates(cands, pt.linked(p), rs, sc)
 		if ix.w.Keyword*phrases.vals[p] >= least {
 			cands = ix.candidates(cands, pt.linked(pt.n+p), rs, sc)
 		}
 	})
-	least, sc.heap = docs.kthRunMax(o.limit(), sc.heap)
+	least, sc.heap = docs.kth(o.limit(), sc.heap)
 	docs.atLeast(least, func(d int) { cands = ix.candidate(cands, int32(d), rs, sc) })
 	best := slices.Max(phrases.maxima)
 	best = max(best, ix.w.Keyword*best)
 	loose := sc.wordBest
 	for _, d := range rs.fused {
-		loose[d] = rs.score(d, max(sc.sem[d], best))
+		sem := sc.sem[d]
+		if pt.start[d+1] > pt.start[d] {
+			sem = blended(sem, best, ix.w.Phrase)
+		}
+		loose[d] = rs.score(d, sem)
 	}
 	return ix.candidates(cands, sc.bestOf(loose, rs.fused, o.limit()), rs, sc)
 }

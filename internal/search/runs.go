@@ -31,15 +31,26 @@ func runMaxGo(vals, maxima []float32) {
 	}
 }
 
-// kthRunMax returns a value with at least k entries at or above it: the k-th highest run maximum (each of
-// the k runs holds its maximum), or the least float32 when there are fewer than k runs.
-func (rm *runMaxima) kthRunMax(k int, heap []float32) (float32, []float32) {
+// kth returns the k-th highest entry (the least float32 when there are fewer than k). The k-th highest
+// run maximum bounds it from below (each of those runs holds its maximum), so it reads only the runs
+// whose maxima reach that.
+func (rm *runMaxima) kth(k int, heap []float32) (float32, []float32) {
 	h := heap[:0]
 	for _, m := range rm.maxima {
 		if len(h) < k || m > h[0] {
 			h = pushBest(h, m, k)
 		}
 	}
+	least := float32(-math.MaxFloat32)
+	if len(h) == k {
+		least = h[0]
+	}
+	h = h[:0]
+	rm.atLeast(least, func(i int) {
+		if v := rm.vals[i]; len(h) < k || v > h[0] {
+			h = pushBest(h, v, k)
+		}
+	})
 	if len(h) < k {
 		return -math.MaxFloat32, h
 	}
