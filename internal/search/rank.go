@@ -94,7 +94,7 @@ func (ix *Index) Search(q string, o Options) ([]Hit, error) {
 		scan = v != nil && ix.kthBest(sc.scores, matched, o, sc) <= w.Sem/total
 	}
 	if !scan {
-		return ix.top(sc.scores, o), nil
+		return ix.topOf(sc.scores, matched, o), nil // no other document has a score
 	}
 	// Most documents match no word, and fuse would add zeros to their similarity's part: they score by
 	// similarity alone, and only the matching ones and the opposites through fuse.
