@@ -61,17 +61,20 @@ func newBoundTable(vecs []float32, dim int) boundTable {
 	return bt
 }
 
-// quantizeRow writes v's components into q as int8 at its scale (rowScale) and returns the scale.
+// quantizeRow writes v's components into q as int8 at its scale (scaleTo 127) and returns the scale.
 func quantizeRow(v []float32, q []int8) float32 {
-	s := rowScale(v)
+	s := scaleTo(v, byteLevels)
 	for i, c := range v {
-		q[i] = quantized(c, s)
+		q[i] = int8(quantized(c, s, byteLevels))
 	}
 	return s
 }
 
-// rowScale is the scale that maps v's largest component to 127: max|v|/127, 1 for a zero vector.
-func rowScale(v []float32) float32 {
+// byteLevels is the largest magnitude of a component as an int8 (rows, and queries for VNNI).
+const byteLevels = 127
+
+// scaleTo is the scale that maps v's largest component to levels: max|v|/levels, 1 for a zero vector.
+func scaleTo(v []float32, levels int) float32 {
 	var m float32
 	for _, c := range v {
 		m = max(m, float32(math.Abs(float64(c))))
@@ -79,29 +82,31 @@ func rowScale(v []float32) float32 {
 	if m == 0 {
 		return 1
 	}
-	return m / 127
+	return m / float32(levels)
 }
 
-func quantized(c, scale float32) int8 {
-	return int8(max(-127, min(127, math.Round(float64(c/scale)))))
+// quantized is c at scale, rounded, within ±levels.
+func quantized(c, scale float32, levels int) int16 {
+	return int16(max(-float64(levels), min(float64(levels), math.Round(float64(c/scale)))))
 }
 
 // boundQuery is a query vector as bound tables read it: a byte per component (quantized at the vector's
-// scale, plus 128; 0 past its length, so a row's read past it adds nothing).
+// scale to ±levels, plus levels+1; 0 past its length, so a row's read past it adds nothing).
 type boundQuery struct {
-	bytes []uint8
-	scale float32 // what a byte's step stands for
-	err   float32 // |v − what the bytes stand for|
-	norm  float32 // |v|
+	bytes  []uint8
+	levels int     // queryLevels when made for boundRows
+	scale  float32 // what a byte's step stands for
+	err    float32 // |v − what the bytes stand for|
+	norm   float32 // |v|
 }
 
-// newBoundQuery makes v's boundQuery in q, of len the tables' width.
-func newBoundQuery(v []float32, q []uint8) boundQuery {
-	bq := boundQuery{bytes: q, scale: rowScale(v), norm: norm32(v)}
+// newBoundQuery makes v's boundQuery in q, of len the tables' width, with components of at most levels.
+func newBoundQuery(v []float32, q []uint8, levels int) boundQuery {
+	bq := boundQuery{bytes: q, levels: levels, scale: scaleTo(v, levels), norm: norm32(v)}
 	var e2 float64
 	for i, c := range v {
-		k := quantized(c, bq.scale)
-		q[i] = uint8(int16(k) + 128)
+		k := quantized(c, bq.scale, levels)
+		q[i] = uint8(k + int16(levels) + 1)
 		d := float64(c) - float64(bq.scale)*float64(k)
 		e2 += d * d
 	}
@@ -126,15 +131,17 @@ func norm32(v []float32) float32 {
 	return float32(math.Sqrt(s))
 }
 
-// boundRowsGo is the int8 kernels' arithmetic in Go: the reference their tests compare with, and the
-// kernel where none runs.
-func boundRowsGo(m []int8, q []uint8, bias []int32, scale []float32, out []float32, mul, add float32, stride int) {
+// boundRowsGo is the int8 kernels' arithmetic in Go, for a query of components of at most levels (so
+// bytes of levels+1 more): the reference their tests compare with, and the kernel where none runs. A
+// row's bias is 128 times the sum of its components, which the query's offset replaces.
+func boundRowsGo(m []int8, q []uint8, bias []int32, scale []float32, out []float32, mul, add float32, stride, levels int) {
 	for r := range out {
 		var sum int32
 		for i, c := range m[r*stride : r*stride+len(q)] {
 			sum += int32(q[i]) * int32(c)
 		}
-		out[r] = float32(float32(float32(sum-bias[r])*scale[r])*mul) + add // as the kernel rounds: no fused multiply-add
+		sum -= (bias[r] >> 7) * int32(levels+1)                    // the sum of the row's components times the query's offset
+		out[r] = float32(float32(float32(sum)*scale[r])*mul) + add // as the kernel rounds: no fused multiply-add
 	}
 }
 
@@ -160,7 +167,7 @@ type reachScore struct {
 // score: one outside the few can reach it only through a phrase or own bound of rs.atLeast(floor).
 func (ix *Index) reachableHits(v []float32, o Options, rs reachScore, sc *scratch) []Hit {
 	pt := &ix.phrases
-	bq := newBoundQuery(v, sc.queryBytes)
+	bq := newBoundQuery(v, sc.queryBytes, queryLevels)
 	ix.phraseBounds.bounds(bq, sc.phraseAll[:pt.n])
 	ix.docBounds.bounds(bq, sc.sem)
 	bound := sc.closest

@@ -13,15 +13,27 @@ var hasBoundKernel = hasVNNI || cpu.X86.HasAVX2
 //go:noescape
 func boundRowsVNNI(m []int8, q []uint8, bias []int32, scale []float32, out []float32, mul, add float32, stride int)
 
-// boundRowsAVX2 is the bound table's kernel with AVX2 alone; see bounds_amd64.s. It reads no bias: it
-// sums the query's signed components times the row, which is Σ q·m − bias to the bit. It reads each row
-// as len(q) bytes, a multiple of 32, and 4 bytes more (and of the query past len(q)) when the stride is
-// longer: see avx2Rows.
+// boundRowsAVX2 is the bound table's kernel with AVX2 alone, for a query of seven-bit bytes
+// (sevenBitLevels); see bounds_amd64.s. It reads each row as len(q) bytes, a multiple of 32, and 4 bytes
+// more (and of the query past len(q)) when the stride is longer: see avx2Rows.
 //
 //go:noescape
 func boundRowsAVX2(m []int8, q []uint8, bias []int32, scale []float32, out []float32, mul, add float32, stride int)
 
-// boundRows takes the fastest kernel that runs here, Go where none does.
+// sevenBitLevels is the largest magnitude of a query component for boundRowsAVX2: its products of pairs
+// of a query byte and a row's must fit a word, so a query byte has seven bits.
+const sevenBitLevels = 63
+
+// queryLevels is the largest magnitude of a query component for the kernel boundRows takes.
+var queryLevels = func() int {
+	if !hasVNNI && hasBoundKernel {
+		return sevenBitLevels
+	}
+	return byteLevels
+}()
+
+// boundRows takes the fastest kernel that runs here, Go where none does; the query's components are of
+// at most queryLevels.
 func boundRows(m []int8, q []uint8, bias []int32, scale []float32, out []float32, mul, add float32, stride int) {
 	switch {
 	case hasVNNI:
@@ -29,7 +41,7 @@ func boundRows(m []int8, q []uint8, bias []int32, scale []float32, out []float32
 	case hasBoundKernel:
 		avx2Rows(m, q, bias, scale, out, mul, add, stride)
 	default:
-		boundRowsGo(m, q, bias, scale, out, mul, add, stride)
+		boundRowsGo(m, q, bias, scale, out, mul, add, stride, queryLevels)
 	}
 }
 

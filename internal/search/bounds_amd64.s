@@ -119,69 +119,47 @@ done:
 	VZEROUPPER
 	RET
 
-// DATA for boundRowsAVX2: bytes of 0x80 (to turn a query byte into its signed component) and words of 1
-// (to add VPMADDUBSW's pairs into dwords).
-DATA signBit<>+0(SB)/8, $0x8080808080808080
-DATA signBit<>+8(SB)/8, $0x8080808080808080
-DATA signBit<>+16(SB)/8, $0x8080808080808080
-DATA signBit<>+24(SB)/8, $0x8080808080808080
-GLOBL signBit<>(SB), RODATA|NOPTR, $32
+// DATA for boundRowsAVX2: words of 1 (to add VPMADDUBSW's pairs into dwords).
 DATA oneWords<>+0(SB)/8, $0x0001000100010001
 DATA oneWords<>+8(SB)/8, $0x0001000100010001
 DATA oneWords<>+16(SB)/8, $0x0001000100010001
 DATA oneWords<>+24(SB)/8, $0x0001000100010001
 GLOBL oneWords<>(SB), RODATA|NOPTR, $32
 
-// QUERY32 loads the query's 32 bytes at AX as signed components into Y4 (k = q − 128, and 0 where q is 0,
-// past the query's length) and their magnitudes into Y5.
-#define QUERY32 \
-	VMOVDQU  (DI)(AX*1), Y4; \
-	VPCMPEQB Y15, Y4, Y9; \
-	VPXOR    Y13, Y4, Y4; \
-	VPANDN   Y4, Y9, Y4; \
-	VPABSB   Y4, Y5
-
-// SIGNED32 adds into sum the products of the query's 32 components (QUERY32) with the row's bytes at
-// row, in tmp: |k| times the bytes carrying k's sign, pairs into words, words into dwords.
-#define SIGNED32(row, sum, tmp) \
+// MADD32 adds into sum the products of the query's 32 bytes in Y4 with the row's bytes at row, in tmp:
+// pairs into words (VPMADDUBSW), words into dwords (VPMADDWD by ones).
+#define MADD32(row, sum, tmp) \
 	VMOVDQU    row, tmp; \
-	VPSIGNB    Y4, tmp, tmp; \
-	VPMADDUBSW tmp, Y5, tmp; \
+	VPMADDUBSW tmp, Y4, tmp; \
 	VPMADDWD   Y14, tmp, tmp; \
 	VPADDD     tmp, sum, sum
 
-// TAIL4 sums, into X10's four dwords, the products of the query's four tail components (TAILQUERY) with
-// the four bytes at AX of each of the four rows.
+// TAIL4 sums, into X10's four dwords, the products of the query's four tail bytes (in each dword of X8)
+// with the four bytes at AX of each of the four rows.
 #define TAIL4 \
 	VMOVD      (SI)(AX*1), X10; \
 	VPINSRD    $1, (R9)(AX*1), X10, X10; \
 	VPINSRD    $2, (R10)(AX*1), X10, X10; \
 	VPINSRD    $3, (R11)(AX*1), X10, X10; \
-	VPSIGNB    X8, X10, X10; \
-	VPMADDUBSW X10, X12, X10; \
+	VPMADDUBSW X10, X8, X10; \
 	VPMADDWD   X14, X10, X10
 
 // func boundRowsAVX2(m []int8, q []uint8, bias []int32, scale []float32, out []float32, mul, add float32, stride int)
-// boundRowsVNNI's results with AVX2 alone: per 32 bytes, the query's signed components k = q − 128 (0
-// where q is 0, past the query's length), |k| times the row's bytes with k's sign (VPSIGNB, VPMADDUBSW:
-// pairs of products of at most 127·127 each, so no word saturates), pairs of words added into dwords
-// (VPMADDWD by ones). Σ k·m is Σ q·m − bias exactly, so the bias is not read. Four rows at a time share
-// the query's work. When the stride is longer than len(q), a row's 4 bytes past len(q) (and the query's)
-// are its tail, summed for four rows in one 128-bit step (TAIL4) rather than in another 32 bytes a row.
+// boundRowsVNNI's arithmetic with AVX2 alone, for a query of seven-bit bytes (q = k + 64, |k| ≤ 63): per 32
+// bytes, the query's bytes times the row's (VPMADDUBSW: a pair of products is at most 2·127·127, so no word
+// saturates), pairs of words added into dwords (VPMADDWD by ones); a row's sum less half its bias (64
+// times the sum of its components, where VNNI's 8-bit query takes 128). Four rows at a time share the
+// query's loads. When the stride is longer than len(q), a row's 4 bytes past len(q) (and the query's) are
+// its tail, summed for four rows in one 128-bit step (TAIL4) rather than in another 32 bytes a row.
 TEXT ·boundRowsAVX2(SB), NOSPLIT, $0-136
 	ARGS
-	VMOVDQU signBit<>(SB), Y13
+	MOVQ    bias_base+48(FP), R14
 	VMOVDQU oneWords<>(SB), Y14
-	VPXOR   Y15, Y15, Y15
 	XORQ    R8, R8
 	CMPQ    R12, CX
 	JLE     rows4
-	MOVQ    $1, R8 // a tail: its query components, in each dword, into X8 (signed) and X12 (magnitudes)
+	MOVQ    $1, R8 // a tail: the query's tail bytes in each dword of X8
 	VPBROADCASTD (DI)(CX*1), X8
-	VPCMPEQB     X15, X8, X9
-	VPXOR        X13, X8, X8
-	VPANDN       X8, X9, X8
-	VPABSB       X8, X12
 
 rows4:
 	CMPQ BX, $4
@@ -189,23 +167,27 @@ rows4:
 	START4
 
 loop4:
-	QUERY32
-	SIGNED32((SI)(AX*1), Y0, Y10)
-	SIGNED32((R9)(AX*1), Y1, Y11)
-	SIGNED32((R10)(AX*1), Y2, Y10)
-	SIGNED32((R11)(AX*1), Y3, Y11)
+	VMOVDQU (DI)(AX*1), Y4
+	MADD32((SI)(AX*1), Y0, Y10)
+	MADD32((R9)(AX*1), Y1, Y11)
+	MADD32((R10)(AX*1), Y2, Y10)
+	MADD32((R11)(AX*1), Y3, Y11)
 	ADDQ $32, AX
 	CMPQ AX, CX
 	JLT  loop4
 	SUM4
 	TESTQ R8, R8
-	JZ    store4
+	JZ    bias4
 	TAIL4
 	VPADDD X10, X0, X0
 
-store4:
+bias4:
+	VMOVDQU (R14), X5
+	VPSRAD  $1, X5, X5
+	VPSUBD  X5, X0, X0
+	ADDQ    $16, R14
 	STORE4
-	JMP rows4
+	JMP     rows4
 
 rows1:
 	TESTQ BX, BX
@@ -214,23 +196,26 @@ rows1:
 	XORQ  AX, AX
 
 loop1:
-	QUERY32
-	SIGNED32((SI)(AX*1), Y0, Y10)
+	VMOVDQU (DI)(AX*1), Y4
+	MADD32((SI)(AX*1), Y0, Y10)
 	ADDQ $32, AX
 	CMPQ AX, CX
 	JLT  loop1
 	SUM1
 	TESTQ R8, R8
-	JZ    store1
+	JZ    bias1
 	VMOVD      (SI)(AX*1), X10
-	VPSIGNB    X8, X10, X10
-	VPMADDUBSW X10, X12, X10
+	VPMADDUBSW X10, X8, X10
 	VPMADDWD   X14, X10, X10
 	VPADDD     X10, X0, X0
 
-store1:
+bias1:
+	VMOVD  (R14), X5
+	VPSRAD $1, X5, X5
+	VPSUBD X5, X0, X0
+	ADDQ   $4, R14
 	STORE1
-	JMP rows1
+	JMP    rows1
 
 done:
 	VZEROUPPER

@@ -34,7 +34,7 @@ func TestBoundsAreAtLeastTheCosines(t *testing.T) {
 			if n > 0 && rng.IntN(2) == 0 {
 				copy(v, m[:dim]) // a query equal to a row: its cosine is 1
 			}
-			bq := newBoundQuery(v, make([]uint8, bt.width))
+			bq := newBoundQuery(v, make([]uint8, bt.width), queryLevels)
 			out := make([]float32, n)
 			bt.bounds(bq, out)
 			exact := make([]float32, n)
@@ -49,7 +49,7 @@ func TestBoundsAreAtLeastTheCosines(t *testing.T) {
 			}
 			add := bt.err*bq.norm + bq.err*bt.norm + boundSlack
 			goOut := make([]float32, n)
-			boundRowsGo(bt.rows, bq.bytes, bt.bias, bt.scale, goOut, bq.scale, add, bt.stride)
+			boundRowsGo(bt.rows, bq.bytes, bt.bias, bt.scale, goOut, bq.scale, add, bt.stride, queryLevels)
 			for r := range n {
 				if math.Float32bits(goOut[r]) != math.Float32bits(out[r]) {
 					t.Fatalf("dim %d, %d rows: row %d: kernel %v, Go %v", dim, n, r, out[r], goOut[r])

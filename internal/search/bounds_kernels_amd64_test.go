@@ -8,17 +8,20 @@ import (
 	"golang.org/x/sys/cpu"
 )
 
-// boundKernel is the signature of boundRows and of each of its kernels.
-type boundKernel = func(m []int8, q []uint8, bias []int32, scale []float32, out []float32, mul, add float32, stride int)
+// boundKernel is one of boundRows' kernels, and the largest magnitude of the query components it takes.
+type boundKernel struct {
+	run    func(m []int8, q []uint8, bias []int32, scale []float32, out []float32, mul, add float32, stride int)
+	levels int
+}
 
 // boundKernels are the int8 kernels this CPU runs, by name.
 func boundKernels() map[string]boundKernel {
 	kernels := map[string]boundKernel{}
 	if hasVNNI {
-		kernels["vnni"] = boundRowsVNNI
+		kernels["vnni"] = boundKernel{boundRowsVNNI, byteLevels}
 	}
 	if cpu.X86.HasAVX2 {
-		kernels["avx2"] = avx2Rows
+		kernels["avx2"] = boundKernel{avx2Rows, sevenBitLevels}
 	}
 	return kernels
 }
@@ -42,12 +45,12 @@ func TestBoundKernelsWriteTheGoBits(t *testing.T) {
 			copy(m, extreme) // row 0 at the extremes
 			bt := newBoundTable(m, dim)
 			for _, v := range [][]float32{unitRows(rng, 1, dim), extreme} {
-				bq := newBoundQuery(v, make([]uint8, bt.width))
-				want := make([]float32, n)
-				boundRowsGo(bt.rows, bq.bytes, bt.bias, bt.scale, want, bq.scale, 0.01, bt.stride)
 				for name, kernel := range kernels {
+					bq := newBoundQuery(v, make([]uint8, bt.width), kernel.levels)
+					want := make([]float32, n)
+					boundRowsGo(bt.rows, bq.bytes, bt.bias, bt.scale, want, bq.scale, 0.01, bt.stride, kernel.levels)
 					out := make([]float32, n)
-					kernel(bt.rows, bq.bytes, bt.bias, bt.scale, out, bq.scale, 0.01, bt.stride)
+					kernel.run(bt.rows, bq.bytes, bt.bias, bt.scale, out, bq.scale, 0.01, bt.stride)
 					for r := range n {
 						if math.Float32bits(out[r]) != math.Float32bits(want[r]) {
 							t.Fatalf("%s, dim %d, %d rows: row %d: kernel %v, Go %v", name, dim, n, r, out[r], want[r])
@@ -68,10 +71,11 @@ func BenchmarkBoundRows(b *testing.B) {
 	m := unitRows(rng, rows, dim)
 	bt := newBoundTable(m, dim)
 	v := unitRows(rng, 1, dim)
-	bq := newBoundQuery(v, make([]uint8, bt.width))
 	out := make([]float32, rows)
 	kernels := boundKernels()
-	kernels["go"] = boundRowsGo
+	kernels["go"] = boundKernel{func(m []int8, q []uint8, bias []int32, scale []float32, out []float32, mul, add float32, stride int) {
+		boundRowsGo(m, q, bias, scale, out, mul, add, stride, byteLevels)
+	}, byteLevels}
 	b.Run("float", func(b *testing.B) {
 		for b.Loop() {
 			dotRows(m, v, out)
@@ -79,9 +83,10 @@ func BenchmarkBoundRows(b *testing.B) {
 		reportPerRow(b, rows)
 	})
 	for name, kernel := range kernels {
+		bq := newBoundQuery(v, make([]uint8, bt.width), kernel.levels)
 		b.Run(name, func(b *testing.B) {
 			for b.Loop() {
-				kernel(bt.rows, bq.bytes, bt.bias, bt.scale, out, 1, 0, bt.stride)
+				kernel.run(bt.rows, bq.bytes, bt.bias, bt.scale, out, 1, 0, bt.stride)
 			}
 			reportPerRow(b, rows)
 		})
