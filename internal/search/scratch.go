@@ -4,8 +4,8 @@ package search
 // query makes little garbage.
 type scratch struct {
 	lex, name, best, sem, scores []float32
-	closest                      []float32 // per document, for blend
-	wordBest                     []float32 // per document, for late
+	closest                      []float32 // per document, for blend, and the bounded scan's bounds
+	wordBest                     []float32 // per document, for late, and the bounded scan's loose bounds
 	sims                         []float32 // per document, for exactScores
 	dots                         []float32 // per phrase, for cachePhrases
 	phrase                       []float32 // per phrase of the phrase table; notComputed between queries
