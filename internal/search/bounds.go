@@ -24,10 +24,10 @@ import (
 // width takes a fifth less memory for 100 dimensions, and the scan is bound by reading it.
 type boundTable struct {
 	rows   []int8    // n rows of dim components, stride bytes apart, then width − stride zeros
-	bias   []int32   // per row, 128 × the sum of its components (a query byte is its component + 128)
+	bias   []int32   // per row, 128 × the sum of its components (VNNI's query byte is its component + 128; AVX2's seven-bit one, + 64, takes half)
 	scale  []float32 // per row
 	stride int       // dim rounded up to 4
-	width  int       // dim rounded up to 32: the bytes the kernel reads a row as
+	width  int       // dim rounded up to 32: the bytes a kernel reads a row as (AVX2's: see avx2Rows)
 	err    float32   // at most |row − scale·int8 row| over the rows
 	norm   float32   // at most |scale·int8 row| over the rows
 }

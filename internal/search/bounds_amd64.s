@@ -1,7 +1,8 @@
 #include "textflag.h"
 
 // The two kernels share their arguments' registers, their walk over the rows (four at a time, then one)
-// and what they make of a row's exact integer sum; they differ in how they sum a row's bytes.
+// and what they make of a row's exact integer sum; they differ in how they sum a row's bytes, and in the
+// query bytes they take (VNNI's: a component + 128; AVX2's: a seven-bit one + 64, see boundRowsAVX2).
 
 // ARGS loads the arguments of func(m []int8, q []uint8, bias []int32, scale []float32, out []float32,
 // mul, add float32, stride int), all but bias: rows from SI, query from DI (CX bytes), scale from R13, out
