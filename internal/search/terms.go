@@ -16,6 +16,7 @@ type termTable struct {
 	of      []slotMatch // in slot order
 	slotMax []float32   // per slot, the running maximum of a coverage; 0 between coverages
 	raised  []int32     // the slots slotMax holds a maximum of
+	rowSum  []float32   // per row, sumSlotMax of that row alone: what a coverage by one row sums
 }
 
 // slotMatch is a slot a row's term matches, and the weight.
@@ -57,6 +58,11 @@ func (tt *termTable) fill(slots [][]alt) {
 		tt.first = append(tt.first, int32(len(tt.of)))
 	}
 	tt.slotMax = append(tt.slotMax[:0], make([]float32, len(slots))...)
+	tt.rowSum = tt.rowSum[:0]
+	for r := range tt.terms {
+		tt.maxInto(r)
+		tt.rowSum = append(tt.rowSum, tt.sumSlotMax())
+	}
 }
 
 // reset clears what fill set.
@@ -76,13 +82,20 @@ func (tt *termTable) nameCoverage(terms []int32) float32 {
 	// Most names a query reaches (through another field) share no term with it: they cost one look-up
 	// per term, and no pass over the slots.
 	var nameSum float32
+	one, rows := int32(0), 0 // a matching row, and how many distinct ones match (0, 1, or more: 2)
 	for _, t := range terms {
 		if r := tt.row[t]; r > 0 {
 			nameSum += tt.best[r-1]
+			if r != one {
+				one, rows = r, rows+1
+			}
 		}
 	}
 	if nameSum == 0 {
 		return 0
+	}
+	if rows == 1 { // most names a query matches match one of its terms
+		return nameSum / float32(len(terms)) * tt.rowSum[one-1] / float32(tt.slots)
 	}
 	for _, t := range terms {
 		if r := int(tt.row[t]) - 1; r >= 0 {
@@ -99,6 +112,9 @@ func (tt *termTable) nameCoverage(terms []int32) float32 {
 func (tt *termTable) tagCoverage(terms, bounds []int32, sets tagSets, alone uint64) float32 {
 	if tt.slots == 0 {
 		return 0
+	}
+	if sets == 0 && alone&(alone-1) == 0 && alone != 0 { // one keyword of one term: most documents
+		return tt.rowSum[bits.TrailingZeros64(alone)] / float32(tt.slots)
 	}
 	matched := alone != 0
 	for ; alone != 0; alone &= alone - 1 {

@@ -2,6 +2,7 @@ package search
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 )
 
@@ -71,5 +72,53 @@ func TestKeywordsOfLateRowsCount(t *testing.T) {
 	}
 	if got := coverage(false); got != want {
 		t.Errorf("name coverage %v, checking every keyword %v", got, want)
+	}
+}
+
+// TestCoverageOfOneRow: a name or a keyword that matches one row of the term table (one query term, in
+// one or more of the query's words) covers what summing the slots' maxima gives, as one of several rows
+// does: the share of the name's terms times the sum of the row's weights over the slots, in slot order.
+func TestCoverageOfOneRow(t *testing.T) {
+	const a, b, c, unmatched = 10, 11, 12, 13
+	slots := [][]alt{
+		{{a, 0.85}, {b, 1}},
+		{{c, 1}},
+		{{a, 0.6}, {c, 0.9}},
+		{{a, 1}},
+	}
+	tt := newTermTable(20)
+	tt.fill(slots)
+	defer tt.reset()
+	// covered is the sum over the slots, the long way, of the best weight of terms in each.
+	covered := func(terms ...int32) float32 {
+		var sum float32
+		for _, slot := range slots {
+			var best float32
+			for _, alt := range slot {
+				if slices.Contains(terms, alt.term) {
+					best = max(best, alt.weight)
+				}
+			}
+			sum += best
+		}
+		return sum
+	}
+	for _, name := range [][]int32{{a}, {a, unmatched}, {a, a, unmatched}, {c}, {a, c}, {unmatched, b, a}} {
+		var nameSum float32
+		for _, term := range name {
+			if r := tt.row[term]; r > 0 {
+				nameSum += tt.best[r-1]
+			}
+		}
+		want := nameSum / float32(len(name)) * covered(name...) / float32(len(slots))
+		if got := tt.nameCoverage(name); got != want {
+			t.Errorf("name %v: coverage %v, want %v", name, got, want)
+		}
+	}
+	for _, term := range []int32{a, b, c} {
+		alone := uint64(1) << (tt.row[term] - 1)
+		if got, want := tt.tagCoverage(nil, []int32{0}, 0, alone), covered(term)/float32(len(slots)); got != want {
+			t.Errorf("keyword %d alone: coverage %v, want %v", term, got, want)
+		}
 	}
 }
