@@ -105,7 +105,8 @@ bench: redis-deps
 
 ## bench-load: start the edge on the full library (built into a temp dir) and drive it on loopback; prints
 ## req/s (also as a share of lookups'), p50/p99, the edge's CPU µs per request and errors for lookups,
-## static files, listings, cached, uncached, 20-word and semantic searches, MCP and A2A, and the edge's RSS
+## static files, listings, cached, uncached, 20-word and semantic searches, MCP and A2A, the three REST
+## searches again paced at half their rate (latency at a load the edge keeps up with), and the edge's RSS
 ## (not part of make test;
 ## LOAD_ARGS="-duration 5s -scenarios lookup,search-cached -public public -out load.md")
 LOAD_ARGS ?=

@@ -58,8 +58,11 @@ func run(ctx context.Context, cfg config, stdout io.Writer) error {
 	results, runErr := measureAll(ctx, cfg, newDriver(cfg.conns, cfg.seed, len(wl.popular), cfg.acceptEncoding), selected, edges)
 	rep.results = results
 	rep.notes = append(rep.notes, edges.memoryNotes()...)
-	for i, r := range rep.results {
-		rep.notes = append(rep.notes, fmt.Sprintf("%s: %s", r.scenario, selected[i].about))
+	for _, sc := range selected[:min(len(selected), measured(results))] {
+		rep.notes = append(rep.notes, fmt.Sprintf("%s: %s", sc.name, sc.about))
+	}
+	if note := pacedNote(results, cfg); note != "" {
+		rep.notes = append(rep.notes, note)
 	}
 	rep.notes = append(rep.notes, generatorNote(rep.results))
 	if runErr != nil {
@@ -138,8 +141,9 @@ func (e *edges) stop() {
 	}
 }
 
-// measureAll runs the scenarios in turn, logging each to stderr, and returns what it measured; it stops at
-// the first failure or interruption.
+// measureAll runs the scenarios in turn, logging each to stderr, and returns what it measured: each
+// scenario's result, and after it its paced run's when cfg paces it; it stops at the first failure or
+// interruption.
 func measureAll(ctx context.Context, cfg config, d *driver, selected []scenario, edges *edges) ([]result, error) {
 	var results []result
 	for _, sc := range selected {
@@ -157,20 +161,67 @@ func measureAll(ctx context.Context, cfg config, d *driver, selected []scenario,
 		if perr := profiled(); err == nil {
 			err = perr
 		}
-		if ctx.Err() != nil {
-			return results, fmt.Errorf("interrupted during %s", sc.name)
-		}
-		if err != nil {
-			return results, fmt.Errorf("%s: %w", sc.name, err)
-		}
-		fmt.Fprintf(os.Stderr, "%-16s %s req/s, p99 %s, edge CPU %.0f µs/req, load generator CPU %.0f µs/req, %d errors\n", "",
-			thousands(r.perSecond()), millis(percentile(r.latencies, 99)), r.perRequest(r.cpu), r.perRequest(r.generatorCPU), r.errors)
-		if r.firstErr != "" {
-			fmt.Fprintf(os.Stderr, "%-16s first error: %s\n", "", r.firstErr)
+		if err := logResult(ctx, sc, r, err); err != nil {
+			return results, err
 		}
 		results = append(results, r)
+		if cfg.pacedShare > 0 && slices.Contains(cfg.paced, sc.name) && r.perSecond() > 0 {
+			p, err := measurePaced(ctx, cfg, d, sc, target, cfg.pacedShare*r.perSecond())
+			if err != nil {
+				return results, err
+			}
+			results = append(results, p)
+		}
 	}
 	return results, nil
+}
+
+// measurePaced runs sc against target again at rate requests a second, for cfg.duration without warm-up
+// (the edge is warm), and logs what it measured.
+func measurePaced(ctx context.Context, cfg config, d *driver, sc scenario, target *edgeProcess, rate float64) (result, error) {
+	fmt.Fprintf(os.Stderr, "%-16s paced at %s req/s for %s\n", "", thousands(rate), cfg.duration)
+	if sc.prepare != nil {
+		sc.prepare(cfg.duration)
+	}
+	p, err := d.paced(rate).measure(ctx, sc, target, 0, cfg.duration)
+	p.scenario, p.offered = fmt.Sprintf("%s @ %s/s", sc.name, thousands(rate)), rate
+	return p, logResult(ctx, sc, p, err)
+}
+
+// logResult logs r to stderr, and returns what stops the benchmark: err, or an interruption.
+func logResult(ctx context.Context, sc scenario, r result, err error) error {
+	if ctx.Err() != nil {
+		return fmt.Errorf("interrupted during %s", sc.name)
+	}
+	if err != nil {
+		return fmt.Errorf("%s: %w", sc.name, err)
+	}
+	fmt.Fprintf(os.Stderr, "%-16s %s req/s, p99 %s, edge CPU %.0f µs/req, load generator CPU %.0f µs/req, %d errors\n", "",
+		thousands(r.perSecond()), millis(percentile(r.latencies, 99)), r.perRequest(r.cpu), r.perRequest(r.generatorCPU), r.errors)
+	if r.firstErr != "" {
+		fmt.Fprintf(os.Stderr, "%-16s first error: %s\n", "", r.firstErr)
+	}
+	return nil
+}
+
+// measured is how many scenarios results holds a run of at their own pace.
+func measured(results []result) int {
+	var n int
+	for _, r := range results {
+		if r.offered == 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// pacedNote says what the paced rows are, when there are any.
+func pacedNote(results []result, cfg config) string {
+	if measured(results) == len(results) {
+		return ""
+	}
+	return fmt.Sprintf("<scenario> @ <rate>/s: the scenario again at %.0f%% of the rate it reached, paced: each of the %d connections sends one request every %d/<rate> s on its own schedule (the schedules spread), and a request held up past when it was due by the last answer counts its latency from then (no coordinated omission). Its p99 is the latency at a load the edge keeps up with; the first run's, at full load, is mostly the time a request waits behind the others in flight",
+		100*cfg.pacedShare, cfg.conns, cfg.conns)
 }
 
 // writeReport prints the report's Markdown, and writes it to out too unless out is empty; nothing when

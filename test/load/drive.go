@@ -14,12 +14,24 @@ import (
 
 // driver is the load generator: conns connections, each sending its next request when the last one's
 // answer has been read, so there are never more than conns requests in flight.
+//
+// Paced (interval > 0), each connection also waits for its schedule: one request an interval, the
+// connections' schedules spread over it. A request the last answer held up past when it was due counts its
+// latency from then, so a slow answer counts against the requests it delays too (no coordinated omission).
 type driver struct {
 	client         *http.Client
 	conns          int
 	seed           uint64
 	mixSize        int
-	acceptEncoding string // sent as Accept-Encoding when set; Go's transparent gzip is off
+	acceptEncoding string        // sent as Accept-Encoding when set; Go's transparent gzip is off
+	interval       time.Duration // paced: each connection's time between requests; 0: as fast as answered
+}
+
+// paced is d sending rate requests a second in all, on its connections' schedules.
+func (d *driver) paced(rate float64) *driver {
+	p := *d
+	p.interval = time.Duration(float64(d.conns) / rate * float64(time.Second))
+	return &p
 }
 
 func newDriver(conns int, seed uint64, mixSize int, acceptEncoding string) *driver {
@@ -73,8 +85,9 @@ func (d *driver) run(ctx context.Context, sc scenario, base string, duration tim
 	var wg sync.WaitGroup
 	start := time.Now()
 	for i := range conns {
+		first := start.Add(d.interval * time.Duration(i) / time.Duration(len(conns)))
 		wg.Go(func() {
-			conns[i] = d.conn(ctx, sc, base, newWorker(d.seed, i, d.mixSize))
+			conns[i] = d.conn(ctx, sc, base, newWorker(d.seed, i, d.mixSize), first)
 		})
 	}
 	wg.Wait()
@@ -99,11 +112,15 @@ type connResult struct {
 	firstErr  string
 }
 
-// conn sends requests one after another until ctx ends. A request cut off by the end is not counted.
-func (d *driver) conn(ctx context.Context, sc scenario, base string, w *worker) connResult {
+// conn sends requests one after another until ctx ends, paced from first on when d is. A request cut off
+// by the end is not counted.
+func (d *driver) conn(ctx context.Context, sc scenario, base string, w *worker, first time.Time) connResult {
 	var c connResult
 	c.latencies = make([]time.Duration, 0, 1<<14)
 	var body bytes.Buffer
+	due := first
+	wait := time.NewTimer(time.Hour) // paced: until a request is due
+	wait.Stop()
 	fail := func(err error) {
 		c.errors++
 		if c.firstErr == "" {
@@ -120,6 +137,20 @@ func (d *driver) conn(ctx context.Context, sc scenario, base string, w *worker) 
 			req.Header.Set("Accept-Encoding", d.acceptEncoding)
 		}
 		start := time.Now()
+		if d.interval > 0 {
+			if early := due.Sub(start); early > 0 {
+				wait.Reset(early)
+				select {
+				case <-wait.C:
+				case <-ctx.Done():
+					return c
+				}
+				start = time.Now() // sent when due, give or take the timer's own lateness, which is not the edge's
+			} else {
+				start = due // held up by the last answer: its lateness counts too
+			}
+			due = due.Add(d.interval)
+		}
 		res, err := d.client.Do(req.WithContext(ctx))
 		if err == nil {
 			body.Reset()

@@ -27,6 +27,10 @@ type config struct {
 	seed           uint64
 	acceptEncoding string
 	profileDir     string // when set, a CPU profile of the edge per scenario is written here
+	// paced scenarios run a second time at pacedShare of the rate they reached, on a schedule (see
+	// driver): their latency at a load the edge keeps up with, where the first run's is its queue's.
+	paced      []string
+	pacedShare float64
 }
 
 func main() {
@@ -46,7 +50,7 @@ func main() {
 
 func parseFlags(args []string) (config, error) {
 	var cfg config
-	var scenarios, labelled, edgeArgs string
+	var scenarios, labelled, edgeArgs, paced string
 	fs := flag.NewFlagSet("load", flag.ContinueOnError)
 	fs.StringVar(&cfg.bin, "bin", "bin/iconlib", "the iconlib binary to build and serve with")
 	fs.StringVar(&cfg.public, "public", "", "a built public/ to serve (default: build the library from -content into a temp dir)")
@@ -63,6 +67,9 @@ func parseFlags(args []string) (config, error) {
 	fs.Uint64Var(&cfg.seed, "seed", 1, "seed of the query mix and of every random choice")
 	fs.StringVar(&cfg.acceptEncoding, "accept-encoding", "", "Accept-Encoding to send, such as gzip (default: none, like wrk)")
 	fs.StringVar(&cfg.profileDir, "profile", "", "write the edge's CPU profile of each scenario's measured part to <dir>/<scenario>.pprof")
+	fs.StringVar(&paced, "paced", "search-cached,search-uncached,search-20words",
+		"comma-separated scenarios to run again, paced at -paced-share of the rate they reached (latency counted from when each request was due)")
+	fs.Float64Var(&cfg.pacedShare, "paced-share", 0.5, "the share of its rate a paced scenario runs again at (0: no paced runs)")
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "usage: go run ./test/load [flags]\n\nscenarios: %s\n\n",
 			strings.Join(scenarioNames((&workload{}).scenarios()), ", "))
@@ -78,6 +85,10 @@ func parseFlags(args []string) (config, error) {
 	if _, err := choose((&workload{}).scenarios(), cfg.scenarios); err != nil {
 		return cfg, err // before a build that takes half a minute
 	}
+	cfg.paced = splitList(paced)
+	if _, err := choose((&workload{}).scenarios(), cfg.paced); err != nil {
+		return cfg, fmt.Errorf("-paced: %w", err)
+	}
 	cfg.labelled = splitList(labelled)
 	cfg.edgeArgs = strings.Fields(edgeArgs)
 	switch {
@@ -89,6 +100,8 @@ func parseFlags(args []string) (config, error) {
 		return cfg, fmt.Errorf("-warmup must not be negative, not %s", cfg.warmup)
 	case cfg.mix < 2:
 		return cfg, fmt.Errorf("-mix must be at least 2, not %d", cfg.mix)
+	case cfg.pacedShare < 0 || cfg.pacedShare >= 1:
+		return cfg, fmt.Errorf("-paced-share must be at least 0 and less than 1, not %g", cfg.pacedShare)
 	}
 	return cfg, nil
 }

@@ -37,7 +37,10 @@ func (r report) markdown() string {
 		if res.cpuErr == nil && res.requests > 0 {
 			cpu = fmt.Sprintf("%.0f", res.perRequest(res.cpu))
 		}
-		if base > 0 {
+		switch {
+		case res.offered > 0:
+			share = "paced"
+		case base > 0:
 			share = fmt.Sprintf("%.0f%%", 100*res.perSecond()/base)
 		}
 		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %d |\n", res.scenario, thousands(res.perSecond()), share,

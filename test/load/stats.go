@@ -19,6 +19,7 @@ type result struct {
 	// generatorCPU is the load generator's own CPU time in the window: on a machine with few cores it
 	// competes with the edge, and a generator near a core's worth limits the rates it can measure.
 	generatorCPU time.Duration
+	offered      float64 // paced: the requests a second sent on schedule; 0: as fast as answered
 }
 
 // perSecond is the rate of completed requests.
