@@ -64,7 +64,7 @@ func run(ctx context.Context, cfg config, stdout io.Writer) error {
 	if note := pacedNote(results, cfg); note != "" {
 		rep.notes = append(rep.notes, note)
 	}
-	rep.notes = append(rep.notes, generatorNote(rep.results))
+	rep.notes = append(rep.notes, generatorNote(rep.results, cfg.procs))
 	if runErr != nil {
 		rep.notes = append(rep.notes, "stopped early: "+runErr.Error())
 	}
@@ -294,11 +294,19 @@ func gitRevision() string {
 }
 
 // generatorNote gives the load generator's own CPU time per request in each scenario, to judge how much
-// of the machine the edge had.
-func generatorNote(results []result) string {
-	var parts []string
+// of the machine the edge had, and names the scenarios where the generator used nine tenths of its procs'
+// time or more: their rates may be the generator's limit, not the edge's.
+func generatorNote(results []result, procs int) string {
+	var parts, bound []string
 	for _, r := range results {
 		parts = append(parts, fmt.Sprintf("%s %.0f", r.scenario, r.perRequest(r.generatorCPU)))
+		if r.elapsed > 0 && float64(r.generatorCPU) >= 0.9*float64(procs)*float64(r.elapsed) {
+			bound = append(bound, r.scenario)
+		}
 	}
-	return "load generator CPU µs/req (not the edge's; it shares the CPUs): " + strings.Join(parts, ", ")
+	note := fmt.Sprintf("load generator CPU µs/req (not the edge's; it shares the CPUs; GOMAXPROCS %d): %s", procs, strings.Join(parts, ", "))
+	if len(bound) > 0 {
+		note += "; the generator was near its limit in " + strings.Join(bound, ", ")
+	}
+	return note
 }
