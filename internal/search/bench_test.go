@@ -286,3 +286,9 @@ func BenchmarkSearchTypos(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkSemanticLoadMix measures semantic search alone over the load mix's queries, the kind make
+// bench-load's semantic scenario sends: most have several words, so the late similarity takes part.
+func BenchmarkSemanticLoadMix(b *testing.B) {
+	benchRankingOf(b, libraryIndex(b).Semantic, loadMixQueries(b))
+}

@@ -32,7 +32,11 @@ type lateWord struct {
 // their scores without it get their exact scores, o.Limit documents reach the o.Limit-th best of those,
 // and a document whose bound falls below it cannot be a hit, so its phrases' cosines with the words are
 // never computed (most documents, most queries). scanAlways scores every document.
-func (ix *Index) late(ws []lateWord, o Options, ss semanticScorer, sc *scratch) []Hit {
+//
+// With the query vector v, sc.sem holds bounds of the similarities (blendBounds), and late computes the
+// exact ones of the documents it scores; without (nil), sc.sem holds them all. When many documents can
+// still reach the hits, their late similarities are bounded first too (lateBounds).
+func (ix *Index) late(ws []lateWord, v []float32, o Options, ss semanticScorer, sc *scratch) []Hit {
 	group := ix.groupDocs(o, sc)
 	est := sc.wordBest // each document's score without its late similarity, until lateScores needs it
 	late := ix.w.Late
@@ -41,18 +45,78 @@ func (ix *Index) late(ws []lateWord, o Options, ss semanticScorer, sc *scratch) 
 	}
 	reach := ix.kthBest(est, group, o, sc)
 	first, rest := partition(group, func(d int32) bool { return est[d] >= reach })
+	ix.exactSimilarities(v, first, sc)
 	ix.lateScores(ws, first, ss, sc)
 	floor := ix.kthBest(sc.scores, first, o, sc)
 	if scanAlways {
 		floor = -maxSimilarity
 	}
-	can, _ := partition(rest, func(d int32) bool {
+	reaches := func(d int32) bool {
 		return ss.score(d, (1-late)*sc.sem[d]+late*maxSimilarity, sc.opposite[d]) >= floor
-	})
+	}
+	can, _ := partition(rest, reaches)
+	if v != nil { // by the bounds first, then by the exact similarities
+		ix.exactSimilarities(v, can, sc)
+		can, _ = partition(can, reaches)
+	}
+	if boundedScan && len(can) > len(ix.docs)/lateBoundFrom {
+		ix.lateBounds(ws, can, sc)
+		can, _ = partition(can, func(d int32) bool {
+			return ss.score(d, (1-late)*sc.sem[d]+late*sc.closest[d], sc.opposite[d]) >= floor
+		})
+	}
 	ix.lateScores(ws, can, ss, sc)
 	hits := ix.topOf(sc.scores, group[:len(first)+len(can)], o)
 	sc.touched = group[:0]
 	return hits
+}
+
+// exactSimilarities writes into sc.sem the blended similarity to v of each of docs, which sc.sem bounds
+// (blendBounds); nothing without v. For more than a sixteenth of the documents, it writes every
+// document's: one pass over the tables costs less than reading their rows one by one, and an exact
+// similarity bounds it too.
+func (ix *Index) exactSimilarities(v []float32, docs []int32, sc *scratch) {
+	if v == nil {
+		return
+	}
+	if len(docs) > len(ix.docs)/16 {
+		ix.cosines(v, sc.sem)
+		ix.blend(v, sc.sem, sc.phraseAll, sc.closest)
+		return
+	}
+	sims := sc.sims[:len(docs)]
+	ix.similarities(v, docs, sims, sc)
+	sc.resetPhrases() // sc.phrase is the words' next
+	for i, d := range docs {
+		sc.sem[d] = sims[i]
+	}
+}
+
+// lateBoundFrom: when more than a lateBoundFrom-th of the documents can still reach the hits, late bounds
+// their late similarities first, with an int8 pass over the phrases a word, which costs less than the
+// float pass a word, or the cosines of their phrases, that it spares for most of them.
+const lateBoundFrom = 32
+
+// lateBounds writes into sc.closest, for each of docs, a bound of its late similarity to ws (lateScores):
+// the same mean with the int8 table's bound of each phrase's cosine.
+func (ix *Index) lateBounds(ws []lateWord, docs []int32, sc *scratch) {
+	pt := &ix.phrases
+	bounds, acc := sc.phraseAll[:pt.n], sc.closest
+	for _, d := range docs {
+		acc[d] = 0
+	}
+	var total float32
+	for _, w := range ws {
+		ix.phraseBounds.bounds(newBoundQuery(w.vec, sc.queryBytes, queryLevels), bounds)
+		for _, d := range docs {
+			b, _ := pt.closest(d, bounds, ix.w.Keyword)
+			acc[d] += w.weight * b
+		}
+		total += w.weight
+	}
+	for _, d := range docs {
+		acc[d] /= total
+	}
 }
 
 // groupDocs lists the documents of o.Group (all without one) in sc.touched's array; give it back with

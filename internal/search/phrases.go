@@ -124,6 +124,25 @@ func (ix *Index) blend(v, sem, out, best []float32) {
 	}
 }
 
+// blendBounds writes into sc.sem, per document, a bound of the similarity blend gives it: its own cosine's
+// int8 bound blended with its closest phrase's (a keyword's discounted), from the phrase bounds it leaves in
+// sc.phraseAll (the cosines, then as keywords), the closest in sc.closest.
+func (ix *Index) blendBounds(v []float32, sc *scratch) {
+	pt := &ix.phrases
+	bq := newBoundQuery(v, sc.queryBytes, queryLevels)
+	ix.docBounds.bounds(bq, sc.sem)
+	ix.phraseBounds.bounds(bq, sc.phraseAll[:pt.n])
+	for p, b := range sc.phraseAll[:pt.n] {
+		sc.phraseAll[pt.n+p] = ix.w.Keyword * b
+	}
+	closestAll(pt.of, pt.start, sc.phraseAll[:2*pt.n], sc.closest[:len(sc.sem)])
+	for d := range sc.sem {
+		if pt.start[d+1] > pt.start[d] {
+			sc.sem[d] = blended(sc.sem[d], sc.closest[d], ix.w.Phrase)
+		}
+	}
+}
+
 // closestPhrases writes into best, per document, the cosine of v with the document's closest phrase (a
 // keyword's discounted), -1 for a document without phrases, in one pass over the phrase table; out is
 // scratch of len 2 × pt.n (the cosines, then as keywords).

@@ -32,10 +32,15 @@ func (ix *Index) Semantic(q string, o Options) ([]Hit, error) {
 		// As the fused ranking's scan: bound scores with int8 rows, compute the reachable ones exactly.
 		return ix.reachableHits(v, o, reachScore{score: final, fused: opposite, atLeast: ss.atLeast}, sc), nil
 	}
+	if len(ws) >= 2 && boundedScan && ix.phrases.n > 0 {
+		// Several words: late needs the exact similarities of only the documents it scores.
+		ix.blendBounds(v, sc)
+		return ix.late(ws, v, o, ss, sc), nil
+	}
 	ix.cosines(v, sc.sem)
 	ix.blend(v, sc.sem, sc.phraseAll, sc.closest)
 	if len(ws) >= 2 && ix.phrases.n > 0 {
-		return ix.late(ws, o, ss, sc), nil
+		return ix.late(ws, nil, o, ss, sc), nil
 	}
 	for d, sem := range sc.sem {
 		sc.sem[d] = ss.score(int32(d), sem, sc.opposite[d])
