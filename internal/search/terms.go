@@ -82,7 +82,7 @@ func (tt *termTable) nameCoverage(terms []int32) float32 {
 	// Most names a query reaches (through another field) share no term with it: they cost one look-up
 	// per term, and no pass over the slots.
 	var nameSum float32
-	one, rows := int32(0), 0 // a matching row, and how many distinct ones match (0, 1, or more: 2)
+	one, rows := int32(0), 0 // the last matching row (1 + its index), and how often that changed: 1 when one row matches
 	for _, t := range terms {
 		if r := tt.row[t]; r > 0 {
 			nameSum += tt.best[r-1]
