@@ -93,16 +93,15 @@ func quantized(c, scale float32, levels int) int16 {
 // boundQuery is a query vector as bound tables read it: a byte per component (quantized at the vector's
 // scale to ±levels, plus levels+1; 0 past its length, so a row's read past it adds nothing).
 type boundQuery struct {
-	bytes  []uint8
-	levels int     // queryLevels when made for boundRows
-	scale  float32 // what a byte's step stands for
-	err    float32 // |v − what the bytes stand for|
-	norm   float32 // |v|
+	bytes []uint8
+	scale float32 // what a byte's step stands for
+	err   float32 // |v − what the bytes stand for|
+	norm  float32 // |v|
 }
 
 // newBoundQuery makes v's boundQuery in q, of len the tables' width, with components of at most levels.
 func newBoundQuery(v []float32, q []uint8, levels int) boundQuery {
-	bq := boundQuery{bytes: q, levels: levels, scale: scaleTo(v, levels), norm: norm32(v)}
+	bq := boundQuery{bytes: q, scale: scaleTo(v, levels), norm: norm32(v)}
 	var e2 float64
 	for i, c := range v {
 		k := quantized(c, bq.scale, levels)

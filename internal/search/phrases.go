@@ -114,31 +114,29 @@ func (ix *Index) blend(v, sem, out, best []float32) {
 	if pt.n == 0 {
 		return
 	}
-	ix.closestPhrases(v, out, best[:len(sem)])
-	phrase := ix.w.Phrase
-	for d := range sem {
-		if pt.start[d+1] == pt.start[d] {
-			continue
-		}
-		sem[d] = blended(sem[d], best[d], phrase)
-	}
+	dotRows(pt.vecs, v, out[:pt.n])
+	ix.blendClosest(sem, out, best)
 }
 
 // blendBounds writes into sc.sem, per document, a bound of the similarity blend gives it: its own cosine's
 // int8 bound blended with its closest phrase's (a keyword's discounted), from the phrase bounds it leaves in
 // sc.phraseAll (the cosines, then as keywords), the closest in sc.closest.
 func (ix *Index) blendBounds(v []float32, sc *scratch) {
-	pt := &ix.phrases
 	bq := newBoundQuery(v, sc.queryBytes, queryLevels)
 	ix.docBounds.bounds(bq, sc.sem)
-	ix.phraseBounds.bounds(bq, sc.phraseAll[:pt.n])
-	for p, b := range sc.phraseAll[:pt.n] {
-		sc.phraseAll[pt.n+p] = ix.w.Keyword * b
-	}
-	closestAll(pt.of, pt.start, sc.phraseAll[:2*pt.n], sc.closest[:len(sc.sem)])
-	for d := range sc.sem {
+	ix.phraseBounds.bounds(bq, sc.phraseAll[:ix.phrases.n])
+	ix.blendClosest(sc.sem, sc.phraseAll, sc.closest)
+}
+
+// blendClosest mixes into sem, as blend does, each document's closest of the phrase values in out[:pt.n]
+// (cosines, or bounds of them), which it writes into best (see closestOf).
+func (ix *Index) blendClosest(sem, out, best []float32) {
+	pt := &ix.phrases
+	ix.closestOf(out, best[:len(sem)])
+	phrase := ix.w.Phrase
+	for d := range sem {
 		if pt.start[d+1] > pt.start[d] {
-			sc.sem[d] = blended(sc.sem[d], sc.closest[d], ix.w.Phrase)
+			sem[d] = blended(sem[d], best[d], phrase)
 		}
 	}
 }
@@ -147,9 +145,15 @@ func (ix *Index) blendBounds(v []float32, sc *scratch) {
 // keyword's discounted), -1 for a document without phrases, in one pass over the phrase table; out is
 // scratch of len 2 × pt.n (the cosines, then as keywords).
 func (ix *Index) closestPhrases(v, out, best []float32) {
+	dotRows(ix.phrases.vecs, v, out[:ix.phrases.n])
+	ix.closestOf(out, best)
+}
+
+// closestOf writes into best, per document, the highest of its phrases' values in out[:pt.n] (a keyword's
+// times Weights.Keyword, which it writes into out[pt.n:]), -1 for a document without phrases.
+func (ix *Index) closestOf(out, best []float32) {
 	pt := &ix.phrases
 	out = out[:2*pt.n]
-	dotRows(pt.vecs, v, out[:pt.n])
 	for p, c := range out[:pt.n] {
 		out[pt.n+p] = ix.w.Keyword * c
 	}
