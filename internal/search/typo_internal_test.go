@@ -1,8 +1,10 @@
 package search
 
 import (
+	"fmt"
 	"math/bits"
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -148,4 +150,48 @@ func TestEverydayWordsAreNoTypos(t *testing.T) {
 			t.Errorf("%q: %d hits %v, want %d", q, len(hits), hits, want)
 		}
 	}
+}
+
+// TestDeletesListEveryWordUnderEachKey: the delete index lists, under each string one byte shorter than
+// a word, every word it comes from, once and in the words' order, as a map built one append at a time
+// would; and it keeps its keys and lists in a few large objects, not one or two per key.
+func TestDeletesListEveryWordUnderEachKey(t *testing.T) {
+	words := []string{"bell", "belt", "bel", "ball", "bells", "be", "cell", "tell", "bee"}
+	want := map[string][]int32{}
+	for i, w := range words {
+		if len(w) >= 3 && len(w) <= maxWordLen {
+			eachDeleted(w, func(key []byte) { want[string(key)] = append(want[string(key)], int32(i)) })
+		}
+	}
+	got := newDeletes(words)
+	if len(got) != len(want) {
+		t.Errorf("%d keys, want %d", len(got), len(want))
+	}
+	for k, ids := range want {
+		if !slices.Equal(got[k], ids) {
+			t.Errorf("under %q: %v, want %v", k, got[k], ids)
+		}
+	}
+	if got["bel"] == nil || !slices.Equal(got["bel"], []int32{0, 1}) {
+		t.Errorf(`under "bel": %v, want bell and belt`, got["bel"])
+	}
+	many := make([]string, 3000)
+	for i := range many {
+		many[i] = fmt.Sprintf("word%04d", i)
+	}
+	var built deletes
+	if objects := retainedObjects(func() { built = newDeletes(many) }); objects > uint64(len(built)/10) {
+		t.Errorf("the index of %d words, %d keys, keeps %d objects; want its keys and lists in a few", len(many), len(built), objects)
+	}
+}
+
+// retainedObjects is how many more heap objects there are, after a collection, once build has run.
+func retainedObjects(build func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	build()
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	return after.HeapObjects - min(after.HeapObjects, before.HeapObjects)
 }
