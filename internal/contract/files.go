@@ -3,7 +3,6 @@
 package contract
 
 import (
-	"mime"
 	"path"
 	"strings"
 )
@@ -76,6 +75,12 @@ var mediaTypes = map[string]string{
 	".svg":  "image/svg+xml",
 }
 
+// binaryMediaTypes are the types of the other files with a type of their own: the gzip variants (as
+// nginx's configuration names them). Anything else is application/octet-stream, whatever the host's
+// mime.types says, so every edge sends the same as nginx and as every other edge (Go's own table has
+// no .gz: an edge on a host without mime.types sent the variants as application/octet-stream).
+var binaryMediaTypes = map[string]string{".gz": "application/gzip"}
+
 var mediaTypesByPath = map[string]string{
 	APICatalogFile: `application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"`,
 	AICatalogFile:  "application/ai-catalog+json", // the AI Catalog specification's own type
@@ -90,7 +95,7 @@ func MediaType(rel string) string {
 	if mt, ok := mediaTypes[ext]; ok {
 		return mt
 	}
-	if mt := mime.TypeByExtension(ext); mt != "" {
+	if mt, ok := binaryMediaTypes[ext]; ok {
 		return mt
 	}
 	return "application/octet-stream"
