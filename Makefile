@@ -16,7 +16,7 @@ TABLER_VERSION := 3.51.0
 STATICCHECK_VERSION := v0.8.2
 LOTTIE_WEB_VERSION := 5.13.0
 
-.PHONY: run build binary test test-deps redis-deps bench bench-limits fuzz motion-check-all lottie-check-all motion-sheets import-tabler import-lottie-web clean
+.PHONY: run build binary test test-deps redis-deps wrk-deps bench bench-limits fuzz motion-check-all lottie-check-all motion-sheets import-tabler import-lottie-web clean
 
 ## run: build the site into public/ and serve it at $(BASE_URL)
 run: build
@@ -41,16 +41,23 @@ test: test-deps conformance-deps renderers-deps axe-deps
 	$(GO) test -race -count=1 -timeout 20m $(GOTESTFLAGS) ./...
 	$(GO) test -count=1 -timeout 10m $(GOTESTFLAGS) -run '^(TestLatency|TestDefaultWeightsAreWhereTheAscentStops|TestBoundingTheScanChangesNoHit)$$' ./internal/search ./build/eval
 
-## test-deps: what the tests need beyond Go: Debian's Chromium, Debian's nginx for the deploy test, and
-## Debian's redis-server for the rate limits on Redis (installing nginx-light also starts its default site
-## on port 80 where an init system runs, and redis-server a server on port 6379; the tests use neither)
-test-deps: redis-deps
+## test-deps: what the tests need beyond Go: Debian's Chromium, Debian's nginx for the deploy test,
+## Debian's redis-server for the rate limits on Redis and Debian's wrk for the load benchmark's driver
+## (installing nginx-light also starts its default site on port 80 where an init system runs, and
+## redis-server a server on port 6379; the tests use neither)
+test-deps: redis-deps wrk-deps
 	@command -v chromium >/dev/null 2>&1 || { \
 	  echo "installing chromium (Debian) for the browser tests"; \
 	  $(SUDO) apt-get update && $(SUDO) apt-get install -y --no-install-recommends chromium; }
 	@command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || { \
 	  echo "installing nginx-light (Debian) for the deploy test"; \
 	  $(SUDO) apt-get update && $(SUDO) apt-get install -y --no-install-recommends nginx-light; }
+
+## wrk-deps: Debian's wrk, which make bench-load drives GET requests with
+wrk-deps:
+	@command -v wrk >/dev/null 2>&1 || { \
+	  echo "installing wrk (Debian) for the load benchmark"; \
+	  $(SUDO) apt-get update && $(SUDO) apt-get install -y --no-install-recommends wrk; }
 
 ## redis-deps: Debian's redis-server, which the rate limit tests and benchmarks run on loopback ports of their own
 redis-deps:
@@ -106,13 +113,14 @@ bench: redis-deps
 ## bench-load: start the edge on the full library (built into a temp dir) and drive it on loopback; prints
 ## req/s (also as a share of lookups'), p50/p99, the edge's CPU µs per request and errors for lookups,
 ## static files, listings, cached, uncached, 20-word and semantic searches, MCP and A2A, the three REST
-## searches again paced at half their rate (latency at a load the edge keeps up with), and the edge's RSS
+## searches again paced at half their rate (latency at a load the edge keeps up with), and the edge's RSS;
+## wrk sends the GETs at their own pace, the Go driver the rest (LOAD_ARGS="-wrk=" for the Go driver alone)
 ## (not part of make test;
 ## LOAD_ARGS="-duration 5s -scenarios lookup,search-cached -public public -out load.md")
 LOAD_ARGS ?=
 .PHONY: bench-load
-bench-load: binary
-	$(GO) run ./test/load -bin $(BIN) $(LOAD_ARGS)
+bench-load: binary wrk-deps
+	$(GO) run ./test/load -bin $(BIN) -wrk "$$(command -v wrk)" $(LOAD_ARGS)
 
 ## bench-abuse: the abuse benchmark: one client past its quota calling the REST API through the whole edge,
 ## without a token and with forged ones; refusals per second and log bytes per refused request (bounded:

@@ -55,7 +55,11 @@ func run(ctx context.Context, cfg config, stdout io.Writer) error {
 	defer edges.stop()
 
 	rep := report{about: describeRun(cfg, len(wl.popular), cacheSwitch)}
-	results, runErr := measureAll(ctx, cfg, newDriver(cfg.conns, cfg.seed, len(wl.popular), cfg.acceptEncoding), selected, edges)
+	var wrk *wrkDriver
+	if cfg.wrk != "" {
+		wrk = &wrkDriver{bin: cfg.wrk, conns: cfg.conns, seed: cfg.seed, mix: len(wl.popular), dir: tmp}
+	}
+	results, runErr := measureAll(ctx, cfg, newDriver(cfg.conns, cfg.seed, len(wl.popular), cfg.acceptEncoding), wrk, selected, edges)
 	rep.results = results
 	rep.notes = append(rep.notes, edges.memoryNotes()...)
 	for _, sc := range selected[:min(len(selected), measured(results))] {
@@ -64,7 +68,7 @@ func run(ctx context.Context, cfg config, stdout io.Writer) error {
 	if note := pacedNote(results, cfg); note != "" {
 		rep.notes = append(rep.notes, note)
 	}
-	rep.notes = append(rep.notes, generatorNote(rep.results, cfg.procs))
+	rep.notes = append(rep.notes, generatorNote(rep.results, generatorName(cfg)))
 	if runErr != nil {
 		rep.notes = append(rep.notes, "stopped early: "+runErr.Error())
 	}
@@ -143,8 +147,9 @@ func (e *edges) stop() {
 
 // measureAll runs the scenarios in turn, logging each to stderr, and returns what it measured: each
 // scenario's result, and after it its paced run's when cfg paces it; it stops at the first failure or
-// interruption.
-func measureAll(ctx context.Context, cfg config, d *driver, selected []scenario, edges *edges) ([]result, error) {
+// interruption. wrk, when not nil, runs the scenarios it can send at their own pace; d runs the rest, and
+// every paced run.
+func measureAll(ctx context.Context, cfg config, d *driver, wrk *wrkDriver, selected []scenario, edges *edges) ([]result, error) {
 	var results []result
 	for _, sc := range selected {
 		target, err := edges.forScenario(sc)
@@ -157,7 +162,11 @@ func measureAll(ctx context.Context, cfg config, d *driver, selected []scenario,
 			sc.prepare(cfg.warmup + cfg.duration)
 		}
 		profiled := profileScenario(ctx, target, sc.name, cfg)
-		r, err := d.measure(ctx, sc, target, cfg.warmup, cfg.duration)
+		measure := d.measure
+		if wrk != nil && !sc.posts {
+			measure = wrk.measure
+		}
+		r, err := measure(ctx, sc, target, cfg.warmup, cfg.duration)
 		if perr := profiled(); err == nil {
 			err = perr
 		}
@@ -197,7 +206,7 @@ func logResult(ctx context.Context, sc scenario, r result, err error) error {
 		return fmt.Errorf("%s: %w", sc.name, err)
 	}
 	fmt.Fprintf(os.Stderr, "%-16s %s req/s, p99 %s, edge CPU %.0f µs/req, load generator CPU %.0f µs/req, %d errors\n", "",
-		thousands(r.perSecond()), millis(percentile(r.latencies, 99)), r.perRequest(r.cpu), r.perRequest(r.generatorCPU), r.errors)
+		thousands(r.perSecond()), millis(r.p99), r.perRequest(r.cpu), r.perRequest(r.generatorCPU), r.errors)
 	if r.firstErr != "" {
 		fmt.Fprintf(os.Stderr, "%-16s first error: %s\n", "", r.firstErr)
 	}
@@ -272,6 +281,9 @@ func describeRun(cfg config, mix int, cacheSwitch bool) string {
 	if cfg.acceptEncoding != "" {
 		s += "; Accept-Encoding: " + cfg.acceptEncoding
 	}
+	if cfg.wrk != "" {
+		s += "; GETs at their own pace driven by wrk (one thread), the rest by the Go driver"
+	}
 	return s + "."
 }
 
@@ -296,17 +308,25 @@ func gitRevision() string {
 // generatorNote gives the load generator's own CPU time per request in each scenario, to judge how much
 // of the machine the edge had, and names the scenarios where the generator used nine tenths of its procs'
 // time or more: their rates may be the generator's limit, not the edge's.
-func generatorNote(results []result, procs int) string {
+func generatorNote(results []result, generator string) string {
 	var parts, bound []string
 	for _, r := range results {
 		parts = append(parts, fmt.Sprintf("%s %.0f", r.scenario, r.perRequest(r.generatorCPU)))
-		if r.elapsed > 0 && float64(r.generatorCPU) >= 0.9*float64(procs)*float64(r.elapsed) {
+		if r.elapsed > 0 && float64(r.generatorCPU) >= 0.9*float64(max(r.generatorProcs, 1))*float64(r.elapsed) {
 			bound = append(bound, r.scenario)
 		}
 	}
-	note := fmt.Sprintf("load generator CPU µs/req (not the edge's; it shares the CPUs; GOMAXPROCS %d): %s", procs, strings.Join(parts, ", "))
+	note := fmt.Sprintf("load generator CPU µs/req (not the edge's; it shares the CPUs; %s): %s", generator, strings.Join(parts, ", "))
 	if len(bound) > 0 {
 		note += "; the generator was near its limit in " + strings.Join(bound, ", ")
 	}
 	return note
+}
+
+// generatorName says what generated the load: the Go driver with its GOMAXPROCS, and wrk if cfg has it.
+func generatorName(cfg config) string {
+	if cfg.wrk != "" {
+		return fmt.Sprintf("wrk with one thread for GETs at their own pace, the Go driver with GOMAXPROCS %d for the rest", cfg.procs)
+	}
+	return fmt.Sprintf("GOMAXPROCS %d", cfg.procs)
 }

@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"os"
+	"runtime"
 	"sync"
 	"time"
 )
@@ -67,7 +68,7 @@ func (d *driver) measure(ctx context.Context, sc scenario, e *edgeProcess, warmu
 	r := d.run(ctx, sc, e.url, duration)
 	selfAfter, _ := cpuTime(os.Getpid())
 	after, err := cpuTime(e.Pid())
-	r.cpu, r.cpuErr, r.generatorCPU = after-before, cpuErr, selfAfter-selfBefore
+	r.cpu, r.cpuErr, r.generatorCPU, r.generatorProcs = after-before, cpuErr, selfAfter-selfBefore, runtime.GOMAXPROCS(0)
 	if r.cpuErr == nil {
 		r.cpuErr = err
 	}
@@ -102,6 +103,7 @@ func (d *driver) run(ctx context.Context, sc scenario, base string, duration tim
 		}
 	}
 	r.latencies = mergeSorted(parts)
+	r.p50, r.p99 = percentile(r.latencies, 50), percentile(r.latencies, 99)
 	return r
 }
 

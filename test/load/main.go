@@ -36,6 +36,7 @@ type config struct {
 	// less of them: 20-word searches cost it 152–156 µs of CPU a request against 201–232 with two (idle
 	// Ps spin looking for work while answers are slow).
 	procs int
+	wrk   string // when set, wrk's path: GETs run at their own pace with it (wrkDriver)
 }
 
 func main() {
@@ -77,6 +78,7 @@ func parseFlags(args []string) (config, error) {
 		"comma-separated scenarios to run again, paced at -paced-share of the rate they reached (latency counted from when each request was due)")
 	fs.Float64Var(&cfg.pacedShare, "paced-share", 0.5, "the share of its rate a paced scenario runs again at (0: no paced runs)")
 	fs.IntVar(&cfg.procs, "procs", 1, "the load generator's GOMAXPROCS (the edge's is its own)")
+	fs.StringVar(&cfg.wrk, "wrk", "", "wrk's path: scenarios of GET requests run at their own pace with wrk (one thread, less than half the Go driver's CPU a request); POSTs and paced runs keep the Go driver")
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "usage: go run ./test/load [flags]\n\nscenarios: %s\n\n",
 			strings.Join(scenarioNames((&workload{}).scenarios()), ", "))

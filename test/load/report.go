@@ -44,7 +44,7 @@ func (r report) markdown() string {
 			share = fmt.Sprintf("%.0f%%", 100*res.perSecond()/base)
 		}
 		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %d |\n", res.scenario, thousands(res.perSecond()), share,
-			millis(percentile(res.latencies, 50)), millis(percentile(res.latencies, 99)), cpu, res.errors)
+			millis(res.p50), millis(res.p99), cpu, res.errors)
 	}
 	if len(r.notes) > 0 {
 		b.WriteString("\n")

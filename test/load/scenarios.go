@@ -117,6 +117,7 @@ type scenario struct {
 	// fresh: every request sends a query never sent before, so no answer can come from a cache. These
 	// run on an edge without an answer cache when `iconlib serve` has the switch.
 	fresh bool
+	posts bool   // its requests are POSTs with a body, which the wrk driver does not send
 	about string // what it sends, for the notes under the table
 	// request makes the next request to the edge at base.
 	request func(w *worker, base string) (*http.Request, error)
@@ -165,12 +166,12 @@ func (wl *workload) scenarios() []scenario {
 			request: search(icons, twentyWordKinds), prepare: prepare(twentyWordKinds)},
 		{name: "semantic", fresh: true, about: "GET /api/v1/search?q=, every query distinct (mix kinds)",
 			request: search(contract.APIPath+contract.SearchRoute, mixKinds), prepare: prepare(mixKinds)},
-		{name: "mcp-search", about: "POST /mcp tools/call search_icons (stateless, JSON), Zipf over the query mix",
+		{name: "mcp-search", posts: true, about: "POST /mcp tools/call search_icons (stateless, JSON), Zipf over the query mix",
 			request: func(w *worker, base string) (*http.Request, error) {
 				return post(base+contract.MCPIconsPath, wl.mcpBodies[w.zipf.Uint64()], mcpHeaders)
 			},
 			check: checkMCP},
-		{name: "a2a-search", about: "POST /a2a SendMessage, data part find-icons (A2A 1.0), Zipf over the query mix",
+		{name: "a2a-search", posts: true, about: "POST /a2a SendMessage, data part find-icons (A2A 1.0), Zipf over the query mix",
 			request: func(w *worker, base string) (*http.Request, error) {
 				return post(base+contract.A2APath, wl.a2aBodies[w.zipf.Uint64()], a2aHeaders)
 			},

@@ -13,13 +13,15 @@ type result struct {
 	errors    int             // transport errors, statuses other than 2xx/3xx, and protocol errors
 	firstErr  string          // the first error, for the log
 	elapsed   time.Duration   // from the start of the window to the last answer
-	latencies []time.Duration // every request's, sorted
-	cpu       time.Duration   // the edge's CPU time in the window
-	cpuErr    error           // why cpu is unknown, if it is
+	latencies []time.Duration // every request's, sorted (the Go driver's; wrk reports percentiles alone)
+	p50, p99  time.Duration
+	cpu       time.Duration // the edge's CPU time in the window
+	cpuErr    error         // why cpu is unknown, if it is
 	// generatorCPU is the load generator's own CPU time in the window: on a machine with few cores it
 	// competes with the edge, and a generator near a core's worth limits the rates it can measure.
-	generatorCPU time.Duration
-	offered      float64 // paced: the requests a second sent on schedule; 0: as fast as answered
+	generatorCPU   time.Duration
+	generatorProcs int     // the threads it could run on at once: the Go driver's GOMAXPROCS, wrk's one
+	offered        float64 // paced: the requests a second sent on schedule; 0: as fast as answered
 }
 
 // perSecond is the rate of completed requests.

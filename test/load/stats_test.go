@@ -106,15 +106,18 @@ func TestProcReadsThisProcess(t *testing.T) {
 // TestGeneratorNoteNamesScenariosItLimited: a scenario in which the generator used nine tenths or more of
 // its procs' time is named as one whose rate may be the generator's.
 func TestGeneratorNoteNamesScenariosItLimited(t *testing.T) {
-	results := []result{
-		{scenario: "lookup", requests: 1000, elapsed: time.Second, generatorCPU: 950 * time.Millisecond},
-		{scenario: "search", requests: 1000, elapsed: time.Second, generatorCPU: 300 * time.Millisecond},
+	results := func(procs int) []result {
+		return []result{
+			{scenario: "lookup", requests: 1000, elapsed: time.Second, generatorCPU: 950 * time.Millisecond, generatorProcs: procs},
+			{scenario: "search", requests: 1000, elapsed: time.Second, generatorCPU: 300 * time.Millisecond, generatorProcs: procs},
+		}
 	}
-	note := generatorNote(results, 1)
-	if !strings.Contains(note, "lookup 950, search 300") || !strings.HasSuffix(note, "near its limit in lookup") {
+	note := generatorNote(results(1), "wrk")
+	if !strings.Contains(note, "(not the edge's; it shares the CPUs; wrk): lookup 950, search 300") ||
+		!strings.HasSuffix(note, "near its limit in lookup") {
 		t.Errorf("one proc: %q", note)
 	}
-	if note := generatorNote(results, 2); strings.Contains(note, "near its limit") {
+	if note := generatorNote(results(2), "GOMAXPROCS 2"); strings.Contains(note, "near its limit") {
 		t.Errorf("two procs: %q", note)
 	}
 }
