@@ -23,10 +23,3 @@ func (a *Arena) Add(parts ...string) string {
 	}
 	return a.b.String()[start:]
 }
-
-// AddBytes copies b into the arena and returns the copy as a string.
-func (a *Arena) AddBytes(b []byte) string {
-	start := a.b.Len()
-	a.b.Write(b)
-	return a.b.String()[start:]
-}

@@ -7,13 +7,12 @@ import (
 	"github.com/iconlib/iconlib/internal/textarena"
 )
 
-// TestStringsShareOneAllocation: strings added within the size given are copies, in one buffer, and
-// adding more keeps those already made intact.
+// TestStringsShareOneAllocation: strings added within the size given are copies, one after the other in
+// one buffer, and adding more keeps those already made intact.
 func TestStringsShareOneAllocation(t *testing.T) {
 	src := []byte("bell")
 	a := textarena.New(12)
-	bell := a.AddBytes(src)
-	src[0] = 'c' // the arena's copy must not follow
+	bell := a.Add(string(src))
 	ring := a.Add("ri", "ng")
 	cake := a.Add("cake")
 	if bell != "bell" || ring != "ring" || cake != "cake" {

@@ -57,7 +57,7 @@ func run(ctx context.Context, cfg config, stdout io.Writer) error {
 	rep := report{about: describeRun(cfg, len(wl.popular), cacheSwitch)}
 	var wrk *wrkDriver
 	if cfg.wrk != "" {
-		wrk = &wrkDriver{bin: cfg.wrk, conns: cfg.conns, seed: cfg.seed, mix: len(wl.popular), dir: tmp}
+		wrk = &wrkDriver{bin: cfg.wrk, conns: cfg.conns, seed: cfg.seed, mix: len(wl.popular), acceptEncoding: cfg.acceptEncoding, dir: tmp}
 	}
 	results, runErr := measureAll(ctx, cfg, newDriver(cfg.conns, cfg.seed, len(wl.popular), cfg.acceptEncoding), wrk, selected, edges)
 	rep.results = results

@@ -17,22 +17,24 @@ import (
 // connections: a Lua script sends the paths of a file in turn. wrk spends 37–77 µs of CPU on a request
 // where the Go driver spends 94–154, and either shares the CPUs with the edge, so wrk leaves it more.
 type wrkDriver struct {
-	bin   string // the wrk binary
-	conns int
-	seed  uint64
-	mix   int
-	dir   string // where the script and the path files go
+	bin            string // the wrk binary
+	conns          int
+	seed           uint64
+	mix            int
+	acceptEncoding string // sent as Accept-Encoding when set, as the Go driver does
+	dir            string // where the script and the path files go
 }
 
-// wrkScript sends, request after request, the paths of the file named by its argument, from the first
-// again after the last.
-const wrkScript = `local paths, i = {}, 0
+// wrkScript sends, request after request, the paths of the file named by its first argument, from the
+// first again after the last, with its second argument as Accept-Encoding when there is one.
+const wrkScript = `local paths, i, headers = {}, 0, {}
 init = function(args)
   for line in io.lines(args[1]) do paths[#paths + 1] = line end
+  if args[2] and args[2] ~= "" then headers["Accept-Encoding"] = args[2] end
 end
 request = function()
   i = i % #paths + 1
-  return wrk.format("GET", paths[i])
+  return wrk.format("GET", paths[i], headers)
 end
 `
 
@@ -103,7 +105,7 @@ func (w *wrkDriver) run(ctx context.Context, base, paths string, d time.Duration
 	}
 	seconds := max(1, int(d.Round(time.Second).Seconds()))
 	cmd := exec.CommandContext(ctx, w.bin, "-t1", "-c"+strconv.Itoa(w.conns), "-d"+strconv.Itoa(seconds)+"s",
-		"--latency", "-s", script, base, "--", paths)
+		"--latency", "-s", script, base, "--", paths, w.acceptEncoding)
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		return result{}, fmt.Errorf("%s: %w\n%s", w.bin, err, out)

@@ -63,14 +63,17 @@ func TestParseWrk(t *testing.T) {
 }
 
 // TestWrkSendsTheScenarioPaths: run against a server, the wrk driver sends the scenario's paths in the
-// order it made them, counts what the server answered, and counts answers other than 2xx as errors.
+// order it made them, with the Accept-Encoding asked for, counts what the server answered, and counts
+// answers other than 2xx as errors.
 func TestWrkSendsTheScenarioPaths(t *testing.T) {
 	bin := wrkPath(t)
 	var mu sync.Mutex
 	var got []string
+	codings := map[string]int{}
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		mu.Lock()
 		got = append(got, r.URL.RequestURI())
+		codings[r.Header.Get("Accept-Encoding")]++
 		mu.Unlock()
 		if r.URL.Query().Get("q") == "7" {
 			w.WriteHeader(http.StatusTeapot)
@@ -82,7 +85,7 @@ func TestWrkSendsTheScenarioPaths(t *testing.T) {
 		n++
 		return http.NewRequest(http.MethodGet, base+"/q?q="+strconv.Itoa(n), nil)
 	}}
-	w := &wrkDriver{bin: bin, conns: 1, seed: 1, mix: 10, dir: t.TempDir()}
+	w := &wrkDriver{bin: bin, conns: 1, seed: 1, mix: 10, acceptEncoding: "gzip", dir: t.TempDir()}
 	paths, err := w.writePaths(sc, time.Second)
 	if err != nil {
 		t.Fatal(err)
@@ -101,6 +104,9 @@ func TestWrkSendsTheScenarioPaths(t *testing.T) {
 		if want := fmt.Sprintf("/q?q=%d", i+2); p != want {
 			t.Fatalf("request %d was for %s, want %s", i, p, want)
 		}
+	}
+	if codings["gzip"] != len(got) {
+		t.Errorf("Accept-Encoding of the requests: %v, want gzip on every one", codings)
 	}
 	teapots := 0 // one for each time wrk went through the paths and reached q=7
 	for _, p := range got {
