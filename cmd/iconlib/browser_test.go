@@ -2,11 +2,11 @@ package main
 
 import (
 	"context"
-	"os"
-	"os/exec"
 	"testing"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/iconlib/iconlib/internal/testtool"
 )
 
 // newBrowser starts headless Chromium (found by chromiumForTest: skipped without one, except in CI) with a
@@ -40,20 +40,6 @@ func newBrowser(t *testing.T) context.Context {
 // chromiumForTest finds the browser: $ICONLIB_CHROMIUM, else `chromium` in PATH. Without one the test is
 // skipped, except in CI (env CI set), where it must run.
 func chromiumForTest(t *testing.T) string {
-	t.Helper()
-	if p := os.Getenv("ICONLIB_CHROMIUM"); p != "" {
-		if _, err := os.Stat(p); err != nil {
-			t.Fatalf("ICONLIB_CHROMIUM=%s: %v", p, err)
-		}
-		return p
-	}
-	if p, err := exec.LookPath("chromium"); err == nil {
-		return p
-	}
-	msg := "no Chromium: set ICONLIB_CHROMIUM or install Debian's chromium (make test-deps)"
-	if os.Getenv("CI") != "" {
-		t.Fatal(msg + "; CI must run the browser tests")
-	}
-	t.Skip(msg)
-	return ""
+	return testtool.Tool{Name: "chromium", PathEnv: "ICONLIB_CHROMIUM", Require: "CI",
+		Install: "install Debian's chromium (make test-deps)"}.Find(t)
 }

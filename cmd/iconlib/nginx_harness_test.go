@@ -13,6 +13,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/iconlib/iconlib/internal/testtool"
 )
 
 // nginxConf is the deployment's nginx configuration, the file docs/deploy.md points to.
@@ -42,25 +44,8 @@ http {
 // nginxForTest finds nginx: $ICONLIB_NGINX, else nginx in PATH or Debian's /usr/sbin/nginx. Without one
 // the test is skipped, unless ICONLIB_REQUIRE_NGINX is set (.ci/run sets it): then it fails.
 func nginxForTest(t *testing.T) string {
-	t.Helper()
-	if p := os.Getenv("ICONLIB_NGINX"); p != "" {
-		if _, err := os.Stat(p); err != nil {
-			t.Fatalf("ICONLIB_NGINX=%s: %v", p, err)
-		}
-		return p
-	}
-	if p, err := exec.LookPath("nginx"); err == nil {
-		return p
-	}
-	if _, err := os.Stat("/usr/sbin/nginx"); err == nil {
-		return "/usr/sbin/nginx"
-	}
-	msg := "no nginx: set ICONLIB_NGINX or install Debian's nginx-light (make test-deps)"
-	if os.Getenv("ICONLIB_REQUIRE_NGINX") != "" {
-		t.Fatal(msg + "; ICONLIB_REQUIRE_NGINX is set")
-	}
-	t.Skip(msg)
-	return ""
+	return testtool.Tool{Name: "nginx", PathEnv: "ICONLIB_NGINX", Places: []string{"/usr/sbin/nginx"},
+		Require: "ICONLIB_REQUIRE_NGINX", Install: "install Debian's nginx-light (make test-deps)"}.Find(t)
 }
 
 // startNginx renders deploy/nginx/iconlib.conf for public/ and the edge at edgeAddr (host:port), runs

@@ -6,13 +6,14 @@ package redistest
 import (
 	"bytes"
 	"net"
-	"os"
 	"os/exec"
 	"strconv"
 	"sync"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/iconlib/iconlib/internal/testtool"
 )
 
 // Server is a running redis-server that a test owns. It stops when the test ends.
@@ -110,25 +111,8 @@ func (s *Server) output() string {
 
 // binary finds redis-server: $ICONLIB_REDIS_SERVER, else in PATH or Debian's /usr/bin/redis-server.
 func binary(t testing.TB) string {
-	t.Helper()
-	if p := os.Getenv("ICONLIB_REDIS_SERVER"); p != "" {
-		if _, err := os.Stat(p); err != nil {
-			t.Fatalf("ICONLIB_REDIS_SERVER=%s: %v", p, err)
-		}
-		return p
-	}
-	if p, err := exec.LookPath("redis-server"); err == nil {
-		return p
-	}
-	if _, err := os.Stat("/usr/bin/redis-server"); err == nil {
-		return "/usr/bin/redis-server"
-	}
-	msg := "no redis-server: set ICONLIB_REDIS_SERVER or install Debian's redis-server (make test-deps)"
-	if os.Getenv("ICONLIB_REQUIRE_REDIS") != "" {
-		t.Fatal(msg + "; ICONLIB_REQUIRE_REDIS is set")
-	}
-	t.Skip(msg)
-	return ""
+	return testtool.Tool{Name: "redis-server", PathEnv: "ICONLIB_REDIS_SERVER", Places: []string{"/usr/bin/redis-server"},
+		Require: "ICONLIB_REQUIRE_REDIS", Install: "install Debian's redis-server (make test-deps)"}.Find(t)
 }
 
 // freeAddr is a loopback address with a port nobody listens on now.

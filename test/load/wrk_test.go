@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"os/exec"
 	"strconv"
 	"strings"
 	"sync"
@@ -14,6 +12,7 @@ import (
 	"time"
 
 	"github.com/iconlib/iconlib/internal/catalog"
+	"github.com/iconlib/iconlib/internal/testtool"
 )
 
 // wrkOutput is what wrk 4.1 printed for a run with --latency and answers it counted as errors.
@@ -122,16 +121,7 @@ func TestWrkSendsTheScenarioPaths(t *testing.T) {
 // wrkPath is Debian's wrk, which make test-deps installs; without it the test is skipped, unless
 // ICONLIB_REQUIRE_WRK is set (as in CI).
 func wrkPath(t *testing.T) string {
-	t.Helper()
-	if p, err := exec.LookPath("wrk"); err == nil {
-		return p
-	}
-	msg := "no wrk: install Debian's wrk (make test-deps)"
-	if os.Getenv("ICONLIB_REQUIRE_WRK") != "" {
-		t.Fatal(msg + "; ICONLIB_REQUIRE_WRK is set")
-	}
-	t.Skip(msg)
-	return ""
+	return testtool.Tool{Name: "wrk", Require: "ICONLIB_REQUIRE_WRK", Install: "install Debian's wrk (make test-deps)"}.Find(t)
 }
 
 // TestScenariosSayWhichPost: the scenarios the wrk driver leaves to the Go driver are those that send
