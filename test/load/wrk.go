@@ -44,16 +44,21 @@ end
 const wrkPathsPerSecond = freshQueriesPerSecond
 
 // measure runs sc against e with wrk for warmup (not measured) and then for duration, as the Go
-// driver's measure does; its fresh queries must be ready (sc.prepare).
+// driver's measure does; its fresh queries must be ready (sc.prepare). The warm-up and the measured run
+// send paths of their own: each wrk starts from the first path of its file.
 func (w *wrkDriver) measure(ctx context.Context, sc scenario, e *edgeProcess, warmup, duration time.Duration) (result, error) {
-	paths, err := w.writePaths(sc, warmup+duration)
-	if err != nil {
-		return result{}, err
-	}
 	if warmup > 0 {
-		if _, err := w.run(ctx, e.url, paths, warmup); err != nil {
+		paths, err := w.writePaths(sc, "warm-up", warmup)
+		if err == nil {
+			_, err = w.run(ctx, e.url, paths, warmup)
+		}
+		if err != nil {
 			return result{}, fmt.Errorf("%s: warm-up: %w", sc.name, err)
 		}
+	}
+	paths, err := w.writePaths(sc, "measured", duration)
+	if err != nil {
+		return result{}, err
 	}
 	if err := e.checkRunning(); err != nil {
 		return result{}, err
@@ -71,10 +76,10 @@ func (w *wrkDriver) measure(ctx context.Context, sc scenario, e *edgeProcess, wa
 	return r, ctx.Err()
 }
 
-// writePaths writes the paths of sc's next requests for a run of d to a file, a line each, and returns
-// its name.
-func (w *wrkDriver) writePaths(sc scenario, d time.Duration) (string, error) {
-	name := filepath.Join(w.dir, sc.name+".paths")
+// writePaths writes the paths of sc's next requests for the part (of a run) that lasts d to a file, a
+// line each, and returns its name.
+func (w *wrkDriver) writePaths(sc scenario, part string, d time.Duration) (string, error) {
+	name := filepath.Join(w.dir, sc.name+"."+part+".paths")
 	f, err := os.Create(name)
 	if err != nil {
 		return "", err

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"os/exec"
 	"strconv"
 	"strings"
 	"sync"
@@ -85,7 +86,7 @@ func TestWrkSendsTheScenarioPaths(t *testing.T) {
 		return http.NewRequest(http.MethodGet, base+"/q?q="+strconv.Itoa(n), nil)
 	}}
 	w := &wrkDriver{bin: bin, conns: 1, seed: 1, mix: 10, acceptEncoding: "gzip", dir: t.TempDir()}
-	paths, err := w.writePaths(sc, time.Second)
+	paths, err := w.writePaths(sc, "measured", time.Second)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -137,6 +138,47 @@ func TestScenariosSayWhichPost(t *testing.T) {
 			t.Errorf("%s sends %s (a body: %t) but says posts=%t", sc.name, req.Method, req.Body != nil, sc.posts)
 		} else if !post && (req.Method != http.MethodGet || req.Body != nil) {
 			t.Errorf("%s sends %s, neither a GET wrk can send nor a POST", sc.name, req.Method)
+		}
+	}
+}
+
+// TestWrkWarmUpAndMeasuredRunSendDistinctPaths: a fresh-query scenario never sends a query twice, so
+// the measured run does not start again from the queries the warm-up sent.
+func TestWrkWarmUpAndMeasuredRunSendDistinctPaths(t *testing.T) {
+	bin := wrkPath(t)
+	var mu sync.Mutex
+	seen := map[string]int{}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		time.Sleep(time.Millisecond) // well under the 12,000 paths a second each part gets
+		mu.Lock()
+		seen[r.URL.RequestURI()]++
+		mu.Unlock()
+	}))
+	defer srv.Close()
+	n := 0
+	sc := scenario{name: "fresh", fresh: true, request: func(_ *worker, base string) (*http.Request, error) {
+		n++
+		return http.NewRequest(http.MethodGet, base+"/q?q="+strconv.Itoa(n), nil)
+	}}
+	standIn := exec.Command("sleep", "30") // a process whose CPU time the driver reads, for the edge's
+	if err := standIn.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer standIn.Process.Kill()
+	e := &edgeProcess{name: "edge", url: srv.URL, cmd: standIn, done: make(chan struct{})}
+	w := &wrkDriver{bin: bin, conns: 1, seed: 1, mix: 10, dir: t.TempDir()}
+	r, err := w.measure(context.Background(), sc, e, time.Second, time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if r.requests == 0 || len(seen) <= r.requests {
+		t.Fatalf("%d paths seen, %d requests measured: want the warm-up's too", len(seen), r.requests)
+	}
+	for p, k := range seen {
+		if k > 1 {
+			t.Errorf("%s sent %d times", p, k)
 		}
 	}
 }
