@@ -122,6 +122,17 @@ LOAD_ARGS ?=
 bench-load: binary wrk-deps
 	$(GO) run ./test/load -bin $(BIN) -wrk "$$(command -v wrk)" $(LOAD_ARGS)
 
+## bench-load-before: make bench-load, each scenario run again right after on the edge of an earlier commit
+## (BEFORE, by default bc2ef61: issue 17's "today", before its first search change), checked out into a
+## git worktree, built, and serving the library its own build makes; adds a before/after table
+## (LOAD_ARGS="-scenarios lookup,search-uncached,search-20words -paced-share 0" for the issue's figures)
+BEFORE ?= bc2ef61
+.PHONY: bench-load-before
+bench-load-before: binary wrk-deps
+	@tmp=$$(mktemp -d) && trap 'git worktree remove --force "$$tmp/src"; rm -rf "$$tmp"' EXIT && \
+	git worktree add --detach --quiet "$$tmp/src" $(BEFORE) && \
+	$(GO) run ./test/load -bin $(BIN) -wrk "$$(command -v wrk)" -before "$$tmp/src" $(LOAD_ARGS)
+
 ## bench-abuse: the abuse benchmark: one client past its quota calling the REST API through the whole edge,
 ## without a token and with forged ones; refusals per second and log bytes per refused request (bounded:
 ## 20,000 requests a case, three times)

@@ -20,7 +20,9 @@ import (
 const answerCacheFlag = "--answer-cache-mb"
 
 // run prepares the library, starts the edge, runs the chosen scenarios one after another and writes the
-// report to stdout (and cfg.out). Interrupted, it reports what it measured so far.
+// report to stdout (and cfg.out). With cfg.before, every scenario also runs, right after, on the edge
+// of that earlier checkout, which serves a library it built itself. Interrupted, it reports what it
+// measured so far.
 func run(ctx context.Context, cfg config, stdout io.Writer) error {
 	tmp, err := os.MkdirTemp("", "iconlib-load-")
 	if err != nil {
@@ -39,29 +41,32 @@ func run(ctx context.Context, cfg config, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	cacheSwitch, err := serveHasFlag(cfg.bin, answerCacheFlag)
+	current, err := startEdges(ctx, cfg, edgeSetup{name: "edge", bin: cfg.bin, addr: addr, public: public,
+		dir: tmp, profiled: cfg.profileDir != ""})
 	if err != nil {
 		return err
 	}
-	keyFile := filepath.Join(tmp, "keys", "signing-key.pem") // outside public/, as serve requires
-	if err := os.MkdirAll(filepath.Dir(keyFile), 0o700); err != nil {
-		return err
+	defer current.stop()
+	var before *edges
+	if cfg.before != "" {
+		if before, err = startBefore(ctx, cfg, filepath.Join(tmp, "before")); err != nil {
+			return err
+		}
+		defer before.stop()
 	}
-	edge, err := startEdge(ctx, "edge", cfg.bin, addr, edgeArgs(addr, public, keyFile, cfg.edgeArgs), cfg.profileDir != "")
-	if err != nil {
-		return err
-	}
-	edges := &edges{ctx: ctx, cfg: cfg, public: public, keyFile: keyFile, cached: edge, cacheSwitch: cacheSwitch}
-	defer edges.stop()
 
-	rep := report{about: describeRun(cfg, len(wl.popular), cacheSwitch)}
-	var wrk *wrkDriver
+	rep := report{about: describeRun(cfg, len(wl.popular), current.cacheSwitch)}
+	drivers := drivers{fixed: newDriver(cfg.conns, cfg.seed, len(wl.popular), cfg.acceptEncoding)}
 	if cfg.wrk != "" {
-		wrk = &wrkDriver{bin: cfg.wrk, conns: cfg.conns, seed: cfg.seed, mix: len(wl.popular), acceptEncoding: cfg.acceptEncoding, dir: tmp}
+		drivers.wrk = &wrkDriver{bin: cfg.wrk, conns: cfg.conns, seed: cfg.seed, mix: len(wl.popular), acceptEncoding: cfg.acceptEncoding, dir: tmp}
 	}
-	results, runErr := measureAll(ctx, cfg, newDriver(cfg.conns, cfg.seed, len(wl.popular), cfg.acceptEncoding), wrk, selected, edges)
+	results, earlier, runErr := measureAll(ctx, cfg, drivers, selected, current, before)
 	rep.results = results
-	rep.notes = append(rep.notes, edges.memoryNotes()...)
+	rep.notes = append(rep.notes, current.memoryNotes()...)
+	if before != nil {
+		rep.before = comparison{name: before.setup.name, results: earlier}
+		rep.notes = append(rep.notes, before.memoryNotes()...)
+	}
 	for _, sc := range selected[:min(len(selected), measured(results))] {
 		rep.notes = append(rep.notes, fmt.Sprintf("%s: %s", sc.name, sc.about))
 	}
@@ -102,14 +107,42 @@ func prepareWorkload(cfg config, public string) (*workload, []scenario, error) {
 	return wl, selected, err
 }
 
+// edgeSetup is what an edge, and the second one with the answer cache off, start from.
+type edgeSetup struct {
+	name     string // "edge", or the earlier checkout's revision
+	bin      string
+	addr     string // where the first edge listens; public/ was built for it
+	public   string
+	dir      string // a directory of the run's own, for the signing key
+	profiled bool
+}
+
 // edges are the edge every scenario runs on, and the one with the answer cache off that fresh-query
 // scenarios run on when serve has the switch, started when first needed.
 type edges struct {
 	ctx              context.Context
 	cfg              config
-	public, keyFile  string
+	setup            edgeSetup
+	keyFile          string
 	cached, uncached *edgeProcess
 	cacheSwitch      bool
+}
+
+// startEdges starts the edge of s, which every scenario runs on unless it sends only fresh queries.
+func startEdges(ctx context.Context, cfg config, s edgeSetup) (*edges, error) {
+	cacheSwitch, err := serveHasFlag(s.bin, answerCacheFlag)
+	if err != nil {
+		return nil, err
+	}
+	keyFile := filepath.Join(s.dir, "keys", "signing-key.pem") // outside public/, as serve requires
+	if err := os.MkdirAll(filepath.Dir(keyFile), 0o700); err != nil {
+		return nil, err
+	}
+	e := &edges{ctx: ctx, cfg: cfg, setup: s, keyFile: keyFile, cacheSwitch: cacheSwitch}
+	if e.cached, err = startEdge(ctx, s.name, s.bin, s.addr, edgeArgs(s.addr, s.public, keyFile, cfg.edgeArgs), s.profiled); err != nil {
+		return nil, err
+	}
+	return e, nil
 }
 
 // forScenario is the edge a scenario runs on.
@@ -122,8 +155,8 @@ func (e *edges) forScenario(sc scenario) (*edgeProcess, error) {
 		if err != nil {
 			return nil, err
 		}
-		args := edgeArgs(a, e.public, e.keyFile, append(slices.Clone(e.cfg.edgeArgs), answerCacheFlag+"=0"))
-		if e.uncached, err = startEdge(e.ctx, "uncached edge", e.cfg.bin, a, args, e.cfg.profileDir != ""); err != nil {
+		args := edgeArgs(a, e.setup.public, e.keyFile, append(slices.Clone(e.cfg.edgeArgs), answerCacheFlag+"=0"))
+		if e.uncached, err = startEdge(e.ctx, "uncached "+e.setup.name, e.setup.bin, a, args, e.setup.profiled); err != nil {
 			return nil, err
 		}
 	}
@@ -131,9 +164,9 @@ func (e *edges) forScenario(sc scenario) (*edgeProcess, error) {
 }
 
 func (e *edges) memoryNotes() []string {
-	notes := []string{memoryNote(e.cached, "edge")}
+	notes := []string{memoryNote(e.cached, e.setup.name)}
 	if e.uncached != nil {
-		notes = append(notes, memoryNote(e.uncached, "uncached edge ("+answerCacheFlag+"=0)"))
+		notes = append(notes, memoryNote(e.uncached, "uncached "+e.setup.name+" ("+answerCacheFlag+"=0)"))
 	}
 	return notes
 }
@@ -145,44 +178,67 @@ func (e *edges) stop() {
 	}
 }
 
+// drivers are the load generators: fixed, the Go driver, runs what wrk (when not nil) cannot send at its
+// own pace, and every paced run.
+type drivers struct {
+	fixed *driver
+	wrk   *wrkDriver
+}
+
+// forScenario is the driver that measures sc at its own pace.
+func (ds drivers) forScenario(sc scenario) func(context.Context, scenario, *edgeProcess, time.Duration, time.Duration) (result, error) {
+	if ds.wrk != nil && !sc.posts {
+		return ds.wrk.measure
+	}
+	return ds.fixed.measure
+}
+
 // measureAll runs the scenarios in turn, logging each to stderr, and returns what it measured: each
-// scenario's result, and after it its paced run's when cfg paces it; it stops at the first failure or
-// interruption. wrk, when not nil, runs the scenarios it can send at their own pace; d runs the rest, and
-// every paced run.
-func measureAll(ctx context.Context, cfg config, d *driver, wrk *wrkDriver, selected []scenario, edges *edges) ([]result, error) {
-	var results []result
+// scenario's result, and after it its paced run's when cfg paces it; and, when before is not nil, each
+// scenario's result on it, measured right after. It stops at the first failure or interruption.
+func measureAll(ctx context.Context, cfg config, ds drivers, selected []scenario, current, before *edges) (results, earlier []result, err error) {
 	for _, sc := range selected {
-		target, err := edges.forScenario(sc)
+		r, target, err := measureOn(ctx, cfg, ds, sc, current)
 		if err != nil {
-			return results, err
-		}
-		fmt.Fprintf(os.Stderr, "%-16s %s for %s after %s of warm-up, %d connections\n",
-			sc.name, target.name, cfg.duration, cfg.warmup, cfg.conns)
-		if sc.prepare != nil {
-			sc.prepare(cfg.warmup + cfg.duration)
-		}
-		profiled := profileScenario(ctx, target, sc.name, cfg)
-		measure := d.measure
-		if wrk != nil && !sc.posts {
-			measure = wrk.measure
-		}
-		r, err := measure(ctx, sc, target, cfg.warmup, cfg.duration)
-		if perr := profiled(); err == nil {
-			err = perr
-		}
-		if err := logResult(ctx, sc, r, err); err != nil {
-			return results, err
+			return results, earlier, err
 		}
 		results = append(results, r)
 		if cfg.pacedShare > 0 && slices.Contains(cfg.paced, sc.name) && r.perSecond() > 0 {
-			p, err := measurePaced(ctx, cfg, d, sc, target, cfg.pacedShare*r.perSecond())
+			p, err := measurePaced(ctx, cfg, ds.fixed, sc, target, cfg.pacedShare*r.perSecond())
 			if err != nil {
-				return results, err
+				return results, earlier, err
 			}
 			results = append(results, p)
 		}
+		if before != nil {
+			b, _, err := measureOn(ctx, cfg, ds, sc, before)
+			if err != nil {
+				return results, earlier, err
+			}
+			earlier = append(earlier, b)
+		}
 	}
-	return results, nil
+	return results, earlier, nil
+}
+
+// measureOn runs sc at its own pace on the edge of on that it runs on (which it returns), profiled when
+// cfg asks and the edge serves profiles, and logs what it measured.
+func measureOn(ctx context.Context, cfg config, ds drivers, sc scenario, on *edges) (result, *edgeProcess, error) {
+	target, err := on.forScenario(sc)
+	if err != nil {
+		return result{}, nil, err
+	}
+	fmt.Fprintf(os.Stderr, "%-16s %s for %s after %s of warm-up, %d connections\n",
+		sc.name, target.name, cfg.duration, cfg.warmup, cfg.conns)
+	if sc.prepare != nil {
+		sc.prepare(cfg.warmup + cfg.duration)
+	}
+	profiled := profileScenario(ctx, target, sc.name, cfg)
+	r, err := ds.forScenario(sc)(ctx, sc, target, cfg.warmup, cfg.duration)
+	if perr := profiled(); err == nil {
+		err = perr
+	}
+	return r, target, logResult(ctx, sc, r, err)
 }
 
 // measurePaced runs sc against target again at rate requests a second, for cfg.duration without warm-up
@@ -267,7 +323,7 @@ func choose(all []scenario, names []string) ([]scenario, error) {
 func describeRun(cfg config, mix int, cacheSwitch bool) string {
 	s := fmt.Sprintf("%d connections on loopback, %s per scenario after %s of warm-up; query mix of %d (seed %d, Zipf s=%g v=%d); %d CPUs (load generator and edge share them); %s",
 		cfg.conns, cfg.duration, cfg.warmup, mix, cfg.seed, zipfS, zipfV, runtime.NumCPU(), time.Now().UTC().Format("2006-01-02 15:04 UTC"))
-	if rev := gitRevision(); rev != "" {
+	if rev := gitRevision("."); rev != "" {
 		s += "; commit " + rev
 	}
 	if len(cfg.edgeArgs) > 0 {
@@ -296,9 +352,9 @@ func memoryNote(e *edgeProcess, name string) string {
 	return fmt.Sprintf("%s RSS after the scenarios: %s (VmRSS)", name, megabytes(rss))
 }
 
-// gitRevision names the checked-out commit, with -dirty when the tree has changes; empty outside git.
-func gitRevision() string {
-	out, err := exec.Command("git", "describe", "--always", "--dirty").Output()
+// gitRevision names the commit checked out in dir, with -dirty when the tree has changes; empty outside git.
+func gitRevision(dir string) string {
+	out, err := exec.Command("git", "-C", dir, "describe", "--always", "--dirty").Output()
 	if err != nil {
 		return ""
 	}

@@ -3,7 +3,7 @@
 // at a time, then prints a Markdown table of requests per second, median and 99th-percentile latency, the
 // edge's CPU time per request and the error count of each scenario, and the edge's resident memory.
 //
-// The edge runs with --rate-limits=false, so the load is limited only by the generator: a fixed number of
+// The edge runs with --rate-limits=off, so the load is limited only by the generator: a fixed number of
 // keep-alive connections (-conns), each with one request in flight at a time, for a fixed time (-duration)
 // after a short warm-up (-warmup). CPU time is the edge process's own (utime+stime from /proc/<pid>/stat),
 // so it does not count the generator, which shares the machine.

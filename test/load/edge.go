@@ -26,11 +26,11 @@ type edgeProcess struct {
 }
 
 // edgeArgs are the arguments of `iconlib serve` for a benchmark: loopback, no rate limits (the generator
-// sends thousands of requests a second from one address), no watching for new builds, and a signing key
-// kept outside public/.
+// sends thousands of requests a second from one address; "off", which edges from before the flag took
+// booleans understand too), no watching for new builds, and a signing key kept outside public/.
 func edgeArgs(addr, public, keyFile string, extra []string) []string {
 	return append([]string{"serve", "--addr", addr, "--public", public, "--base-url", "http://" + addr,
-		"--rate-limits=false", "--watch=0", "--key-file", keyFile}, extra...)
+		"--rate-limits=off", "--watch=0", "--key-file", keyFile}, extra...)
 }
 
 // startEdge starts bin with args and waits until it answers /healthz. The edge logs a line per request

@@ -37,6 +37,9 @@ type config struct {
 	// Ps spin looking for work while answers are slow).
 	procs int
 	wrk   string // when set, wrk's path: GETs run at their own pace with it (wrkDriver)
+	// before, when set, is a checkout of an earlier commit whose edge every scenario also runs on, right
+	// after this one's (a before/after table).
+	before string
 }
 
 func main() {
@@ -78,6 +81,7 @@ func parseFlags(args []string) (config, error) {
 		"comma-separated scenarios to run again, paced at -paced-share of the rate they reached (latency counted from when each request was due)")
 	fs.Float64Var(&cfg.pacedShare, "paced-share", 0.5, "the share of its rate a paced scenario runs again at (0: no paced runs)")
 	fs.IntVar(&cfg.procs, "procs", 1, "the load generator's GOMAXPROCS (the edge's is its own)")
+	fs.StringVar(&cfg.before, "before", "", "a checkout of an earlier commit (a git worktree): its iconlib is built, builds its content, and runs every scenario right after this one, for a before/after table (make bench-load-before)")
 	fs.StringVar(&cfg.wrk, "wrk", "", "wrk's path: scenarios of GET requests run at their own pace with wrk (one thread, less than half the Go driver's CPU a request); POSTs and paced runs keep the Go driver")
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "usage: go run ./test/load [flags]\n\nscenarios: %s\n\n",

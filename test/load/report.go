@@ -2,16 +2,26 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 )
 
-// report is the benchmark's output: a line about the run, the table, and notes.
+// report is the benchmark's output: a line about the run, the table, the before/after table when there
+// is an earlier edge, and notes.
 type report struct {
 	about   string
 	results []result
+	before  comparison
 	notes   []string
+}
+
+// comparison is each scenario's result on an earlier commit's edge (name), in the order of the
+// report's own scenarios.
+type comparison struct {
+	name    string
+	results []result
 }
 
 // baseline is the scenario every rate is also given as a share of: a search should answer about as fast
@@ -33,10 +43,7 @@ func (r report) markdown() string {
 	b.WriteString("| scenario | req/s | of " + baseline + " | p50 | p99 | CPU µs/req | errors |\n")
 	b.WriteString("| --- | ---: | ---: | ---: | ---: | ---: | ---: |\n")
 	for _, res := range r.results {
-		cpu, share := "n/a", "n/a"
-		if res.cpuErr == nil && res.requests > 0 {
-			cpu = fmt.Sprintf("%.0f", res.perRequest(res.cpu))
-		}
+		share := "n/a"
 		switch {
 		case res.offered > 0:
 			share = "paced"
@@ -44,8 +51,9 @@ func (r report) markdown() string {
 			share = fmt.Sprintf("%.0f%%", 100*res.perSecond()/base)
 		}
 		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %d |\n", res.scenario, thousands(res.perSecond()), share,
-			millis(res.p50), millis(res.p99), cpu, res.errors)
+			millis(res.p50), millis(res.p99), cpuPerRequest(res), res.errors)
 	}
+	r.before.markdown(&b, r.results)
 	if len(r.notes) > 0 {
 		b.WriteString("\n")
 		for _, n := range r.notes {
@@ -53,6 +61,36 @@ func (r report) markdown() string {
 		}
 	}
 	return b.String()
+}
+
+// markdown writes the before/after table: for each scenario measured on both edges, its rate and CPU
+// a request on each, how many times the earlier rate this one is (×), and how many times less CPU it
+// takes (÷); nothing without earlier results.
+func (c comparison) markdown(b *strings.Builder, after []result) {
+	if len(c.results) == 0 {
+		return
+	}
+	fmt.Fprintf(b, "\n### Against %s\n\nEach scenario ran on %s's edge right after this one's, with the same driver; %s serves the library its own build made.\n\n", c.name, c.name, c.name)
+	fmt.Fprintf(b, "| scenario | req/s | %s req/s | × | CPU µs/req | %s CPU µs/req | ÷ | errors (%s) |\n", c.name, c.name, c.name)
+	b.WriteString("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n")
+	for _, before := range c.results {
+		i := slices.IndexFunc(after, func(r result) bool { return r.scenario == before.scenario })
+		if i < 0 {
+			continue
+		}
+		now := after[i]
+		fmt.Fprintf(b, "| %s | %s | %s | %s | %s | %s | %s | %d |\n", now.scenario, thousands(now.perSecond()),
+			thousands(before.perSecond()), times(now.perSecond(), before.perSecond()), cpuPerRequest(now),
+			cpuPerRequest(before), times(before.perRequest(before.cpu), now.perRequest(now.cpu)), before.errors)
+	}
+}
+
+// times is a/b with two decimals and a ×, or n/a when either is unknown.
+func times(a, b float64) string {
+	if a <= 0 || b <= 0 {
+		return "n/a"
+	}
+	return fmt.Sprintf("%.2f×", a/b)
 }
 
 // thousands formats a rate as a whole number with thousands separators: 41234.6 → "41,235".
@@ -80,6 +118,14 @@ func millis(d time.Duration) string {
 		return fmt.Sprintf("%.1f ms", ms)
 	}
 	return fmt.Sprintf("%.0f ms", ms)
+}
+
+// cpuPerRequest is the edge's CPU µs a request of r, or n/a when unknown.
+func cpuPerRequest(r result) string {
+	if r.cpuErr != nil || r.requests == 0 {
+		return "n/a"
+	}
+	return fmt.Sprintf("%.0f", r.perRequest(r.cpu))
 }
 
 // megabytes formats a size in MB (10^6 bytes).

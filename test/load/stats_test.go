@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"os"
 	"runtime"
 	"strings"
@@ -73,6 +74,37 @@ func TestReportGivesRatesAsShareOfLookup(t *testing.T) {
 	}
 	if md := (report{results: []result{search}}).markdown(); !strings.Contains(md, "| search-uncached | 4,100 | n/a |") {
 		t.Errorf("without lookup, the share should be n/a:\n%s", md)
+	}
+}
+
+// TestReportComparesWithTheEarlierEdge: with an earlier commit's results, the report adds a table giving,
+// per scenario measured on both, how many times the earlier rate this one reaches and how many times less
+// CPU it takes; a scenario only the earlier edge measured, or a CPU time not known, gives no figure.
+func TestReportComparesWithTheEarlierEdge(t *testing.T) {
+	now := []result{
+		{scenario: "lookup", requests: 8000, elapsed: time.Second, cpu: 800 * time.Millisecond},
+		{scenario: "search-20words", requests: 5000, elapsed: time.Second, cpu: 1500 * time.Millisecond},
+	}
+	before := []result{
+		{scenario: "lookup", requests: 8000, elapsed: time.Second, cpuErr: errors.New("no /proc")},
+		{scenario: "search-20words", requests: 1000, elapsed: time.Second, cpu: 1800 * time.Millisecond, errors: 3},
+		{scenario: "semantic", requests: 900, elapsed: time.Second, cpu: time.Second},
+	}
+	md := report{results: now, before: comparison{name: "bc2ef61", results: before}}.markdown()
+	for _, want := range []string{
+		"### Against bc2ef61",
+		"| lookup | 8,000 | 8,000 | 1.00× | 100 | n/a | n/a | 0 |",
+		"| search-20words | 5,000 | 1,000 | 5.00× | 300 | 1800 | 6.00× | 3 |",
+	} {
+		if !strings.Contains(md, want) {
+			t.Errorf("report lacks %q:\n%s", want, md)
+		}
+	}
+	if strings.Contains(md, "| semantic |") {
+		t.Errorf("a scenario this edge did not measure has a row:\n%s", md)
+	}
+	if md := (report{results: now}).markdown(); strings.Contains(md, "Against") {
+		t.Errorf("without earlier results, no comparison:\n%s", md)
 	}
 }
 
