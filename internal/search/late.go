@@ -35,7 +35,7 @@ type lateWord struct {
 //
 // With the query vector v, sc.sem holds bounds of the similarities (blendBounds), and late computes the
 // exact ones of the documents it scores; without (nil), sc.sem holds them all. When many documents can
-// still reach the hits, their late similarities are bounded first too (lateBounds).
+// still reach the hits, their late similarities are bounded (lateBounds) before any exact similarity.
 func (ix *Index) late(ws []lateWord, v []float32, o Options, ss semanticScorer, sc *scratch) []Hit {
 	group := ix.groupDocs(o, sc)
 	est := sc.wordBest // each document's score without its late similarity, until lateScores needs it
@@ -51,19 +51,26 @@ func (ix *Index) late(ws []lateWord, v []float32, o Options, ss semanticScorer, 
 	if scanAlways {
 		floor = -maxSimilarity
 	}
+	var lateBounds []float32 // per document once bounded; until then, maxSimilarity bounds each
 	reaches := func(d int32) bool {
-		return ss.score(d, (1-late)*sc.sem[d]+late*maxSimilarity, sc.opposite[d]) >= floor
+		bound := float32(maxSimilarity)
+		if lateBounds != nil {
+			bound = lateBounds[d]
+		}
+		return ss.score(d, (1-late)*sc.sem[d]+late*bound, sc.opposite[d]) >= floor
 	}
 	can, _ := partition(rest, reaches)
-	if v != nil { // by the bounds first, then by the exact similarities
-		ix.exactSimilarities(v, can, sc)
+	if boundedScan && len(can) > len(ix.docs)/lateBoundFrom {
+		// Their late similarities are bounded first, while sc.sem still bounds their similarities with v:
+		// an int8 pass over the phrases a word costs less than the float pass over every phrase that exact
+		// similarities of more than an exactPassFrom-th of the documents take, and leaves fewer to compute.
+		lateBounds = sc.wordBest // est is done with
+		ix.lateBounds(ws, can, lateBounds, sc)
 		can, _ = partition(can, reaches)
 	}
-	if boundedScan && len(can) > len(ix.docs)/lateBoundFrom {
-		ix.lateBounds(ws, can, sc)
-		can, _ = partition(can, func(d int32) bool {
-			return ss.score(d, (1-late)*sc.sem[d]+late*sc.closest[d], sc.opposite[d]) >= floor
-		})
+	if v != nil { // then by the exact similarities
+		ix.exactSimilarities(v, can, sc)
+		can, _ = partition(can, reaches)
 	}
 	ix.lateScores(ws, can, ss, sc)
 	hits := ix.topOf(sc.scores, group[:len(first)+len(can)], o)
@@ -72,14 +79,14 @@ func (ix *Index) late(ws []lateWord, v []float32, o Options, ss semanticScorer, 
 }
 
 // exactSimilarities writes into sc.sem the blended similarity to v of each of docs, which sc.sem bounds
-// (blendBounds); nothing without v. For more than a sixteenth of the documents, it writes every
+// (blendBounds); nothing without v. For more than an exactPassFrom-th of the documents, it writes every
 // document's: one pass over the tables costs less than reading their rows one by one, and an exact
 // similarity bounds it too.
 func (ix *Index) exactSimilarities(v []float32, docs []int32, sc *scratch) {
 	if v == nil {
 		return
 	}
-	if len(docs) > len(ix.docs)/16 {
+	if len(docs) > len(ix.docs)/exactPassFrom {
 		ix.cosines(v, sc.sem)
 		ix.blend(v, sc.sem, sc.phraseAll, sc.closest)
 		return
@@ -92,16 +99,20 @@ func (ix *Index) exactSimilarities(v []float32, docs []int32, sc *scratch) {
 	}
 }
 
+// exactPassFrom: exact similarities of more than an exactPassFrom-th of the documents take one float pass
+// over every document and phrase.
+const exactPassFrom = 16
+
 // lateBoundFrom: when more than a lateBoundFrom-th of the documents can still reach the hits, late bounds
 // their late similarities first, with an int8 pass over the phrases a word, which costs less than the
 // float pass a word, or the cosines of their phrases, that it spares for most of them.
 const lateBoundFrom = 32
 
-// lateBounds writes into sc.closest, for each of docs, a bound of its late similarity to ws (lateScores):
-// the same mean with the int8 table's bound of each phrase's cosine.
-func (ix *Index) lateBounds(ws []lateWord, docs []int32, sc *scratch) {
+// lateBounds writes into acc, for each of docs, a bound of its late similarity to ws (lateScores): the
+// same mean with the int8 table's bound of each phrase's cosine.
+func (ix *Index) lateBounds(ws []lateWord, docs []int32, acc []float32, sc *scratch) {
 	pt := &ix.phrases
-	bounds, acc := sc.phraseAll[:pt.n], sc.closest
+	bounds := sc.phraseAll[:pt.n]
 	for _, d := range docs {
 		acc[d] = 0
 	}
