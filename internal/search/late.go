@@ -51,11 +51,11 @@ func (ix *Index) late(ws []lateWord, v []float32, o Options, ss semanticScorer, 
 	if scanAlways {
 		floor = -maxSimilarity
 	}
-	var lateBounds []float32 // per document once bounded; until then, maxSimilarity bounds each
+	var lateMax []float32 // per document, a bound of its late similarity once lateBounds wrote it
 	reaches := func(d int32) bool {
 		bound := float32(maxSimilarity)
-		if lateBounds != nil {
-			bound = lateBounds[d]
+		if lateMax != nil {
+			bound = lateMax[d]
 		}
 		return ss.score(d, (1-late)*sc.sem[d]+late*bound, sc.opposite[d]) >= floor
 	}
@@ -64,8 +64,8 @@ func (ix *Index) late(ws []lateWord, v []float32, o Options, ss semanticScorer, 
 		// Their late similarities are bounded first, while sc.sem still bounds their similarities with v:
 		// an int8 pass over the phrases a word costs less than the float pass over every phrase that exact
 		// similarities of more than an exactPassFrom-th of the documents take, and leaves fewer to compute.
-		lateBounds = sc.wordBest // est is done with
-		ix.lateBounds(ws, can, lateBounds, sc)
+		lateMax = sc.wordBest // est is done with
+		ix.lateBounds(ws, can, lateMax, sc)
 		can, _ = partition(can, reaches)
 	}
 	if v != nil { // then by the exact similarities
