@@ -38,7 +38,7 @@ type lateWord struct {
 // still reach the hits, their late similarities are bounded (lateBounds) before any exact similarity.
 func (ix *Index) late(ws []lateWord, v []float32, o Options, ss semanticScorer, sc *scratch) []Hit {
 	group := ix.groupDocs(o, sc)
-	est := sc.wordBest // each document's score without its late similarity, until lateScores needs it
+	est := sc.wordBest // each document's score without its late similarity, until lateBounds or lateScores reuse it
 	late := ix.w.Late
 	for _, d := range group {
 		est[d] = ss.score(d, (1-late)*sc.sem[d], sc.opposite[d])

@@ -81,7 +81,7 @@ func (c comparison) markdown(b *strings.Builder, after []result) {
 		now := after[i]
 		fmt.Fprintf(b, "| %s | %s | %s | %s | %s | %s | %s | %d |\n", now.scenario, thousands(now.perSecond()),
 			thousands(before.perSecond()), times(now.perSecond(), before.perSecond()), cpuPerRequest(now),
-			cpuPerRequest(before), times(before.perRequest(before.cpu), now.perRequest(now.cpu)), before.errors)
+			cpuPerRequest(before), times(cpuMicros(before), cpuMicros(now)), before.errors)
 	}
 }
 
@@ -122,10 +122,18 @@ func millis(d time.Duration) string {
 
 // cpuPerRequest is the edge's CPU µs a request of r, or n/a when unknown.
 func cpuPerRequest(r result) string {
-	if r.cpuErr != nil || r.requests == 0 {
-		return "n/a"
+	if us := cpuMicros(r); us > 0 {
+		return fmt.Sprintf("%.0f", us)
 	}
-	return fmt.Sprintf("%.0f", r.perRequest(r.cpu))
+	return "n/a"
+}
+
+// cpuMicros is the edge's CPU µs a request of r, 0 when unknown.
+func cpuMicros(r result) float64 {
+	if r.cpuErr != nil {
+		return 0
+	}
+	return r.perRequest(r.cpu)
 }
 
 // megabytes formats a size in MB (10^6 bytes).
