@@ -106,7 +106,8 @@ type Index struct {
 	idRoot                  []float32  // per document: √ of its id's number of terms (at least 1), which keyword coverage divides by
 	tags                    termSets   // per document: the term set of each keyword
 	taggedAlone             [][]tagRef // per term: the keywords of that term alone
-	taggedIn                [][]tagRef // per term: the keywords of two or more terms that hold it
+	taggedIn                [][]int32  // per term: the keywords of two or more terms that hold it, in multiTags
+	multiTags               multiTags  // the distinct keywords of two or more terms
 	named                   [][]int32  // per term: the documents whose id or name holds it
 	byID                    map[string]int
 	exact                   map[string][]int32            // a document's id and name words, joined by spaces → the documents
@@ -192,7 +193,8 @@ func newIndex(docs []Doc, emb Embedder, dim int, packed []byte, th Thesaurus) *I
 	}
 	names, tags := make([][][]int32, len(docs)), make([][][]int32, len(docs))
 	ix.taggedAlone = make([][]tagRef, len(ix.lex.postings))
-	ix.taggedIn = make([][]tagRef, len(ix.lex.postings))
+	ix.taggedIn = make([][]int32, len(ix.lex.postings))
+	multi := newMultiTagsBuilder()
 	ix.named = make([][]int32, len(ix.lex.postings))
 	ix.readings = make([]atomic.Pointer[wordReading], len(ix.lex.words))
 	ix.synonyms = readSynonyms(th, ix.lex)
@@ -233,13 +235,15 @@ func newIndex(docs []Doc, emb Embedder, dim int, packed []byte, th Thesaurus) *I
 			if t := ix.lex.termSet(wordvec.Tokenize(k)); len(t) > 0 {
 				ref := newTagRef(int32(i), len(tags[i]))
 				tags[i] = append(tags[i], t)
-				tagged := ix.taggedIn
 				if len(t) == 1 {
-					tagged = ix.taggedAlone
-				}
-				for _, term := range t {
-					if refs := tagged[term]; len(refs) == 0 || refs[len(refs)-1] != ref {
-						tagged[term] = append(refs, ref)
+					if refs := ix.taggedAlone[t[0]]; len(refs) == 0 || refs[len(refs)-1] != ref {
+						ix.taggedAlone[t[0]] = append(refs, ref)
+					}
+				} else if k, added := multi.add(t, ref); added {
+					for _, term := range t {
+						if ks := ix.taggedIn[term]; len(ks) == 0 || ks[len(ks)-1] != k {
+							ix.taggedIn[term] = append(ks, k)
+						}
 					}
 				}
 			}
@@ -271,6 +275,7 @@ func newIndex(docs []Doc, emb Embedder, dim int, packed []byte, th Thesaurus) *I
 		}
 	}
 	ix.names, ix.tags = newTermSets(names), newTermSets(tags)
+	ix.multiTags = multi.tags
 	ix.idRoot = make([]float32, len(docs))
 	for d := range docs {
 		ix.idRoot[d] = float32(math.Sqrt(float64(max(ix.names.firstLen(int32(d)), 1))))

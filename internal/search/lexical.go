@@ -47,10 +47,10 @@ func (ix *Index) lexical(qu query, sc *scratch) {
 	tt := sc.terms
 	tt.fill(qu.slots)
 	defer tt.reset()
-	// A keyword counts only when the query matches its every term, so only documents with a keyword that
-	// holds a query term can have keyword coverage, and only those whose id or name holds one can have name
-	// coverage: they are marked through the term → document indexes, and the others (most documents a
-	// long query reaches through their text) skip both.
+	// A keyword counts only when the query matches its every term, so only documents with such a keyword
+	// can have keyword coverage, and only those whose id or name holds a query term can have name
+	// coverage: they are marked through the term → keyword → document indexes, and the others (most
+	// documents a long query reaches through their text) skip both.
 	for row, t := range tt.terms {
 		for _, r := range ix.taggedAlone[t] {
 			if row < maxAloneRows {
@@ -59,8 +59,12 @@ func (ix *Index) lexical(qu query, sc *scratch) {
 				sc.tagged[r.doc()] |= r.set()
 			}
 		}
-		for _, r := range ix.taggedIn[t] {
-			sc.tagged[r.doc()] |= r.set()
+		for _, k := range ix.taggedIn[t] {
+			if tt.matchesAll(ix.multiTags.of(k)) {
+				for _, r := range ix.multiTags.refs[k] {
+					sc.tagged[r.doc()] |= r.set()
+				}
+			}
 		}
 		for _, d := range ix.named[t] {
 			sc.named[d] = true
@@ -91,8 +95,12 @@ func (ix *Index) lexical(qu query, sc *scratch) {
 		for _, r := range ix.taggedAlone[t] {
 			sc.tagged[r.doc()], sc.alone[r.doc()] = 0, 0
 		}
-		for _, r := range ix.taggedIn[t] {
-			sc.tagged[r.doc()] = 0
+		for _, k := range ix.taggedIn[t] {
+			if tt.matchesAll(ix.multiTags.of(k)) {
+				for _, r := range ix.multiTags.refs[k] {
+					sc.tagged[r.doc()] = 0
+				}
+			}
 		}
 		for _, d := range ix.named[t] {
 			sc.named[d] = false

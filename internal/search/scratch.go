@@ -15,7 +15,7 @@ type scratch struct {
 	exact, seen, opposite        []bool
 	namedLogo                    []bool    // per document: a logo the query names
 	namedLogos                   []int32   // the documents namedLogo marks
-	tagged                       []tagSets // per document, its keywords of 2+ terms holding a query term
+	tagged                       []tagSets // per document, its keywords of 2+ terms whose every term the query matches
 	alone                        []uint64  // per document, its one-term keywords as term rows
 	named                        []bool
 	touched                      []int32

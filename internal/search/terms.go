@@ -1,6 +1,9 @@
 package search
 
-import "math/bits"
+import (
+	"encoding/binary"
+	"math/bits"
+)
 
 // termTable holds, for one query, the weight with which each query word (slot) matches each term the
 // query may stand for, so scoring a document's name and keywords costs one array lookup per term instead
@@ -107,8 +110,8 @@ func (tt *termTable) nameCoverage(terms []int32) float32 {
 
 // tagCoverage is the share of query words that match, at their weight, a keyword whose every term the
 // query matches ("trash can" matches the keyword "trash-can", "can" alone does not). A document's keywords
-// with a query term must all be among alone, the rows of the table whose term is a keyword by itself (bit
-// r for row r), and sets (a tagSets), which it checks.
+// the query matches must all be among alone, the rows of the table whose term is a keyword by itself (bit
+// r for row r), and sets (a tagSets), whose keywords it checks.
 func (tt *termTable) tagCoverage(terms, bounds []int32, sets tagSets, alone uint64) float32 {
 	if tt.slots == 0 {
 		return 0
@@ -168,6 +171,47 @@ func newTagRef(doc int32, k int) tagRef {
 func (r tagRef) doc() int32 { return int32(r >> 6) }
 
 func (r tagRef) set() tagSets { return 1 << (r & 63) }
+
+// multiTags holds each distinct keyword of two or more terms once, with the documents' keywords that are
+// it, so a query checks whether it matches a keyword's every term once, not once per document tagged so.
+type multiTags struct {
+	terms  []int32    // keyword k's terms are terms[bounds[k]:bounds[k+1]]
+	bounds []int32    // starts with 0
+	refs   [][]tagRef // per keyword, the documents' keywords that are it
+}
+
+// of is keyword k's terms.
+func (mt *multiTags) of(k int32) []int32 {
+	return mt.terms[mt.bounds[k]:mt.bounds[k+1]]
+}
+
+// multiTagsBuilder gives each distinct keyword of two or more terms its number in multiTags.
+type multiTagsBuilder struct {
+	tags   multiTags
+	number map[string]int32 // by the keyword's terms as bytes
+}
+
+func newMultiTagsBuilder() *multiTagsBuilder {
+	return &multiTagsBuilder{tags: multiTags{bounds: []int32{0}}, number: map[string]int32{}}
+}
+
+// add records ref as the keyword of terms and returns the keyword's number, and whether it is new.
+func (b *multiTagsBuilder) add(terms []int32, ref tagRef) (int32, bool) {
+	key := make([]byte, 0, 4*len(terms))
+	for _, t := range terms {
+		key = binary.LittleEndian.AppendUint32(key, uint32(t))
+	}
+	k, found := b.number[string(key)]
+	if !found {
+		k = int32(len(b.tags.refs))
+		b.number[string(key)] = k
+		b.tags.terms = append(b.tags.terms, terms...)
+		b.tags.bounds = append(b.tags.bounds, int32(len(b.tags.terms)))
+		b.tags.refs = append(b.tags.refs, nil)
+	}
+	b.tags.refs[k] = append(b.tags.refs[k], ref)
+	return k, !found
+}
 
 func (tt *termTable) matchesAll(terms []int32) bool {
 	for _, t := range terms {
