@@ -15,3 +15,6 @@ func BoundedScan(on bool) bool {
 
 // KeepReadings turns keeping the readings of vocabulary words on or off (off: every word is read afresh).
 func KeepReadings(on bool) { keepReadings = on }
+
+// EmbedByRows turns embedding a query by its words' rows on or off (off: by its text).
+func EmbedByRows(on bool) { embedByRows = on }

@@ -49,6 +49,16 @@ type Embedder interface {
 	Dim() int
 }
 
+// rowEmbedder is an Embedder (wordvec's) that embeds a text from the rows of its table that the text's
+// words are: a query keeps the rows of each word it reads, so a vocabulary word's are looked up once, not
+// in the table's large map every query.
+type rowEmbedder interface {
+	// AppendRows appends the rows of text's words that Embed adds up to rows.
+	AppendRows(rows []int32, text string) []int32
+	// EmbedRows is Embed of the words rows are.
+	EmbedRows(rows []int32) []float32
+}
+
 // Options narrow a search.
 type Options struct {
 	Group string // only documents of this group; "" for all

@@ -44,6 +44,7 @@ type alt struct {
 type query struct {
 	slots [][]alt
 	embed []string
+	rows  []int32    // the rows of embed's words, with a rowEmbedder
 	also  []Synonym  // synonyms of query words, whose embeddings the query's leans towards
 	avoid []opposite // terms of the antonyms of query words
 	// every word of the query, stop words too, joined by spaces, for exact names: without its searchNoise
@@ -112,7 +113,7 @@ func (ix *Index) parse(q string) (query, error) {
 		if j := ids[i]; j >= 0 && keepReadings {
 			r = ix.vocabularyReading(j)
 		} else {
-			read = wordReading{read.slots[:0], read.embed[:0], read.also[:0], read.avoid[:0]}
+			read = wordReading{read.slots[:0], read.embed[:0], read.rows[:0], read.also[:0], read.avoid[:0]}
 			ix.readWord(r, w, i == len(words)-1 && unfinished)
 		}
 		qu.avoid = append(qu.avoid, r.avoid...)
@@ -127,9 +128,20 @@ func (ix *Index) parse(q string) (query, error) {
 		qu.embed = append(qu.embed, r.embed...)
 		if corrected != "" && len(r.embed) == 1 {
 			qu.embed[n] = corrected
+			qu.rows = ix.appendRows(qu.rows, corrected)
+		} else {
+			qu.rows = append(qu.rows, r.rows...)
 		}
 	}
 	return qu, nil
+}
+
+// appendRows appends the rows of text's words to rows with a rowEmbedder, and returns rows.
+func (ix *Index) appendRows(rows []int32, text string) []int32 {
+	if re, ok := ix.emb.(rowEmbedder); ok {
+		return re.AppendRows(rows, text)
+	}
+	return rows
 }
 
 // wordReading is what one query word adds to a query, apart from its joins with the words beside it: one
@@ -137,6 +149,7 @@ func (ix *Index) parse(q string) (query, error) {
 type wordReading struct {
 	slots [][]alt
 	embed []string
+	rows  []int32 // the rows of embed's words, with a rowEmbedder
 	also  []Synonym
 	avoid []opposite
 }
@@ -204,11 +217,11 @@ func (ix *Index) readWord(r *wordReading, w string, unfinished bool) {
 		if u := lx.usual[t]; ix.emb != nil && u >= 0 && ix.embedWord(w) == nil {
 			embed = lx.words[u] // a misspelling the stemmer reads right ("setings" → settings) but the embedder does not know
 		}
-		r.add(append(alts, alt{t, weightExact}), embed)
+		ix.add(r, append(alts, alt{t, weightExact}), embed)
 		return
 	}
 	if len(syns) > 0 { // a word the thesaurus knows is no typo
-		r.add(alts, w)
+		ix.add(r, alts, w)
 		return
 	}
 	if unfinished && len(w) >= 2 {
@@ -217,7 +230,7 @@ func (ix *Index) readWord(r *wordReading, w string, unfinished bool) {
 		}
 	}
 	if wordvec.IsStopWord(w) || ix.everyday(w) { // all the query has, or an everyday word: meant as typed
-		r.add(alts, w)
+		ix.add(r, alts, w)
 		return
 	}
 	wv := ix.embedWord(w)
@@ -231,7 +244,7 @@ func (ix *Index) readWord(r *wordReading, w string, unfinished bool) {
 		if ok && (together || len(typos) == 0) {
 			for _, part := range []string{left, right} {
 				if j, ok := lx.wordID[part]; ok {
-					r.add(append(alts, alt{lx.wordTerm[j], weightSplit}), part)
+					ix.add(r, append(alts, alt{lx.wordTerm[j], weightSplit}), part)
 					alts = nil
 				}
 			}
@@ -257,12 +270,12 @@ func (ix *Index) readWord(r *wordReading, w string, unfinished bool) {
 			embed, bestDF, bestDouble = lx.words[c.word], df, c.doubling
 		}
 	}
-	r.add(alts, embed)
+	ix.add(r, alts, embed)
 }
 
-// add appends a slot of alts, with embed to embed.
-func (r *wordReading) add(alts []alt, embed string) {
-	r.slots, r.embed = append(r.slots, alts), append(r.embed, embed)
+// add appends a slot of alts, with embed to embed (and its rows to rows).
+func (ix *Index) add(r *wordReading, alts []alt, embed string) {
+	r.slots, r.embed, r.rows = append(r.slots, alts), append(r.embed, embed), ix.appendRows(r.rows, embed)
 }
 
 // examining are verbs that, opening a query before a function word, ask to examine what follows: "check

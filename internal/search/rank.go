@@ -183,7 +183,12 @@ func (ix *Index) queryVector(qu query) []float32 {
 	if ix.dim == 0 || len(qu.embed) == 0 {
 		return nil
 	}
-	v := ix.emb.Embed(strings.Join(qu.embed, " "))
+	var v []float32
+	if re, ok := ix.emb.(rowEmbedder); ok && embedByRows {
+		v = re.EmbedRows(qu.rows)
+	} else {
+		v = ix.emb.Embed(strings.Join(qu.embed, " "))
+	}
 	if len(v) != ix.dim {
 		v = nil // a word the embedder lacks may still mean its synonyms ("cogwheel": settings)
 	}
@@ -203,6 +208,10 @@ func (ix *Index) queryVector(qu query) []float32 {
 	removeDirection(v, ix.common)
 	return v
 }
+
+// embedByRows is false only in tests that compare embedding a query by its words' rows with embedding its
+// text.
+var embedByRows = true
 
 // weightAlso weighs the embedding of a query word's synonym against the query's own.
 const weightAlso = 1.0

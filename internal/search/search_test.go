@@ -449,6 +449,35 @@ func TestKeptReadingsChangeNoHit(t *testing.T) {
 	}
 }
 
+// TestEmbeddingByRowsChangesNoHit: a query embedded from the rows its words' readings keep gives both
+// rankings' hits the same bits as embedding the query's text, for every tenth query of the load mix (typos,
+// corrections, words the embedder lacks) and the shortcutQueries.
+func TestEmbeddingByRowsChangesNoHit(t *testing.T) {
+	ix := libraryIndex(t)
+	defer search.EmbedByRows(true)
+	qs := shortcutQueries(t)
+	for k, q := range loadMixQueries(t) {
+		if k%10 == 0 {
+			qs = append(qs, q)
+		}
+	}
+	rankings := map[string]func(string, search.Options) ([]search.Hit, error){"fused": ix.Search, "semantic": ix.Semantic}
+	for _, q := range qs {
+		for name, rank := range rankings {
+			search.EmbedByRows(true)
+			got, err1 := rank(q, search.Options{})
+			search.EmbedByRows(false)
+			want, err2 := rank(q, search.Options{})
+			if (err1 == nil) != (err2 == nil) {
+				t.Fatalf("%s %q: %v, by text: %v", name, q, err1, err2)
+			}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("%s %q: hits differ from embedding the text (-text +rows):\n%s", name, q, diff)
+			}
+		}
+	}
+}
+
 // TestSearchKnowsWhatPeopleMean checks, through the index as a build writes it and the edge opens it, the
 // cases of issue 16: a synonym of UI vocabulary finds the icon it names, a real-word typo is corrected, the
 // base icon of a concept comes first (the known first hits of testdata/firsts.txt, which iconlib eval

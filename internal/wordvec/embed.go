@@ -128,18 +128,33 @@ func (e *Embedder) Weight(rank int) float32 {
 // Embed returns the unit-length, SIF-weighted mean of the vectors of text's words, leaving out stop words
 // and words the table lacks; nil when no word is left.
 func (e *Embedder) Embed(text string) []float32 {
-	var v []float32
+	var rows [16]int32
+	return e.EmbedRows(e.AppendRows(rows[:0], text))
+}
+
+// AppendRows appends to rows the table rows of text's words that Embed adds up, in order (stop words and
+// words the table lacks left out), and returns it. A caller that embeds the same words often can keep
+// their rows: the look-up of a word in the table's large map costs cache misses.
+func (e *Embedder) AppendRows(rows []int32, text string) []int32 {
 	for _, w := range Tokenize(text) {
 		if stopWords[w] {
 			continue
 		}
-		i, ok := e.t.index[w] // one look-up a word: the table's map is large, and each costs cache misses
-		if !ok {
-			continue
+		if i, ok := e.t.index[w]; ok {
+			rows = append(rows, i)
 		}
-		if v == nil {
-			v = make([]float32, e.t.dim)
-		}
+	}
+	return rows
+}
+
+// EmbedRows is Embed of the words whose rows are rows (from AppendRows): the unit-length, SIF-weighted
+// mean of their vectors, nil for none.
+func (e *Embedder) EmbedRows(rows []int32) []float32 {
+	if len(rows) == 0 {
+		return nil
+	}
+	v := make([]float32, e.t.dim)
+	for _, i := range rows {
 		e.t.addRow(v, i, e.Weight(int(e.t.ranks[i])))
 	}
 	if Normalize(v) == 0 {
