@@ -60,20 +60,24 @@ func run(ctx context.Context, cfg config, stdout io.Writer) error {
 	if cfg.wrk != "" {
 		drivers.wrk = &wrkDriver{bin: cfg.wrk, conns: cfg.conns, seed: cfg.seed, mix: len(wl.popular), acceptEncoding: cfg.acceptEncoding, dir: tmp}
 	}
-	results, earlier, runErr := measureAll(ctx, cfg, drivers, selected, current, before)
-	rep.results = results
+	m, runErr := measureAll(ctx, cfg, drivers, selected, current, before)
+	rep.rounds, rep.paced = m.rounds, m.paced
 	rep.notes = append(rep.notes, current.memoryNotes()...)
 	if before != nil {
-		rep.before = comparison{name: before.setup.name, results: earlier}
+		rep.before = comparison{name: before.setup.name, rounds: m.earlier}
 		rep.notes = append(rep.notes, before.memoryNotes()...)
 	}
-	for _, sc := range selected[:min(len(selected), measured(results))] {
+	var firstRound []result
+	if len(m.rounds) > 0 {
+		firstRound = m.rounds[0]
+	}
+	for _, sc := range selected[:min(len(selected), len(firstRound))] {
 		rep.notes = append(rep.notes, fmt.Sprintf("%s: %s", sc.name, sc.about))
 	}
-	if note := pacedNote(results, cfg); note != "" {
+	if note := pacedNote(len(m.paced) > 0, cfg); note != "" {
 		rep.notes = append(rep.notes, note)
 	}
-	rep.notes = append(rep.notes, generatorNote(rep.results, generatorName(cfg)))
+	rep.notes = append(rep.notes, generatorNote(append(medians(m.rounds), m.paced...), generatorName(cfg)))
 	if runErr != nil {
 		rep.notes = append(rep.notes, "stopped early: "+runErr.Error())
 	}
@@ -193,32 +197,58 @@ func (ds drivers) forScenario(sc scenario) func(context.Context, scenario, *edge
 	return ds.fixed.measure
 }
 
-// measureAll runs the scenarios in turn, logging each to stderr, and returns what it measured: each
-// scenario's result, and after it its paced run's when cfg paces it; and, when before is not nil, each
-// scenario's result on it, measured right after. It stops at the first failure or interruption.
-func measureAll(ctx context.Context, cfg config, ds drivers, selected []scenario, current, before *edges) (results, earlier []result, err error) {
-	for _, sc := range selected {
-		r, target, err := measureOn(ctx, cfg, ds, sc, current)
+// measurements are what measureAll measured: per round, each scenario's result at its own pace, and on
+// the earlier edge right after (earlier, when there is one); and the paced runs, of the first round.
+type measurements struct {
+	rounds, earlier [][]result
+	paced           []result
+}
+
+// measureAll runs the scenarios in turn, cfg.rounds times over, logging each to stderr, and returns what it
+// measured: each scenario's result, and its paced run after it in the first round when cfg paces it; and,
+// when before is not nil, each scenario's result on it, measured right after. It stops at the first failure
+// or interruption, keeping the round it stopped in.
+func measureAll(ctx context.Context, cfg config, ds drivers, selected []scenario, current, before *edges) (m measurements, err error) {
+	for round := range cfg.rounds {
+		if cfg.rounds > 1 {
+			fmt.Fprintf(os.Stderr, "round %d of %d\n", round+1, cfg.rounds)
+		}
+		var now, then []result
+		err = func() error {
+			for _, sc := range selected {
+				r, target, err := measureOn(ctx, cfg, ds, sc, current)
+				if err != nil {
+					return err
+				}
+				now = append(now, r)
+				if round == 0 && cfg.pacedShare > 0 && slices.Contains(cfg.paced, sc.name) && r.perSecond() > 0 {
+					p, err := measurePaced(ctx, cfg, ds.fixed, sc, target, cfg.pacedShare*r.perSecond())
+					if err != nil {
+						return err
+					}
+					m.paced = append(m.paced, p)
+				}
+				if before != nil {
+					b, _, err := measureOn(ctx, cfg, ds, sc, before)
+					if err != nil {
+						return err
+					}
+					then = append(then, b)
+				}
+			}
+			return nil
+		}()
+		if len(now) > 0 {
+			m.rounds = append(m.rounds, now)
+		}
+		if len(then) > 0 {
+			m.earlier = append(m.earlier, then)
+		}
 		if err != nil {
-			return results, earlier, err
-		}
-		results = append(results, r)
-		if cfg.pacedShare > 0 && slices.Contains(cfg.paced, sc.name) && r.perSecond() > 0 {
-			p, err := measurePaced(ctx, cfg, ds.fixed, sc, target, cfg.pacedShare*r.perSecond())
-			if err != nil {
-				return results, earlier, err
-			}
-			results = append(results, p)
-		}
-		if before != nil {
-			b, _, err := measureOn(ctx, cfg, ds, sc, before)
-			if err != nil {
-				return results, earlier, err
-			}
-			earlier = append(earlier, b)
+			return m, err
 		}
 	}
-	return results, earlier, nil
+	return m, nil
 }
 
 // measureOn runs sc at its own pace on the edge of on that it runs on (which it returns), profiled when
@@ -269,20 +299,9 @@ func logResult(ctx context.Context, sc scenario, r result, err error) error {
 	return nil
 }
 
-// measured is how many scenarios results holds a run of at their own pace.
-func measured(results []result) int {
-	var n int
-	for _, r := range results {
-		if r.offered == 0 {
-			n++
-		}
-	}
-	return n
-}
-
 // pacedNote says what the paced rows are, when there are any.
-func pacedNote(results []result, cfg config) string {
-	if measured(results) == len(results) {
+func pacedNote(paced bool, cfg config) string {
+	if !paced {
 		return ""
 	}
 	return fmt.Sprintf("<scenario> @ <rate>/s: the scenario again at %.0f%% of the rate it reached, paced: each of the %d connections sends one request every %d/<rate> s on its own schedule (the schedules spread), and a request held up past when it was due by the last answer counts its latency from then (no coordinated omission). Its p99 is the latency at a load the edge keeps up with; the first run's, at full load, is mostly the time a request waits behind the others in flight",
@@ -292,7 +311,7 @@ func pacedNote(results []result, cfg config) string {
 // writeReport prints the report's Markdown, and writes it to out too unless out is empty; nothing when
 // nothing was measured.
 func writeReport(rep report, out string, stdout io.Writer) error {
-	if len(rep.results) == 0 {
+	if len(rep.rounds) == 0 {
 		return nil
 	}
 	md := rep.markdown()

@@ -40,6 +40,10 @@ type config struct {
 	// before, when set, is a checkout of an earlier commit whose edge every scenario also runs on, right
 	// after this one's (a before/after table).
 	before string
+	// rounds is how many times every scenario runs (on both edges, in turn, with before): the report gives
+	// each figure's median round and every round's rate, as this machine's rates move by a fifth from one
+	// run to the next.
+	rounds int
 }
 
 func main() {
@@ -82,6 +86,7 @@ func parseFlags(args []string) (config, error) {
 	fs.Float64Var(&cfg.pacedShare, "paced-share", 0.5, "the share of its rate a paced scenario runs again at (0: no paced runs)")
 	fs.IntVar(&cfg.procs, "procs", 1, "the load generator's GOMAXPROCS (the edge's is its own)")
 	fs.StringVar(&cfg.before, "before", "", "a checkout of an earlier commit (a git worktree): its iconlib is built, builds its content, and runs every scenario right after this one, for a before/after table (make bench-load-before)")
+	fs.IntVar(&cfg.rounds, "rounds", 1, "how many times every scenario runs, in turn (with -before, on both edges each round): the report gives the median round and each round's rates; paced runs follow the first round only")
 	fs.StringVar(&cfg.wrk, "wrk", "", "wrk's path: scenarios of GET requests run at their own pace with wrk (one thread, less than half the Go driver's CPU a request); POSTs and paced runs keep the Go driver")
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "usage: go run ./test/load [flags]\n\nscenarios: %s\n\n",
@@ -113,6 +118,8 @@ func parseFlags(args []string) (config, error) {
 		return cfg, fmt.Errorf("-warmup must not be negative, not %s", cfg.warmup)
 	case cfg.mix < 2:
 		return cfg, fmt.Errorf("-mix must be at least 2, not %d", cfg.mix)
+	case cfg.rounds < 1:
+		return cfg, fmt.Errorf("-rounds must be at least 1, not %d", cfg.rounds)
 	case cfg.procs < 1:
 		return cfg, fmt.Errorf("-procs must be at least 1, not %d", cfg.procs)
 	case cfg.pacedShare < 0 || cfg.pacedShare >= 1:

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strconv"
@@ -8,52 +9,50 @@ import (
 	"time"
 )
 
-// report is the benchmark's output: a line about the run, the table, the before/after table when there
-// is an earlier edge, and notes.
+// report is the benchmark's output: a line about the run, the table, a table of every round's rates when
+// there were several, the before/after table when there is an earlier edge, and notes.
 type report struct {
-	about   string
-	results []result
-	before  comparison
-	notes   []string
+	about  string
+	rounds [][]result // per round, each scenario's result at its own pace, in the order they ran
+	paced  []result   // the paced runs, each named "<scenario> @ <rate>/s"
+	before comparison
+	notes  []string
 }
 
-// comparison is each scenario's result on an earlier commit's edge (name), in the order of the
-// report's own scenarios.
+// comparison is, per round, each scenario's result on an earlier commit's edge (name), in the order of
+// the report's own scenarios.
 type comparison struct {
-	name    string
-	results []result
+	name   string
+	rounds [][]result
 }
 
 // baseline is the scenario every rate is also given as a share of: a search should answer about as fast
 // as a look-up of one icon (issue 17 measures searches against it).
 const baseline = "lookup"
 
-// markdown renders the report as Markdown; with the baseline scenario among the results, each rate is
-// also given as a share of the baseline's.
+// markdown renders the report as Markdown. Each scenario's row is its median round (by rate); with the
+// baseline scenario among the results, its rate is also given as a share of the baseline's: the median
+// of each round's share.
 func (r report) markdown() string {
 	var b strings.Builder
 	b.WriteString("## iconlib load benchmark\n\n")
 	b.WriteString(r.about + "\n\n")
-	var base float64
-	for _, res := range r.results {
-		if res.scenario == baseline {
-			base = res.perSecond()
-		}
-	}
 	b.WriteString("| scenario | req/s | of " + baseline + " | p50 | p99 | CPU µs/req | errors |\n")
 	b.WriteString("| --- | ---: | ---: | ---: | ---: | ---: | ---: |\n")
-	for _, res := range r.results {
+	for _, res := range medians(r.rounds) {
 		share := "n/a"
-		switch {
-		case res.offered > 0:
-			share = "paced"
-		case base > 0:
-			share = fmt.Sprintf("%.0f%%", 100*res.perSecond()/base)
+		if shares := r.shares(res.scenario); len(shares) > 0 {
+			share = fmt.Sprintf("%.0f%%", 100*median(shares))
 		}
-		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %d |\n", res.scenario, thousands(res.perSecond()), share,
-			millis(res.p50), millis(res.p99), cpuPerRequest(res), res.errors)
+		writeRow(&b, res, share)
+		for _, p := range r.paced {
+			if strings.HasPrefix(p.scenario, res.scenario+" @ ") {
+				writeRow(&b, p, "paced")
+			}
+		}
 	}
-	r.before.markdown(&b, r.results)
+	r.roundsMarkdown(&b)
+	r.before.markdown(&b, r.rounds)
 	if len(r.notes) > 0 {
 		b.WriteString("\n")
 		for _, n := range r.notes {
@@ -63,34 +62,164 @@ func (r report) markdown() string {
 	return b.String()
 }
 
-// markdown writes the before/after table: for each scenario measured on both edges, its rate and CPU
-// a request on each, how many times the earlier rate this one is (×), and how many times less CPU it
-// takes (÷); nothing without earlier results.
-func (c comparison) markdown(b *strings.Builder, after []result) {
-	if len(c.results) == 0 {
+func writeRow(b *strings.Builder, res result, share string) {
+	fmt.Fprintf(b, "| %s | %s | %s | %s | %s | %s | %d |\n", res.scenario, thousands(res.perSecond()), share,
+		millis(res.p50), millis(res.p99), cpuPerRequest(res), res.errors)
+}
+
+// shares is, for each round that measured both, scenario's rate as a share of the baseline's.
+func (r report) shares(scenario string) []float64 {
+	var out []float64
+	for _, round := range r.rounds {
+		base, ok1 := find(round, baseline)
+		res, ok2 := find(round, scenario)
+		if ok1 && ok2 && base.perSecond() > 0 {
+			out = append(out, res.perSecond()/base.perSecond())
+		}
+	}
+	return out
+}
+
+// roundsMarkdown writes, when more than one round ran, every round's rate of each scenario, its share of
+// the baseline's and, with an earlier edge, how many times that edge's rate in the same round it is.
+func (r report) roundsMarkdown(b *strings.Builder) {
+	if len(r.rounds) < 2 {
 		return
 	}
-	fmt.Fprintf(b, "\n### Against %s\n\nEach scenario ran on %s's edge right after this one's, with the same driver; %s serves the library its own build made.\n\n", c.name, c.name, c.name)
-	fmt.Fprintf(b, "| scenario | req/s | %s req/s | × | CPU µs/req | %s CPU µs/req | ÷ | errors (%s) |\n", c.name, c.name, c.name)
-	b.WriteString("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n")
-	for _, before := range c.results {
-		i := slices.IndexFunc(after, func(r result) bool { return r.scenario == before.scenario })
-		if i < 0 {
-			continue
+	fmt.Fprintf(b, "\n### Each of the %d rounds\n\nThe table above gives each scenario's median round.\n\n", len(r.rounds))
+	b.WriteString("| scenario | req/s | of " + baseline)
+	if r.before.name != "" {
+		b.WriteString(" | × " + r.before.name)
+	}
+	b.WriteString(" |\n| --- | ---: | ---: |")
+	if r.before.name != "" {
+		b.WriteString(" ---: |")
+	}
+	b.WriteString("\n")
+	for _, res := range r.rounds[0] {
+		var rates, shares []string
+		for _, round := range r.rounds {
+			if x, ok := find(round, res.scenario); ok {
+				rates = append(rates, thousands(x.perSecond()))
+			}
 		}
-		now := after[i]
-		fmt.Fprintf(b, "| %s | %s | %s | %s | %s | %s | %s | %d |\n", now.scenario, thousands(now.perSecond()),
-			thousands(before.perSecond()), times(now.perSecond(), before.perSecond()), cpuPerRequest(now),
-			cpuPerRequest(before), times(cpuMicros(before), cpuMicros(now)), before.errors)
+		for _, s := range r.shares(res.scenario) {
+			shares = append(shares, fmt.Sprintf("%.0f%%", 100*s))
+		}
+		fmt.Fprintf(b, "| %s | %s | %s |", res.scenario, strings.Join(rates, " · "), orNA(strings.Join(shares, " · ")))
+		if r.before.name != "" {
+			var ratios []string
+			for _, x := range r.before.ratios(r.rounds, res.scenario, rate) {
+				ratios = append(ratios, fmt.Sprintf("%.2f×", x))
+			}
+			fmt.Fprintf(b, " %s |", orNA(strings.Join(ratios, " · ")))
+		}
+		b.WriteString("\n")
 	}
 }
 
-// times is a/b with two decimals and a ×, or n/a when either is unknown.
-func times(a, b float64) string {
-	if a <= 0 || b <= 0 {
+func orNA(s string) string {
+	if s == "" {
 		return "n/a"
 	}
-	return fmt.Sprintf("%.2f×", a/b)
+	return s
+}
+
+// markdown writes the before/after table: for each scenario measured on both edges, its rate and CPU a
+// request on each (median rounds), how many times the earlier rate this one is (×), and how many times
+// less CPU it takes (÷), each the median of the rounds' own; nothing without earlier results.
+func (c comparison) markdown(b *strings.Builder, after [][]result) {
+	if len(c.rounds) == 0 {
+		return
+	}
+	fmt.Fprintf(b, "\n### Against %s\n\nEach scenario ran on %s's edge right after this one's, with the same driver; %s serves the library its own build made.", c.name, c.name, c.name)
+	if len(c.rounds) > 1 {
+		b.WriteString(" Rates and CPU are each edge's median round; × and ÷ the median of the rounds' own.")
+	}
+	fmt.Fprintf(b, "\n\n| scenario | req/s | %s req/s | × | CPU µs/req | %s CPU µs/req | ÷ | errors (%s) |\n", c.name, c.name, c.name)
+	b.WriteString("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n")
+	now := medians(after)
+	for _, before := range medians(c.rounds) {
+		i := slices.IndexFunc(now, func(r result) bool { return r.scenario == before.scenario })
+		if i < 0 {
+			continue
+		}
+		fmt.Fprintf(b, "| %s | %s | %s | %s | %s | %s | %s | %d |\n", now[i].scenario, thousands(now[i].perSecond()),
+			thousands(before.perSecond()), medianTimes(c.ratios(after, before.scenario, rate)), cpuPerRequest(now[i]),
+			cpuPerRequest(before), medianTimes(c.ratios(after, before.scenario, cpuSaving)), before.errors)
+	}
+}
+
+// ratios is, for each round in which both edges measured scenario, f of this edge's result and the
+// earlier one's; f gives 0 when it is unknown, and such rounds are left out.
+func (c comparison) ratios(after [][]result, scenario string, f func(now, before result) float64) []float64 {
+	var out []float64
+	for k := range min(len(after), len(c.rounds)) {
+		now, ok1 := find(after[k], scenario)
+		before, ok2 := find(c.rounds[k], scenario)
+		if x := f(now, before); ok1 && ok2 && x > 0 {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// rate is how many times before's rate now's is.
+func rate(now, before result) float64 { return quotient(now.perSecond(), before.perSecond()) }
+
+// cpuSaving is how many times less edge CPU a request now takes than before.
+func cpuSaving(now, before result) float64 { return quotient(cpuMicros(before), cpuMicros(now)) }
+
+// quotient is a/b, 0 when either is unknown (not positive).
+func quotient(a, b float64) float64 {
+	if a <= 0 || b <= 0 {
+		return 0
+	}
+	return a / b
+}
+
+// medianTimes is the median of xs with two decimals and a ×, n/a for none.
+func medianTimes(xs []float64) string {
+	if len(xs) == 0 {
+		return "n/a"
+	}
+	return fmt.Sprintf("%.2f×", median(xs))
+}
+
+// medians is each scenario's median round by rate, in the order of the first round that has it.
+func medians(rounds [][]result) []result {
+	var out []result
+	for _, round := range rounds {
+		for _, res := range round {
+			if slices.ContainsFunc(out, func(r result) bool { return r.scenario == res.scenario }) {
+				continue
+			}
+			var all []result
+			for _, other := range rounds {
+				if x, ok := find(other, res.scenario); ok {
+					all = append(all, x)
+				}
+			}
+			slices.SortFunc(all, func(a, b result) int { return cmp.Compare(a.perSecond(), b.perSecond()) })
+			out = append(out, all[(len(all)-1)/2])
+		}
+	}
+	return out
+}
+
+// median is the middle of xs (the lower of the two middle ones for an even count); xs must not be empty.
+func median(xs []float64) float64 {
+	s := slices.Sorted(slices.Values(xs))
+	return s[(len(s)-1)/2]
+}
+
+// find is the result of scenario in round, and whether there is one.
+func find(round []result, scenario string) (result, bool) {
+	i := slices.IndexFunc(round, func(r result) bool { return r.scenario == scenario })
+	if i < 0 {
+		return result{}, false
+	}
+	return round[i], true
 }
 
 // thousands formats a rate as a whole number with thousands separators: 41234.6 → "41,235".

@@ -66,13 +66,13 @@ func TestFormats(t *testing.T) {
 func TestReportGivesRatesAsShareOfLookup(t *testing.T) {
 	lookup := result{scenario: "lookup", requests: 8000, elapsed: time.Second, latencies: []time.Duration{time.Millisecond}}
 	search := result{scenario: "search-uncached", requests: 4100, elapsed: time.Second, latencies: []time.Duration{time.Millisecond}}
-	md := report{results: []result{lookup, search}}.markdown()
+	md := report{rounds: [][]result{{lookup, search}}}.markdown()
 	for _, row := range []string{"| lookup | 8,000 | 100% |", "| search-uncached | 4,100 | 51% |"} {
 		if !strings.Contains(md, row) {
 			t.Errorf("report lacks %q:\n%s", row, md)
 		}
 	}
-	if md := (report{results: []result{search}}).markdown(); !strings.Contains(md, "| search-uncached | 4,100 | n/a |") {
+	if md := (report{rounds: [][]result{{search}}}).markdown(); !strings.Contains(md, "| search-uncached | 4,100 | n/a |") {
 		t.Errorf("without lookup, the share should be n/a:\n%s", md)
 	}
 }
@@ -90,7 +90,7 @@ func TestReportComparesWithTheEarlierEdge(t *testing.T) {
 		{scenario: "search-20words", requests: 1000, elapsed: time.Second, cpu: 1800 * time.Millisecond, errors: 3},
 		{scenario: "semantic", requests: 900, elapsed: time.Second, cpu: time.Second},
 	}
-	md := report{results: now, before: comparison{name: "bc2ef61", results: before}}.markdown()
+	md := report{rounds: [][]result{now}, before: comparison{name: "bc2ef61", rounds: [][]result{before}}}.markdown()
 	for _, want := range []string{
 		"### Against bc2ef61",
 		"| lookup | 8,000 | 8,000 | 1.00× | 100 | n/a | n/a | 0 |",
@@ -103,8 +103,45 @@ func TestReportComparesWithTheEarlierEdge(t *testing.T) {
 	if strings.Contains(md, "| semantic |") {
 		t.Errorf("a scenario this edge did not measure has a row:\n%s", md)
 	}
-	if md := (report{results: now}).markdown(); strings.Contains(md, "Against") {
+	if md := (report{rounds: [][]result{now}}).markdown(); strings.Contains(md, "Against") {
 		t.Errorf("without earlier results, no comparison:\n%s", md)
+	}
+}
+
+// TestReportGivesTheMedianRound: with several rounds, each row is the scenario's median round, its share
+// of lookup's and its multiple of the earlier edge's rate are the medians of each round's own (not the
+// quotient of medians), and a table lists every round's figures.
+func TestReportGivesTheMedianRound(t *testing.T) {
+	at := func(scenario string, perSecond int, cpu time.Duration) result {
+		return result{scenario: scenario, requests: perSecond, elapsed: time.Second, cpu: cpu}
+	}
+	now := [][]result{
+		{at("lookup", 10000, time.Second), at("search-20words", 5000, 1500*time.Millisecond)},
+		{at("lookup", 8000, time.Second), at("search-20words", 4400, 1320*time.Millisecond)},
+		{at("lookup", 12000, time.Second), at("search-20words", 4800, 1440*time.Millisecond)},
+	}
+	before := [][]result{
+		{at("lookup", 10000, time.Second), at("search-20words", 1000, 1400*time.Millisecond)},
+		{at("lookup", 8000, time.Second), at("search-20words", 1100, 1540*time.Millisecond)},
+		{at("lookup", 12000, time.Second), at("search-20words", 800, 1120*time.Millisecond)},
+	}
+	md := report{rounds: now, paced: []result{at("search-20words @ 2,400/s", 2400, time.Second)},
+		before: comparison{name: "bc2ef61", rounds: before}}.markdown()
+	for _, want := range []string{
+		// the median round of each; shares 50%, 55%, 40%; rate multiples 5.00, 4.00, 6.00; CPU savings 4.67 in each
+		"| lookup | 10,000 | 100% |",
+		"| search-20words | 4,800 | 50% |",
+		"| search-20words @ 2,400/s | 2,400 | paced |",
+		"### Each of the 3 rounds",
+		"| search-20words | 5,000 · 4,400 · 4,800 | 50% · 55% · 40% | 5.00× · 4.00× · 6.00× |",
+		"| search-20words | 4,800 | 1,000 | 5.00× | 300 | 1400 | 4.67× | 0 |",
+	} {
+		if !strings.Contains(md, want) {
+			t.Errorf("report lacks %q:\n%s", want, md)
+		}
+	}
+	if md := (report{rounds: now[:1]}).markdown(); strings.Contains(md, "Each of the") {
+		t.Errorf("one round needs no table of rounds:\n%s", md)
 	}
 }
 
