@@ -1,5 +1,7 @@
 package search
 
+import "iter"
+
 // lexical returns, per document, the BM25F score of qu relative to a document matching every query word in
 // its name (capped at 1); the name coverage: the share of the name's words the query matches times the share
 // of query words the name matches, each match counted at its weight, or, when higher, the share of query
@@ -59,12 +61,8 @@ func (ix *Index) lexical(qu query, sc *scratch) {
 				sc.tagged[r.doc()] |= r.set()
 			}
 		}
-		for _, k := range ix.taggedIn[t] {
-			if tt.matchesAll(ix.multiTags.of(k)) {
-				for _, r := range ix.multiTags.refs[k] {
-					sc.tagged[r.doc()] |= r.set()
-				}
-			}
+		for r := range ix.matchedTags(t, tt) {
+			sc.tagged[r.doc()] |= r.set()
 		}
 		for _, d := range ix.named[t] {
 			sc.named[d] = true
@@ -95,12 +93,8 @@ func (ix *Index) lexical(qu query, sc *scratch) {
 		for _, r := range ix.taggedAlone[t] {
 			sc.tagged[r.doc()], sc.alone[r.doc()] = 0, 0
 		}
-		for _, k := range ix.taggedIn[t] {
-			if tt.matchesAll(ix.multiTags.of(k)) {
-				for _, r := range ix.multiTags.refs[k] {
-					sc.tagged[r.doc()] = 0
-				}
-			}
+		for r := range ix.matchedTags(t, tt) {
+			sc.tagged[r.doc()] = 0
 		}
 		for _, d := range ix.named[t] {
 			sc.named[d] = false
@@ -110,4 +104,21 @@ func (ix *Index) lexical(qu query, sc *scratch) {
 		exact[d] = true
 	}
 	sc.touched = touched
+}
+
+// matchedTags yields the documents' keywords of two or more terms that hold term t and whose every term
+// the query (tt) matches.
+func (ix *Index) matchedTags(t int32, tt *termTable) iter.Seq[tagRef] {
+	return func(yield func(tagRef) bool) {
+		for _, k := range ix.taggedIn[t] {
+			if !tt.matchesAll(ix.multiTags.of(k)) {
+				continue
+			}
+			for _, r := range ix.multiTags.refs[k] {
+				if !yield(r) {
+					return
+				}
+			}
+		}
+	}
 }
