@@ -217,11 +217,11 @@ func (ix *Index) readWord(r *wordReading, w string, unfinished bool) {
 		if u := lx.usual[t]; ix.emb != nil && u >= 0 && ix.embedWord(w) == nil {
 			embed = lx.words[u] // a misspelling the stemmer reads right ("setings" → settings) but the embedder does not know
 		}
-		ix.add(r, append(alts, alt{t, weightExact}), embed)
+		ix.addSlot(r, append(alts, alt{t, weightExact}), embed)
 		return
 	}
 	if len(syns) > 0 { // a word the thesaurus knows is no typo
-		ix.add(r, alts, w)
+		ix.addSlot(r, alts, w)
 		return
 	}
 	if unfinished && len(w) >= 2 {
@@ -230,7 +230,7 @@ func (ix *Index) readWord(r *wordReading, w string, unfinished bool) {
 		}
 	}
 	if wordvec.IsStopWord(w) || ix.everyday(w) { // all the query has, or an everyday word: meant as typed
-		ix.add(r, alts, w)
+		ix.addSlot(r, alts, w)
 		return
 	}
 	wv := ix.embedWord(w)
@@ -244,7 +244,7 @@ func (ix *Index) readWord(r *wordReading, w string, unfinished bool) {
 		if ok && (together || len(typos) == 0) {
 			for _, part := range []string{left, right} {
 				if j, ok := lx.wordID[part]; ok {
-					ix.add(r, append(alts, alt{lx.wordTerm[j], weightSplit}), part)
+					ix.addSlot(r, append(alts, alt{lx.wordTerm[j], weightSplit}), part)
 					alts = nil
 				}
 			}
@@ -270,11 +270,11 @@ func (ix *Index) readWord(r *wordReading, w string, unfinished bool) {
 			embed, bestDF, bestDouble = lx.words[c.word], df, c.doubling
 		}
 	}
-	ix.add(r, alts, embed)
+	ix.addSlot(r, alts, embed)
 }
 
-// add appends a slot of alts, with embed to embed (and its rows to rows).
-func (ix *Index) add(r *wordReading, alts []alt, embed string) {
+// addSlot appends to r a slot of alts, with embed to embed (and its rows to rows).
+func (ix *Index) addSlot(r *wordReading, alts []alt, embed string) {
 	r.slots, r.embed, r.rows = append(r.slots, alts), append(r.embed, embed), ix.appendRows(r.rows, embed)
 }
 
