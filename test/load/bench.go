@@ -205,50 +205,56 @@ type measurements struct {
 }
 
 // measureAll runs the scenarios in turn, cfg.rounds times over, logging each to stderr, and returns what it
-// measured: each scenario's result, and its paced run after it in the first round when cfg paces it; and,
-// when before is not nil, each scenario's result on it, measured right after. It stops at the first failure
-// or interruption, keeping the round it stopped in.
-func measureAll(ctx context.Context, cfg config, ds drivers, selected []scenario, current, before *edges) (m measurements, err error) {
+// measured (see measureRound). It stops at the first failure or interruption, keeping the round it stopped
+// in.
+func measureAll(ctx context.Context, cfg config, ds drivers, selected []scenario, current, before *edges) (measurements, error) {
+	var m measurements
 	for round := range cfg.rounds {
 		if cfg.rounds > 1 {
 			fmt.Fprintf(os.Stderr, "round %d of %d\n", round+1, cfg.rounds)
 		}
-		var now, then []result
-		err = func() error {
-			for _, sc := range selected {
-				r, target, err := measureOn(ctx, cfg, ds, sc, current)
-				if err != nil {
-					return err
-				}
-				now = append(now, r)
-				if round == 0 && cfg.pacedShare > 0 && slices.Contains(cfg.paced, sc.name) && r.perSecond() > 0 {
-					p, err := measurePaced(ctx, cfg, ds.fixed, sc, target, cfg.pacedShare*r.perSecond())
-					if err != nil {
-						return err
-					}
-					m.paced = append(m.paced, p)
-				}
-				if before != nil {
-					b, _, err := measureOn(ctx, cfg, ds, sc, before)
-					if err != nil {
-						return err
-					}
-					then = append(then, b)
-				}
-			}
-			return nil
-		}()
+		if err := m.measureRound(ctx, cfg, ds, selected, current, before, round == 0); err != nil {
+			return m, err
+		}
+	}
+	return m, nil
+}
+
+// measureRound runs each scenario once at its own pace, and in the first round its paced run after it when
+// cfg paces it; and, when before is not nil, each scenario on it, right after. It adds what it measured to
+// m, as far as it got.
+func (m *measurements) measureRound(ctx context.Context, cfg config, ds drivers, selected []scenario, current, before *edges, first bool) error {
+	var now, then []result
+	defer func() {
 		if len(now) > 0 {
 			m.rounds = append(m.rounds, now)
 		}
 		if len(then) > 0 {
 			m.earlier = append(m.earlier, then)
 		}
+	}()
+	for _, sc := range selected {
+		r, target, err := measureOn(ctx, cfg, ds, sc, current)
 		if err != nil {
-			return m, err
+			return err
+		}
+		now = append(now, r)
+		if first && cfg.pacedShare > 0 && slices.Contains(cfg.paced, sc.name) && r.perSecond() > 0 {
+			p, err := measurePaced(ctx, cfg, ds.fixed, sc, target, cfg.pacedShare*r.perSecond())
+			if err != nil {
+				return err
+			}
+			m.paced = append(m.paced, p)
+		}
+		if before != nil {
+			b, _, err := measureOn(ctx, cfg, ds, sc, before)
+			if err != nil {
+				return err
+			}
+			then = append(then, b)
 		}
 	}
-	return m, nil
+	return nil
 }
 
 // measureOn runs sc at its own pace on the edge of on that it runs on (which it returns), profiled when
