@@ -62,6 +62,7 @@ func (r report) markdown() string {
 	return b.String()
 }
 
+// writeRow writes res as a row of the main table, with share in the "of lookup" column.
 func writeRow(b *strings.Builder, res result, share string) {
 	fmt.Fprintf(b, "| %s | %s | %s | %s | %s | %s | %d |\n", res.scenario, thousands(res.perSecond()), share,
 		millis(res.p50), millis(res.p99), cpuPerRequest(res), res.errors)
@@ -118,6 +119,7 @@ func (r report) roundsMarkdown(b *strings.Builder) {
 	}
 }
 
+// orNA is s, or n/a when s is empty.
 func orNA(s string) string {
 	if s == "" {
 		return "n/a"
@@ -157,7 +159,10 @@ func (c comparison) ratios(after [][]result, scenario string, f func(now, before
 	for k := range min(len(after), len(c.rounds)) {
 		now, ok1 := find(after[k], scenario)
 		before, ok2 := find(c.rounds[k], scenario)
-		if x := f(now, before); ok1 && ok2 && x > 0 {
+		if !ok1 || !ok2 {
+			continue
+		}
+		if x := f(now, before); x > 0 {
 			out = append(out, x)
 		}
 	}
