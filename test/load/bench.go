@@ -117,7 +117,7 @@ type edgeSetup struct {
 	bin      string
 	addr     string // where the first edge listens; public/ was built for it
 	public   string
-	dir      string // a directory of the run's own, for the signing key
+	dir      string // a directory of the run's own, for the signing key and the edges' output
 	profiled bool
 }
 
@@ -143,7 +143,7 @@ func startEdges(ctx context.Context, cfg config, s edgeSetup) (*edges, error) {
 		return nil, err
 	}
 	e := &edges{ctx: ctx, cfg: cfg, setup: s, keyFile: keyFile, cacheSwitch: cacheSwitch}
-	if e.cached, err = startEdge(ctx, s.name, s.bin, s.addr, edgeArgs(s.addr, s.public, keyFile, cfg.edgeArgs), s.profiled); err != nil {
+	if e.cached, err = startEdge(ctx, s.name, s.bin, s.addr, s.dir, edgeArgs(s.addr, s.public, keyFile, cfg.edgeArgs), s.profiled); err != nil {
 		return nil, err
 	}
 	return e, nil
@@ -160,7 +160,7 @@ func (e *edges) forScenario(sc scenario) (*edgeProcess, error) {
 			return nil, err
 		}
 		args := edgeArgs(a, e.setup.public, e.keyFile, append(slices.Clone(e.cfg.edgeArgs), answerCacheFlag+"=0"))
-		if e.uncached, err = startEdge(e.ctx, "uncached "+e.setup.name, e.setup.bin, a, args, e.setup.profiled); err != nil {
+		if e.uncached, err = startEdge(e.ctx, "uncached "+e.setup.name, e.setup.bin, a, e.setup.dir, args, e.setup.profiled); err != nil {
 			return nil, err
 		}
 	}
