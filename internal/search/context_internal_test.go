@@ -52,7 +52,7 @@ func TestContextTyposReadRealWordsByTheirNeighbours(t *testing.T) {
 		}
 	}
 	// The word is embedded as its correction, so semantic similarity is the corrected query's.
-	if qu, err := ix.parse("sing in"); err != nil || !slices.Equal(qu.embed, []string{"sign", "in"}) {
+	if qu, err := ix.parse("sing in", ix.scratch()); err != nil || !slices.Equal(qu.embed, []string{"sign", "in"}) {
 		t.Errorf(`"sing in" embeds %q (%v), want ["sign" "in"]`, qu.embed, err)
 	}
 	// Through the ranking: "sing in" finds login, which only the reading in context matches.

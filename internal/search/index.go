@@ -55,8 +55,8 @@ type Embedder interface {
 type rowEmbedder interface {
 	// AppendRows appends the rows of text's words that Embed adds up to rows.
 	AppendRows(rows []int32, text string) []int32
-	// EmbedRows is Embed of the words rows are.
-	EmbedRows(rows []int32) []float32
+	// EmbedRows is Embed of the words rows are, written into dst when it has room.
+	EmbedRows(dst []float32, rows []int32) []float32
 }
 
 // Options narrow a search.

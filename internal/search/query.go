@@ -58,21 +58,30 @@ type query struct {
 // icons-off).
 var searchNoise = map[string]bool{"icon": true, "icons": true}
 
-// withoutNoise is ws without its searchNoise words, in a new slice.
-func withoutNoise(ws []string) []string {
-	return slices.DeleteFunc(slices.Clone(ws), func(w string) bool { return searchNoise[w] })
+// withoutNoise appends ws without its searchNoise words to dst, and returns it.
+func withoutNoise(dst, ws []string) []string {
+	for _, w := range ws {
+		if !searchNoise[w] {
+			dst = append(dst, w)
+		}
+	}
+	return dst
 }
 
 // parse reads q: words, stop words dropped (unless nothing else is left), each word matched exactly, by
 // stem, as an unfinished prefix (the last word only), joined with its neighbour, split in two, or corrected.
-func (ix *Index) parse(q string) (query, error) {
+// The query's lists are in sc's memory: it is read until sc goes back to the pool.
+func (ix *Index) parse(q string, sc *scratch) (query, error) {
 	words, unfinished := read(q)
 	if len(words) == 0 {
 		return query{}, ErrEmptyQuery
 	}
-	var qu query
+	qu := query{slots: sc.query.slots[:0], embed: sc.query.embed[:0], rows: sc.query.rows[:0],
+		also: sc.query.also[:0], avoid: sc.query.avoid[:0]}
+	defer func() { sc.query = qu }() // the lists as they grew, for the next query
 	qu.words = strings.Join(words, " ")
-	meant := withoutNoise(words)
+	meant := withoutNoise(sc.meant[:0], words)
+	sc.meant = meant
 	if len(ix.exact[qu.words]) == 0 && len(meant) > 0 {
 		qu.words = strings.Join(meant, " ")
 	}
@@ -90,21 +99,23 @@ func (ix *Index) parse(q string) (query, error) {
 	var idsOf [maxQueryWords]int32
 	ids := lx.wordIDs(words, idsOf[:len(words)])
 	var read wordReading // of a word outside the vocabulary, reused
+	alts := sc.alts[:0]  // each word's joins and corrections in context, then its first slot's alternatives
+	defer func() { sc.alts = alts[:0] }()
 	for i, w := range words {
-		var joined []alt
+		from := len(alts)
 		if i+1 < len(words) {
 			if j, ok := lx.wordID[w+words[i+1]]; ok {
-				joined = append(joined, alt{lx.wordTerm[j], weightJoined})
+				alts = append(alts, alt{lx.wordTerm[j], weightJoined})
 			}
 		}
 		if i > 0 {
 			if j, ok := lx.wordID[words[i-1]+w]; ok {
-				joined = append(joined, alt{lx.wordTerm[j], weightJoined})
+				alts = append(alts, alt{lx.wordTerm[j], weightJoined})
 			}
 		}
 		corrected := ""
 		for _, c := range ix.contextTypos(words, ids, i) {
-			joined = append(joined, alt{lx.wordTerm[c.word], c.weight})
+			alts = append(alts, alt{lx.wordTerm[c.word], c.weight})
 			if corrected == "" {
 				corrected = lx.words[c.word]
 			}
@@ -119,8 +130,9 @@ func (ix *Index) parse(q string) (query, error) {
 		qu.avoid = append(qu.avoid, r.avoid...)
 		qu.also = append(qu.also, r.also...)
 		for k, slot := range r.slots {
-			if k == 0 && len(joined) > 0 {
-				slot = append(joined, slot...)
+			if k == 0 && len(alts) > from {
+				alts = append(alts, slot...) // after the joins: the slot's alternatives follow them
+				slot = alts[from:len(alts):len(alts)]
 			}
 			qu.slots = append(qu.slots, slot)
 		}

@@ -10,15 +10,15 @@ import (
 // by word matching alone). A document whose id or name is exactly q scores above 0.5, every other one at
 // most 0.5. An error is ErrEmptyQuery.
 func (ix *Index) Search(q string, o Options) ([]Hit, error) {
-	qu, err := ix.parse(q)
+	sc := ix.scratch()
+	defer ix.pool.Put(sc)
+	qu, err := ix.parse(q, sc)
 	if err != nil {
 		return nil, err
 	}
-	sc := ix.scratch()
-	defer ix.pool.Put(sc)
 	ix.lexical(qu, sc)
 	family := ix.family(qu)
-	v := ix.queryVector(qu)
+	v := ix.queryVector(qu, sc)
 	// Whether the query names a document's concept is a look-up per document, not a pass over the query.
 	sc.exactTerms = qu.markExact(sc.exactTerm, sc.exactTerms[:0])
 	defer func() {
@@ -124,7 +124,9 @@ func (ix *Index) Search(q string, o Options) ([]Hit, error) {
 			}
 			return floor * total / semW
 		}
-		rs := reachScore{score: score, fused: append(matched, opposite...), atLeast: atLeast}
+		fused := append(matched, opposite...)
+		sc.touched = fused[:len(matched)] // matched's array, grown or not, for the next query
+		rs := reachScore{score: score, fused: fused, atLeast: atLeast}
 		return ix.reachableHits(v, o, rs, sc), nil
 	}
 	ix.cosines(v, sc.sem)
@@ -135,9 +137,10 @@ func (ix *Index) Search(q string, o Options) ([]Hit, error) {
 
 // markOpposites marks, in sc.opposite, the documents whose id, name or a keyword holds an antonym of a
 // query word the query does not also match, unless they hold the query word too ("happy" marks mood-sad,
-// which is tagged "unhappy", but not mood-crazy-happy; "zoom out" marks zoom-in), and returns them.
+// which is tagged "unhappy", but not mood-crazy-happy; "zoom out" marks zoom-in), and returns them (in
+// sc's memory, until the next query's).
 func (ix *Index) markOpposites(qu query, sc *scratch) []int32 {
-	var out []int32
+	out := sc.opposites[:0]
 	for _, o := range qu.avoid {
 		if qu.matches(o.term) {
 			continue
@@ -149,6 +152,7 @@ func (ix *Index) markOpposites(qu query, sc *scratch) []int32 {
 			}
 		}
 	}
+	sc.opposites = out
 	return out
 }
 
@@ -178,14 +182,14 @@ func (ix *Index) matched(qu query, sc *scratch) []int32 {
 }
 
 // queryVector is the embedding of qu's words without the common direction, nil when there are no vectors
-// or the embedder knows none of the words.
-func (ix *Index) queryVector(qu query) []float32 {
+// or the embedder knows none of the words; it is in sc's memory, when the embedder embeds by rows.
+func (ix *Index) queryVector(qu query, sc *scratch) []float32 {
 	if ix.dim == 0 || len(qu.embed) == 0 {
 		return nil
 	}
 	var v []float32
 	if re, ok := ix.emb.(rowEmbedder); ok && embedByRows {
-		v = re.EmbedRows(qu.rows)
+		v = re.EmbedRows(sc.queryVector, qu.rows)
 	} else {
 		v = ix.emb.Embed(strings.Join(qu.embed, " "))
 	}
@@ -195,7 +199,8 @@ func (ix *Index) queryVector(qu query) []float32 {
 	for _, s := range qu.also {
 		if sv := ix.emb.Embed(s.Words); len(sv) == ix.dim {
 			if v == nil {
-				v = make([]float32, ix.dim)
+				v = sc.queryVector[:ix.dim]
+				clear(v)
 			}
 			for k := range v {
 				v[k] += weightAlso * s.Weight * sv[k]

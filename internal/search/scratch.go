@@ -12,7 +12,9 @@ type scratch struct {
 	phrased                      []int32
 	phraseAll                    []float32 // per phrase, for blend
 	queryBytes                   []uint8   // the query vector as the bound table reads it
+	queryVector                  []float32 // the query vector, of len dim
 	exact, seen, opposite        []bool
+	opposites                    []int32   // the documents opposite marks
 	namedLogo                    []bool    // per document: a logo the query names
 	namedLogos                   []int32   // the documents namedLogo marks
 	tagged                       []tagSets // per document, its keywords of 2+ terms whose every term the query matches
@@ -28,6 +30,9 @@ type scratch struct {
 	exactTerms                   []int32 // the terms exactTerm marks
 	terms                        *termTable
 	heap                         []float32
+	query                        query    // parse's lists, kept between queries
+	meant                        []string // parse's words of meaning
+	alts                         []alt    // parse's joins and corrections in context
 }
 
 func (ix *Index) scratch() *scratch {
@@ -38,7 +43,7 @@ func (ix *Index) scratch() *scratch {
 	sc := &scratch{lex: make([]float32, n), name: make([]float32, n), best: make([]float32, n),
 		sem: make([]float32, n), closest: make([]float32, n), wordBest: make([]float32, n), sims: make([]float32, n), dots: make([]float32, ix.phrases.n), scores: make([]float32, n), exact: make([]bool, n), seen: make([]bool, n), tagged: make([]tagSets, n), alone: make([]uint64, n), named: make([]bool, n), opposite: make([]bool, n), namedLogo: make([]bool, n),
 		terms: newTermTable(len(ix.lex.postings)), exactTerm: make([]bool, len(ix.lex.postings)), phrase: make([]float32, ix.phrases.n),
-		phraseAll: make([]float32, 2*ix.phrases.n), queryBytes: make([]uint8, ix.phraseBounds.width),
+		phraseAll: make([]float32, 2*ix.phrases.n), queryBytes: make([]uint8, ix.phraseBounds.width), queryVector: make([]float32, ix.dim),
 		runs: make([]float32, (ix.phrases.n+runLen-1)/runLen+(n+runLen-1)/runLen)}
 	for p := range sc.phrase {
 		sc.phrase[p] = notComputed

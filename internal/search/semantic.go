@@ -9,16 +9,16 @@ func (ix *Index) Semantic(q string, o Options) ([]Hit, error) {
 	if ix.dim == 0 {
 		return nil, ErrNoVectors
 	}
-	qu, err := ix.parse(q)
+	sc := ix.scratch()
+	defer ix.pool.Put(sc)
+	qu, err := ix.parse(q, sc)
 	if err != nil {
 		return nil, err
 	}
-	v := ix.queryVector(qu)
+	v := ix.queryVector(qu, sc)
 	if v == nil {
 		return []Hit{}, nil
 	}
-	sc := ix.scratch()
-	defer ix.pool.Put(sc)
 	opposite := ix.markOpposites(qu, sc)
 	defer func() {
 		for _, d := range opposite {

@@ -129,7 +129,7 @@ func (e *Embedder) Weight(rank int) float32 {
 // and words the table lacks; nil when no word is left.
 func (e *Embedder) Embed(text string) []float32 {
 	var rows [16]int32
-	return e.EmbedRows(e.AppendRows(rows[:0], text))
+	return e.EmbedRows(nil, e.AppendRows(rows[:0], text))
 }
 
 // AppendRows appends to rows the table rows of text's words that Embed adds up, in order (stop words and
@@ -148,12 +148,19 @@ func (e *Embedder) AppendRows(rows []int32, text string) []int32 {
 }
 
 // EmbedRows is Embed of the words whose rows are rows (from AppendRows): the unit-length, SIF-weighted
-// mean of their vectors, nil for none.
-func (e *Embedder) EmbedRows(rows []int32) []float32 {
+// mean of their vectors, nil for none. It is written into dst when dst has room for it (Dim), which a
+// caller embedding often can reuse; else into a new slice.
+func (e *Embedder) EmbedRows(dst []float32, rows []int32) []float32 {
 	if len(rows) == 0 {
 		return nil
 	}
-	v := make([]float32, e.t.dim)
+	var v []float32
+	if cap(dst) >= e.t.dim {
+		v = dst[:e.t.dim]
+		clear(v)
+	} else {
+		v = make([]float32, e.t.dim)
+	}
 	for _, i := range rows {
 		e.t.addRow(v, i, e.Weight(int(e.t.ranks[i])))
 	}
