@@ -387,19 +387,26 @@ func gitRevision(dir string) string {
 }
 
 // generatorNote gives the load generator's own CPU time per request in each scenario, to judge how much
-// of the machine the edge had, and names the scenarios where the generator used nine tenths of its procs'
-// time or more: their rates may be the generator's limit, not the edge's.
+// of the machine the edge had; names the scenarios where the generator used nine tenths of its procs'
+// time or more (their rates may be the generator's limit, not the edge's); and names those where the Go
+// driver collected garbage after all (their latencies include its pauses).
 func generatorNote(results []result, generator string) string {
-	var parts, bound []string
+	var parts, bound, collected []string
 	for _, r := range results {
 		parts = append(parts, fmt.Sprintf("%s %.0f", r.scenario, r.perRequest(r.generatorCPU)))
 		if r.elapsed > 0 && float64(r.generatorCPU) >= 0.9*float64(max(r.generatorProcs, 1))*float64(r.elapsed) {
 			bound = append(bound, r.scenario)
 		}
+		if r.generatorGCs > 0 {
+			collected = append(collected, fmt.Sprintf("%s (%d)", r.scenario, r.generatorGCs))
+		}
 	}
 	note := fmt.Sprintf("load generator CPU µs/req (not the edge's; it shares the CPUs; %s): %s", generator, strings.Join(parts, ", "))
 	if len(bound) > 0 {
 		note += "; the generator was near its limit in " + strings.Join(bound, ", ")
+	}
+	if len(collected) > 0 {
+		note += "; the Go driver collected garbage during " + strings.Join(collected, ", ") + ", and its latencies there include those pauses"
 	}
 	return note
 }

@@ -9,6 +9,8 @@ import (
 	"net/http"
 	"os"
 	"runtime"
+	"runtime/debug"
+	"runtime/metrics"
 	"sync"
 	"time"
 )
@@ -78,21 +80,26 @@ func (d *driver) measure(ctx context.Context, sc scenario, e *edgeProcess, warmu
 	return r, ctx.Err()
 }
 
-// run drives sc against base for duration and collects every latency.
+// run drives sc against base for duration and collects every latency. The driver collects its garbage
+// before the run, not during it: a collection of its own delays its reading of answers, and that delay
+// would count as the edge's latency.
 func (d *driver) run(ctx context.Context, sc scenario, base string, duration time.Duration) result {
-	ctx, cancel := context.WithTimeout(ctx, duration)
-	defer cancel()
 	conns := make([]connResult, d.conns)
-	var wg sync.WaitGroup
-	start := time.Now()
-	for i := range conns {
-		first := start.Add(d.interval * time.Duration(i) / time.Duration(len(conns)))
-		wg.Go(func() {
-			conns[i] = d.conn(ctx, sc, base, newWorker(d.seed, i, d.mixSize), first)
-		})
-	}
-	wg.Wait()
-	r := result{scenario: sc.name, elapsed: time.Since(start)}
+	r := result{scenario: sc.name}
+	r.generatorGCs = withoutCollections(func() {
+		ctx, cancel := context.WithTimeout(ctx, duration)
+		defer cancel()
+		var wg sync.WaitGroup
+		start := time.Now()
+		for i := range conns {
+			first := start.Add(d.interval * time.Duration(i) / time.Duration(len(conns)))
+			wg.Go(func() {
+				conns[i] = d.conn(ctx, sc, base, newWorker(d.seed, i, d.mixSize), first)
+			})
+		}
+		wg.Wait()
+		r.elapsed = time.Since(start)
+	})
 	parts := make([][]time.Duration, len(conns))
 	for i, c := range conns {
 		parts[i] = c.latencies
@@ -105,6 +112,32 @@ func (d *driver) run(ctx context.Context, sc scenario, base string, duration tim
 	r.latencies = mergeSorted(parts)
 	r.p50, r.p99 = percentile(r.latencies, 50), percentile(r.latencies, 99)
 	return r
+}
+
+// generatorMemoryLimit is how much memory the driver may take in a run before it collects garbage after
+// all: several times what its longest runs allocate (about 10 KB a request), far below a CI machine's.
+const generatorMemoryLimit = 2 << 30
+
+// withoutCollections runs f after a collection, with the garbage collector off unless the process's
+// memory reaches generatorMemoryLimit, and returns how many collections ran during f.
+func withoutCollections(f func()) uint64 {
+	runtime.GC()
+	before := collections()
+	percent := debug.SetGCPercent(-1)
+	limit := debug.SetMemoryLimit(generatorMemoryLimit)
+	defer func() {
+		debug.SetGCPercent(percent)
+		debug.SetMemoryLimit(limit)
+	}()
+	f()
+	return collections() - before
+}
+
+// collections is how many garbage collections the process has completed.
+func collections() uint64 {
+	s := []metrics.Sample{{Name: "/gc/cycles/total:gc-cycles"}}
+	metrics.Read(s)
+	return s[0].Value.Uint64()
 }
 
 // connResult is what one connection saw.

@@ -4,6 +4,8 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
+	"runtime"
+	"runtime/debug"
 	"testing"
 	"time"
 )
@@ -41,5 +43,30 @@ func TestPacedLatencyCountsHeldUpRequests(t *testing.T) {
 	if worst := percentile(r.latencies, 100); worst < 3*answer {
 		t.Errorf("answers of %s to a schedule of %s: worst latency %s, want at least %s (held-up requests count from when they were due)",
 			answer, d.interval, worst, 3*answer)
+	}
+}
+
+// TestDriverCollectsNoGarbageDuringARun: a run that allocates several times the driver's heap completes
+// no garbage collection of the driver's own, which would delay its reading of answers and count as the
+// edge's latency; the collector is on again after the run.
+func TestDriverCollectsNoGarbageDuringARun(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { w.Write(make([]byte, 64<<10)) }))
+	defer srv.Close()
+	d := newDriver(2, 1, 2, "")
+	var m runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&m)
+	heap, allocated := m.HeapAlloc, m.TotalAlloc
+	r := d.run(context.Background(), getScenario, srv.URL, 300*time.Millisecond)
+	runtime.ReadMemStats(&m)
+	if grew := m.TotalAlloc - allocated; grew < 4*heap {
+		t.Fatalf("the run allocated %d KB (%d requests), under four times the heap's %d KB: too little to need a collection",
+			grew>>10, r.requests, heap>>10)
+	}
+	if r.generatorGCs != 0 || r.errors != 0 {
+		t.Errorf("%d collections during the run (%d requests, %d errors), want none", r.generatorGCs, r.requests, r.errors)
+	}
+	if percent := debug.SetGCPercent(100); percent != 100 {
+		t.Errorf("after the run, GOGC %d, want 100 again", percent)
 	}
 }

@@ -21,6 +21,7 @@ type result struct {
 	// competes with the edge, and a generator near a core's worth limits the rates it can measure.
 	generatorCPU   time.Duration
 	generatorProcs int     // the threads it could run on at once: the Go driver's GOMAXPROCS, wrk's one
+	generatorGCs   uint64  // the Go driver's garbage collections in the window (it holds them off)
 	offered        float64 // paced: the requests a second sent on schedule; 0: as fast as answered
 }
 

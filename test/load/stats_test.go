@@ -186,7 +186,12 @@ func TestGeneratorNoteNamesScenariosItLimited(t *testing.T) {
 		!strings.HasSuffix(note, "near its limit in lookup") {
 		t.Errorf("one proc: %q", note)
 	}
-	if note := generatorNote(results(2), "GOMAXPROCS 2"); strings.Contains(note, "near its limit") {
+	if note := generatorNote(results(2), "GOMAXPROCS 2"); strings.Contains(note, "near its limit") || strings.Contains(note, "garbage") {
 		t.Errorf("two procs: %q", note)
+	}
+	collected := results(2)
+	collected[1].generatorGCs = 3
+	if note := generatorNote(collected, "GOMAXPROCS 2"); !strings.HasSuffix(note, "the Go driver collected garbage during search (3), and its latencies there include those pauses") {
+		t.Errorf("three collections in search: %q", note)
 	}
 }
