@@ -134,13 +134,13 @@ func (e *Embedder) Embed(text string) []float32 {
 
 // AppendRows appends to rows the table rows of text's words that Embed adds up, in order (stop words and
 // words the table lacks left out), and returns it. A caller that embeds the same words often can keep
-// their rows: the look-up of a word in the table's large map costs cache misses.
+// their rows: the look-up of a word in the table's large index costs cache misses.
 func (e *Embedder) AppendRows(rows []int32, text string) []int32 {
 	for _, w := range Tokenize(text) {
 		if stopWords[w] {
 			continue
 		}
-		if i, ok := e.t.index[w]; ok {
+		if i, ok := e.t.words.find(w); ok {
 			rows = append(rows, i)
 		}
 	}

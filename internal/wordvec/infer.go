@@ -1,7 +1,6 @@
 package wordvec
 
 import (
-	"maps"
 	"math"
 	"slices"
 )
@@ -16,7 +15,7 @@ func Infer(t *Table, contexts map[string][]string) *Table {
 	e := NewEmbedder(t)
 	words := make([]string, 0, len(contexts))
 	for w := range contexts {
-		if _, known := t.index[w]; !known {
+		if _, known := t.words.find(w); !known {
 			words = append(words, w)
 		}
 	}
@@ -27,7 +26,7 @@ func Infer(t *Table, contexts map[string][]string) *Table {
 		clear(v)
 		var length, weight float32
 		for _, c := range contexts[w] {
-			i, ok := t.index[c]
+			i, ok := t.words.find(c)
 			if !ok || stopWords[c] {
 				continue
 			}
@@ -50,9 +49,8 @@ func Infer(t *Table, contexts map[string][]string) *Table {
 
 // clone is a copy of t that Add can extend without changing t.
 func (t *Table) clone() *Table {
-	c := &Table{dim: t.dim, words: slices.Clone(t.words), ranks: slices.Clone(t.ranks),
-		scales: slices.Clone(t.scales), data: slices.Clone(t.data), index: maps.Clone(t.index)}
-	return c
+	return &Table{dim: t.dim, words: t.words.clone(), ranks: slices.Clone(t.ranks),
+		scales: slices.Clone(t.scales), data: slices.Clone(t.data)}
 }
 
 // length is the Euclidean length of word i's vector.

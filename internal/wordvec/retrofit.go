@@ -10,8 +10,8 @@ import "math"
 // without neighbours or antonyms keep their vectors; neighbours the table lacks are ignored.
 func Retrofit(t *Table, neighbours, antonyms map[string][]string, iterations int, repel float32) *Table {
 	dim := t.dim
-	orig := make([]float32, len(t.words)*dim)
-	for i := range t.words {
+	orig := make([]float32, t.Len()*dim)
+	for i := range t.Len() {
 		s := t.scales[i]
 		for k := range dim {
 			orig[i*dim+k] = s * float32(t.data[i*dim+k])
@@ -21,7 +21,7 @@ func Retrofit(t *Table, neighbours, antonyms map[string][]string, iterations int
 	ids := func(ws []string) []int32 {
 		var out []int32
 		for _, w := range ws {
-			if j, ok := t.index[w]; ok {
+			if j, ok := t.words.find(w); ok {
 				out = append(out, j)
 			}
 		}
@@ -32,7 +32,8 @@ func Retrofit(t *Table, neighbours, antonyms map[string][]string, iterations int
 		near, away []int32
 	}
 	var nodes []node
-	for i, w := range t.words {
+	for i := range t.Len() {
+		w := t.words.word(i)
 		n := node{int32(i), ids(neighbours[w]), ids(antonyms[w])}
 		if len(n.near) > 0 || len(n.away) > 0 {
 			nodes = append(nodes, n)
@@ -70,8 +71,8 @@ func Retrofit(t *Table, neighbours, antonyms map[string][]string, iterations int
 		}
 	}
 	out := NewTable(dim)
-	for i, w := range t.words {
-		out.Add(w, int(t.ranks[i]), cur[i*dim:(i+1)*dim])
+	for i := range t.Len() {
+		out.Add(t.words.word(i), int(t.ranks[i]), cur[i*dim:(i+1)*dim])
 	}
 	return out
 }

@@ -41,16 +41,15 @@ var magic = []byte("IWVEC\x00\x01\n")
 // Table maps words to vectors. It is read-only after Read and safe for concurrent use.
 type Table struct {
 	dim    int
-	words  []string
+	words  vocabulary
 	ranks  []uint32
 	scales []float32
 	data   []int8
-	index  map[string]int32
 }
 
 // NewTable returns an empty table of dim-dimensional vectors, to fill with Add.
 func NewTable(dim int) *Table {
-	return &Table{dim: dim, index: map[string]int32{}}
+	return &Table{dim: dim, words: newVocabulary(0, 0)}
 }
 
 // Add appends word with its source frequency rank and vector, quantising the vector. A word already in the
@@ -62,7 +61,7 @@ func (t *Table) Add(word string, rank int, vec []float32) error {
 	if word == "" || len(word) > 255 {
 		return fmt.Errorf("word %q: length %d out of 1–255", word, len(word))
 	}
-	if _, dup := t.index[word]; dup {
+	if _, dup := t.words.find(word); dup {
 		return fmt.Errorf("word %q: twice", word)
 	}
 	var maxAbs float64
@@ -70,8 +69,7 @@ func (t *Table) Add(word string, rank int, vec []float32) error {
 		maxAbs = math.Max(maxAbs, math.Abs(float64(v)))
 	}
 	scale := float32(maxAbs / 127)
-	t.index[word] = int32(len(t.words))
-	t.words = append(t.words, word)
+	t.words.add(word)
 	t.ranks = append(t.ranks, uint32(rank))
 	t.scales = append(t.scales, scale)
 	for _, v := range vec {
@@ -88,12 +86,12 @@ func (t *Table) Add(word string, rank int, vec []float32) error {
 func (t *Table) Dim() int { return t.dim }
 
 // Len is the number of words.
-func (t *Table) Len() int { return len(t.words) }
+func (t *Table) Len() int { return t.words.len() }
 
 // Rank returns word's frequency rank in the source vectors (0 is the most frequent word) and whether the
 // table has the word.
 func (t *Table) Rank(word string) (int, bool) {
-	i, ok := t.index[word]
+	i, ok := t.words.find(word)
 	if !ok {
 		return 0, false
 	}
@@ -102,7 +100,7 @@ func (t *Table) Rank(word string) (int, bool) {
 
 // AddTo adds weight × word's vector to dst (len Dim) and reports whether the table has the word.
 func (t *Table) AddTo(dst []float32, word string, weight float32) bool {
-	i, ok := t.index[word]
+	i, ok := t.words.find(word)
 	if ok {
 		t.addRow(dst, i, weight)
 	}
@@ -122,10 +120,11 @@ func (t *Table) addRow(dst []float32, i int32, weight float32) {
 func (t *Table) WriteTo(w io.Writer) (int64, error) {
 	var buf bytes.Buffer
 	buf.Write(magic)
-	binary.Write(&buf, binary.LittleEndian, [2]uint32{uint32(t.dim), uint32(len(t.words))})
-	for _, word := range t.words {
+	binary.Write(&buf, binary.LittleEndian, [2]uint32{uint32(t.dim), uint32(t.Len())})
+	for i := range t.Len() {
+		word := t.words.bytes(i)
 		buf.WriteByte(byte(len(word)))
-		buf.WriteString(word)
+		buf.Write(word)
 	}
 	binary.Write(&buf, binary.LittleEndian, t.ranks)
 	binary.Write(&buf, binary.LittleEndian, t.scales)
@@ -165,9 +164,8 @@ func Parse(b []byte) (*Table, error) {
 	if dim <= 0 || dim > 4096 || count > len(body) {
 		return nil, fmt.Errorf("%w: %d words of %d dimensions", ErrCorrupt, count, dim)
 	}
-	t := &Table{dim: dim, words: make([]string, count), index: make(map[string]int32, count)}
 	p := head
-	for range count { // find where the words end, then cut them from one string
+	for range count { // find where the words end
 		if p >= len(body) {
 			return nil, fmt.Errorf("%w: word list cut short", ErrCorrupt)
 		}
@@ -176,12 +174,11 @@ func Parse(b []byte) (*Table, error) {
 	if p > len(body) || len(body)-p != count*(8+dim) {
 		return nil, fmt.Errorf("%w: words and vectors do not fill the file", ErrCorrupt)
 	}
-	all := string(body[head:p])
-	for i, q := 0, 0; i < count; i++ {
-		n := int(all[q])
-		t.words[i] = all[q+1 : q+1+n]
-		t.index[t.words[i]] = int32(i)
-		q += 1 + n
+	t := &Table{dim: dim, words: newVocabulary(count, p-head-count)}
+	for q := head; q < p; q += 1 + int(body[q]) {
+		if w := string(body[q+1 : q+1+int(body[q])]); !t.words.add(w) {
+			return nil, fmt.Errorf("%w: word %q twice", ErrCorrupt, w)
+		}
 	}
 	t.ranks = make([]uint32, count)
 	t.scales = make([]float32, count)
