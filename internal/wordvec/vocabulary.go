@@ -66,7 +66,7 @@ func (v *vocabulary) add(w string) bool {
 	v.text = append(v.text, w...)
 	v.ends = append(v.ends, uint32(len(v.text)))
 	if len(v.slots) < slotsFor(len(v.ends)) {
-		v.slots = make([]int32, 2*len(v.slots))
+		v.slots = make([]int32, slotsFor(len(v.ends)))
 		for j := range i {
 			v.place(j)
 		}

@@ -61,15 +61,14 @@ func (t *Table) Add(word string, rank int, vec []float32) error {
 	if word == "" || len(word) > 255 {
 		return fmt.Errorf("word %q: length %d out of 1–255", word, len(word))
 	}
-	if _, dup := t.words.find(word); dup {
-		return fmt.Errorf("word %q: twice", word)
-	}
 	var maxAbs float64
 	for _, v := range vec {
 		maxAbs = math.Max(maxAbs, math.Abs(float64(v)))
 	}
 	scale := float32(maxAbs / 127)
-	t.words.add(word)
+	if !t.words.add(word) {
+		return fmt.Errorf("word %q: twice", word)
+	}
 	t.ranks = append(t.ranks, uint32(rank))
 	t.scales = append(t.scales, scale)
 	for _, v := range vec {
