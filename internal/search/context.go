@@ -138,7 +138,7 @@ func (ix *Index) trailingTypo(words []string) string {
 		return "" // "logic and": the pair as it is
 	}
 	best := int32(-1)
-	for _, c := range lx.deletes[words[n-1]] {
+	for _, c := range lx.deletes.of(words[n-1]) {
 		if !strings.HasPrefix(lx.words[c], words[n-1]) {
 			continue // "card and" is no "card hand": only the last letter can be missing
 		}

@@ -4,7 +4,7 @@ import (
 	"math/bits"
 	"slices"
 
-	"github.com/iconlib/iconlib/internal/textarena"
+	"github.com/iconlib/iconlib/internal/stringindex"
 	"github.com/iconlib/iconlib/internal/wordvec"
 )
 
@@ -13,13 +13,25 @@ const maxWordLen = 32
 
 // deletes indexes every vocabulary word under itself with one character removed (a symmetric delete index):
 // a query word within Damerau distance 1 of a vocabulary word shares a key with it once at most one
-// character is removed from each.
-type deletes map[string][]int32
+// character is removed from each. Its 38,741 keys and their lists hold no pointers: as a map of keys to
+// lists they were two pointers a key for the garbage collector to follow on every cycle.
+type deletes struct {
+	keys   *stringindex.Index
+	starts []uint32 // key k's words are words[starts[k]:starts[k+1]]
+	words  []int32
+}
 
-// newDeletes indexes words. Its keys share one allocation and its lists another, made in two passes over
-// the words: one a key and one a list each left some 80,000 small objects for the garbage collector to
-// visit on every cycle. (Assigning to a map under a key it has stores the new key, so the lists are
-// filled through a slot per key, not through the map.)
+// of returns the words indexed under key, which the caller must not change.
+func (d deletes) of(key string) []int32 {
+	k, ok := d.keys.Find(key)
+	if !ok {
+		return nil
+	}
+	return d.words[d.starts[k]:d.starts[k+1]:d.starts[k+1]]
+}
+
+// newDeletes indexes words, in two passes over them: one numbers the keys and counts each one's words,
+// the other places the words.
 func newDeletes(words []string) deletes {
 	each := func(f func(word int32, key []byte)) {
 		for i, w := range words {
@@ -28,35 +40,27 @@ func newDeletes(words []string) deletes {
 			}
 		}
 	}
-	slot := map[string]int{}
-	var sizes []int // by slot
-	keyBytes, total := 0, 0
+	d := deletes{keys: stringindex.New(0, 0)}
+	var sizes []uint32 // by key
 	each(func(_ int32, key []byte) {
-		total++
-		if s, ok := slot[string(key)]; ok {
-			sizes[s]++
-			return
+		if k, added := d.keys.Add(string(key)); added {
+			sizes = append(sizes, 1)
+		} else {
+			sizes[k]++
 		}
-		slot[string(key)] = len(sizes)
-		sizes = append(sizes, 1)
-		keyBytes += len(key)
 	})
-	starts, at := make([]int, len(sizes)), 0 // by slot: where its list starts in lists
-	for s, n := range sizes {
-		starts[s], at = at, at+n
+	d.starts = make([]uint32, len(sizes)+1)
+	for k, n := range sizes {
+		d.starts[k+1] = d.starts[k] + n
 	}
-	lists, next := make([]int32, total), slices.Clone(starts)
+	d.words = make([]int32, d.starts[len(sizes)])
+	next := sizes[:0:0]
+	next = append(next, d.starts[:len(sizes)]...)
 	each(func(word int32, key []byte) {
-		s := slot[string(key)]
-		lists[next[s]] = word
-		next[s]++
+		k, _ := d.keys.Find(string(key))
+		d.words[next[k]] = word
+		next[k]++
 	})
-	keys := textarena.New(keyBytes)
-	d := make(deletes, len(slot))
-	for k, s := range slot {
-		end := starts[s] + sizes[s]
-		d[keys.Add(k)] = lists[starts[s]:end:end]
-	}
 	return d
 }
 
@@ -111,7 +115,7 @@ func (lx *lexicon) candidates(q string, far bool) []typoCandidate {
 			if i, ok := lx.wordID[string(key)]; ok {
 				add(i, 1)
 			}
-			for _, i := range lx.deletes[string(key)] {
+			for _, i := range lx.deletes.of(string(key)) {
 				add(i, 1)
 			}
 		}

@@ -140,7 +140,7 @@ func (e *Embedder) AppendRows(rows []int32, text string) []int32 {
 		if stopWords[w] {
 			continue
 		}
-		if i, ok := e.t.words.find(w); ok {
+		if i, ok := e.t.words.Find(w); ok {
 			rows = append(rows, i)
 		}
 	}

@@ -15,7 +15,7 @@ func Infer(t *Table, contexts map[string][]string) *Table {
 	e := NewEmbedder(t)
 	words := make([]string, 0, len(contexts))
 	for w := range contexts {
-		if _, known := t.words.find(w); !known {
+		if _, known := t.words.Find(w); !known {
 			words = append(words, w)
 		}
 	}
@@ -26,7 +26,7 @@ func Infer(t *Table, contexts map[string][]string) *Table {
 		clear(v)
 		var length, weight float32
 		for _, c := range contexts[w] {
-			i, ok := t.words.find(c)
+			i, ok := t.words.Find(c)
 			if !ok || stopWords[c] {
 				continue
 			}
@@ -49,7 +49,7 @@ func Infer(t *Table, contexts map[string][]string) *Table {
 
 // clone is a copy of t that Add can extend without changing t.
 func (t *Table) clone() *Table {
-	return &Table{dim: t.dim, words: t.words.clone(), ranks: slices.Clone(t.ranks),
+	return &Table{dim: t.dim, words: t.words.Clone(), ranks: slices.Clone(t.ranks),
 		scales: slices.Clone(t.scales), data: slices.Clone(t.data)}
 }
 

@@ -21,7 +21,7 @@ func Retrofit(t *Table, neighbours, antonyms map[string][]string, iterations int
 	ids := func(ws []string) []int32 {
 		var out []int32
 		for _, w := range ws {
-			if j, ok := t.words.find(w); ok {
+			if j, ok := t.words.Find(w); ok {
 				out = append(out, j)
 			}
 		}
@@ -33,7 +33,7 @@ func Retrofit(t *Table, neighbours, antonyms map[string][]string, iterations int
 	}
 	var nodes []node
 	for i := range t.Len() {
-		w := t.words.word(i)
+		w := t.words.String(i)
 		n := node{int32(i), ids(neighbours[w]), ids(antonyms[w])}
 		if len(n.near) > 0 || len(n.away) > 0 {
 			nodes = append(nodes, n)
@@ -72,7 +72,7 @@ func Retrofit(t *Table, neighbours, antonyms map[string][]string, iterations int
 	}
 	out := NewTable(dim)
 	for i := range t.Len() {
-		out.Add(t.words.word(i), int(t.ranks[i]), cur[i*dim:(i+1)*dim])
+		out.Add(t.words.String(i), int(t.ranks[i]), cur[i*dim:(i+1)*dim])
 	}
 	return out
 }

@@ -37,7 +37,7 @@ func smallTable(t *testing.T) *Table {
 func wordsOf(tab *Table) []string {
 	words := make([]string, tab.Len())
 	for i := range words {
-		words[i] = tab.words.word(i)
+		words[i] = tab.words.String(i)
 	}
 	return words
 }
