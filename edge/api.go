@@ -163,8 +163,8 @@ func (s *server) handleRecord(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	id := strings.TrimSuffix(r.PathValue("id"), ".json") // no icon id has a dot
-	f, ok := s.files.byPath[contract.RecordFile(id)]
-	if !ok {
+	f := s.files.lookup(contract.RecordFile(id))
+	if f == nil {
 		notFound(w, s.lib.Suggest(id).Error()+" Search with "+contract.SiteLinks.Icons+"?q=")
 		return
 	}
@@ -177,8 +177,8 @@ func (s *server) handleCategories(w http.ResponseWriter, r *http.Request) {
 		writeParamError(w, err)
 		return
 	}
-	f, ok := s.files.byPath[contract.CategoriesFile]
-	if !ok {
+	f := s.files.lookup(contract.CategoriesFile)
+	if f == nil {
 		unavailable(w, "the library")
 		return
 	}

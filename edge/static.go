@@ -24,7 +24,7 @@ func (s *server) handleStatic(w http.ResponseWriter, r *http.Request) {
 		s.sendFile(w, r, f)
 		return
 	}
-	if _, ok := s.files.byPath[path.Join(rel, "index.html")]; ok {
+	if s.files.lookup(path.Join(rel, "index.html")) != nil {
 		http.Redirect(w, r, "/"+rel+"/", http.StatusMovedPermanently)
 		return
 	}
@@ -36,45 +36,46 @@ func (s *server) handleStatic(w http.ResponseWriter, r *http.Request) {
 func (s *server) staticFile(urlPath string) *file {
 	rel := strings.TrimPrefix(path.Clean("/"+urlPath), "/")
 	if strings.HasSuffix(urlPath, "/") {
-		return s.files.byPath[path.Join(rel, "index.html")]
+		return s.files.lookup(path.Join(rel, "index.html"))
 	}
-	return s.files.byPath[rel]
+	return s.files.lookup(rel)
 }
 
 // sendFile writes a file with its validators; http.ServeContent answers If-None-Match, Range and HEAD.
 // A file the build precompressed goes out as the variant the client accepts best, with the variant's
 // own ETag and length: nothing is compressed at request time.
 func (s *server) sendFile(w http.ResponseWriter, r *http.Request, f *file) {
+	idx := s.files
 	h := w.Header()
-	h.Set("Content-Type", f.contentType)
-	h.Set("Cache-Control", cacheControlFor(r, f))
+	h.Set("Content-Type", idx.contentType(f))
+	h.Set("Cache-Control", cacheControlFor(r, idx.etag(f), idx.cacheControl(f)))
 	body := f
-	if len(f.encodings) > 0 {
+	if encodings := idx.encodings(f); len(encodings) > 0 {
 		addVary(h, "Accept-Encoding")
-		if v := chooseVariant(parseAcceptEncoding(r.Header.Values("Accept-Encoding")), f.encodings); v != nil {
-			body = v.file
+		if v := chooseVariant(parseAcceptEncoding(r.Header.Values("Accept-Encoding")), encodings); v != nil {
+			body = idx.variantFile(v)
 			h.Set("Content-Encoding", v.coding)
 		}
 	}
-	fh, err := s.files.open(body)
+	fh, err := idx.open(body)
 	if err != nil {
-		s.logger.Error("open", "file", body.rel, "err", err)
+		s.logger.Error("open", "file", idx.rel(body), "err", err)
 		s.unavailableFor(w, r)
 		return
 	}
 	defer fh.Close()
 	info, err := fh.Stat()
 	if err != nil {
-		s.logger.Error("stat", "file", body.rel, "err", err)
+		s.logger.Error("stat", "file", idx.rel(body), "err", err)
 		s.unavailableFor(w, r)
 		return
 	}
 	if info.Size() == body.size {
-		h.Set("ETag", body.etag)
+		h.Set("ETag", idx.etag(body))
 	} else {
 		// Changed since the build: the manifest's hash is not these bytes', so no validator is better
 		// than a wrong one.
-		s.logger.Warn("file differs from the build's manifest; sent without an ETag", "file", body.rel)
+		s.logger.Warn("file differs from the build's manifest; sent without an ETag", "file", idx.rel(body))
 	}
 	if body != f && r.Header.Get("Range") == "" {
 		// ServeContent leaves the length of an encoded body unset; a whole one has the variant's.
@@ -83,14 +84,15 @@ func (s *server) sendFile(w http.ResponseWriter, r *http.Request, f *file) {
 	serveContent(w, r, fh)
 }
 
-// cacheControlFor is a file's Cache-Control: a year, immutable, when the URL names the version of the
-// bytes sent (contract.VersionedURL, the first digits of the ETag's hash); else the file's class's.
-func cacheControlFor(r *http.Request, f *file) string {
+// cacheControlFor is the Cache-Control of a file of ETag etag and its class's cacheControl: a year,
+// immutable, when the URL names the version of the bytes sent (contract.VersionedURL, the first digits of
+// the ETag's hash); else its class's.
+func cacheControlFor(r *http.Request, etag, cacheControl string) string {
 	v := r.URL.Query().Get(contract.VersionParam)
-	if len(v) == contract.VersionLen && strings.HasPrefix(f.etag, `"`+v) {
+	if len(v) == contract.VersionLen && strings.HasPrefix(etag, `"`+v) {
 		return contract.CacheVersioned.CacheControl()
 	}
-	return f.cacheControl
+	return cacheControl
 }
 
 // addVary adds a header name to Vary unless it is there already (the gzip middleware of API answers may
