@@ -104,7 +104,7 @@ func indexFiles(dir string) (*fileIndex, error) {
 		root.Close()
 		return nil, err
 	}
-	idx.newFiles(append(listed, manifest))
+	idx.addFiles(append(listed, manifest))
 	return idx, nil
 }
 
@@ -161,9 +161,9 @@ func hash(b []byte) string {
 	return hex.EncodeToString(sum[:])
 }
 
-// newFiles fills idx with the listed files and their variants, which are files of public/ too, as a
+// addFiles fills idx with the listed files and their variants, which are files of public/ too, as a
 // static host serves them: by their own names and types.
-func (idx *fileIndex) newFiles(listed []listing) {
+func (idx *fileIndex) addFiles(listed []listing) {
 	var textLen, pathLen, nFiles, nVariants int
 	for _, l := range listed {
 		textLen += len(l.rel) + etagLen
