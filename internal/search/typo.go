@@ -54,8 +54,7 @@ func newDeletes(words []string) deletes {
 		d.starts[k+1] = d.starts[k] + n
 	}
 	d.words = make([]int32, d.starts[len(sizes)])
-	next := sizes[:0:0]
-	next = append(next, d.starts[:len(sizes)]...)
+	next := slices.Clone(d.starts[:len(sizes)]) // by key: where its next word goes
 	each(func(word int32, key []byte) {
 		k, _ := d.keys.Find(string(key))
 		d.words[next[k]] = word
