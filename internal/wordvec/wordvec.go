@@ -40,7 +40,8 @@ const (
 
 var magic = []byte("IWVEC\x00\x01\n")
 
-// Table maps words to vectors. It is read-only after Read and safe for concurrent use.
+// Table maps words to vectors. Once loaded (Load, Parse) or filled (Add) it is read-only and safe for
+// concurrent use.
 type Table struct {
 	dim int
 	// words numbers the words as their rows; as a []string and a map[string]int32, the library's 98,000
