@@ -363,7 +363,7 @@ func describeRun(cfg config, mix int, cacheSwitch bool) string {
 		s += "; Accept-Encoding: " + cfg.acceptEncoding
 	}
 	if cfg.wrk != "" {
-		s += "; GETs at their own pace driven by wrk (one thread), the rest by the Go driver"
+		s += "; GETs at their own pace driven by wrk (one thread, at the batch policy on Linux, so it does not preempt the edge), the rest by the Go driver"
 	}
 	return s + "."
 }

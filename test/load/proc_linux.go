@@ -5,10 +5,13 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
 	"time"
+
+	"golang.org/x/sys/unix"
 )
 
 // clockTicks is the unit of utime and stime in /proc/<pid>/stat: USER_HZ, sysconf(_SC_CLK_TCK), which the
@@ -64,4 +67,34 @@ func residentBytes(pid int) (int64, error) {
 // even by SIGKILL or a crash that runs no deferred cleanup, so no edge is left holding its port and memory.
 func ownChild(cmd *exec.Cmd) {
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+}
+
+// startBatch starts cmd under the kernel's batch policy, SCHED_BATCH: the load generator keeps its share
+// of the CPUs it shares with the edge, but its wake-ups no longer preempt the edge's threads mid-request,
+// as a remote client's packets would not. Preempted, a thread of the edge keeps the requests its
+// goroutines hold waiting until the kernel runs it again: a bare net/http server burning 200 µs of CPU a
+// request had a p99 of 22–32 ms under wrk at the normal policy and 4.5 ms with wrk niced.
+//
+// The child inherits the policy of the thread that forks it: that thread is set to SCHED_BATCH for the
+// fork and then back, so no other thread of this process (nor an edge it starts) has it. Should setting
+// it back fail, the thread is left locked and ends with its goroutine.
+func startBatch(cmd *exec.Cmd) error {
+	started := make(chan error, 1)
+	go func() {
+		runtime.LockOSThread()
+		was, err := unix.SchedGetAttr(0, 0)
+		if err == nil {
+			err = unix.SchedSetAttr(0, &unix.SchedAttr{Policy: unix.SCHED_BATCH, Nice: was.Nice}, 0)
+		}
+		if err != nil {
+			started <- fmt.Errorf("SCHED_BATCH: %w", err)
+			return
+		}
+		err = cmd.Start()
+		if unix.SchedSetAttr(0, was, 0) == nil {
+			runtime.UnlockOSThread()
+		}
+		started <- err
+	}()
+	return <-started
 }

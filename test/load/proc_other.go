@@ -15,3 +15,5 @@ func cpuTime(int) (time.Duration, error) { return 0, errNoProc }
 func residentBytes(int) (int64, error) { return 0, errNoProc }
 
 func ownChild(*exec.Cmd) {}
+
+func startBatch(cmd *exec.Cmd) error { return cmd.Start() }

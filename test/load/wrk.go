@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -16,6 +17,7 @@ import (
 // wrkDriver runs a scenario of GET requests closed-loop with wrk (Debian's), one thread and conns
 // connections: a Lua script sends the paths of a file in turn. wrk spends 37–77 µs of CPU on a request
 // where the Go driver spends 94–154, and either shares the CPUs with the edge, so wrk leaves it more.
+// wrk runs at the batch policy (startBatch): its wake-ups do not preempt the edge mid-request.
 type wrkDriver struct {
 	bin            string // the wrk binary
 	conns          int
@@ -111,13 +113,18 @@ func (w *wrkDriver) run(ctx context.Context, base, paths string, d time.Duration
 	seconds := max(1, int(d.Round(time.Second).Seconds()))
 	cmd := exec.CommandContext(ctx, w.bin, "-t1", "-c"+strconv.Itoa(w.conns), "-d"+strconv.Itoa(seconds)+"s",
 		"--latency", "-s", script, base, "--", paths, w.acceptEncoding)
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		return result{}, fmt.Errorf("%s: %w\n%s", w.bin, err, out)
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	err := startBatch(cmd)
+	if err == nil {
+		err = cmd.Wait()
 	}
-	r, err := parseWrk(string(out))
 	if err != nil {
-		return r, fmt.Errorf("%s: %w\n%s", w.bin, err, out)
+		return result{}, fmt.Errorf("%s: %w\n%s", w.bin, err, out.String())
+	}
+	r, err := parseWrk(out.String())
+	if err != nil {
+		return r, fmt.Errorf("%s: %w\n%s", w.bin, err, out.String())
 	}
 	r.generatorCPU, r.generatorProcs = cmd.ProcessState.UserTime()+cmd.ProcessState.SystemTime(), 1
 	return r, nil
