@@ -82,23 +82,25 @@ func (d *driver) measure(ctx context.Context, sc scenario, e *edgeProcess, warmu
 
 // run drives sc against base for duration and collects every latency. The driver collects its garbage
 // before the run, not during it: a collection of its own delays its reading of answers, and that delay
-// would count as the edge's latency.
+// would count as the edge's latency. It runs at the batch policy (asBatch), as wrk does.
 func (d *driver) run(ctx context.Context, sc scenario, base string, duration time.Duration) result {
 	conns := make([]connResult, d.conns)
 	r := result{scenario: sc.name}
-	r.generatorGCs = withoutCollections(func() {
-		ctx, cancel := context.WithTimeout(ctx, duration)
-		defer cancel()
-		var wg sync.WaitGroup
-		start := time.Now()
-		for i := range conns {
-			first := start.Add(d.interval * time.Duration(i) / time.Duration(len(conns)))
-			wg.Go(func() {
-				conns[i] = d.conn(ctx, sc, base, newWorker(d.seed, i, d.mixSize), first)
-			})
-		}
-		wg.Wait()
-		r.elapsed = time.Since(start)
+	err := asBatch(func() {
+		r.generatorGCs = withoutCollections(func() {
+			ctx, cancel := context.WithTimeout(ctx, duration)
+			defer cancel()
+			var wg sync.WaitGroup
+			start := time.Now()
+			for i := range conns {
+				first := start.Add(d.interval * time.Duration(i) / time.Duration(len(conns)))
+				wg.Go(func() {
+					conns[i] = d.conn(ctx, sc, base, newWorker(d.seed, i, d.mixSize), first)
+				})
+			}
+			wg.Wait()
+			r.elapsed = time.Since(start)
+		})
 	})
 	parts := make([][]time.Duration, len(conns))
 	for i, c := range conns {
@@ -108,6 +110,10 @@ func (d *driver) run(ctx context.Context, sc scenario, base string, duration tim
 		if r.firstErr == "" {
 			r.firstErr = c.firstErr
 		}
+	}
+	if err != nil { // the run went on at the normal policy, or the harness stayed at the batch one
+		r.errors++
+		r.firstErr = err.Error()
 	}
 	r.latencies = mergeSorted(parts)
 	r.p50, r.p99 = percentile(r.latencies, 50), percentile(r.latencies, 99)

@@ -18,56 +18,58 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// TestStartBatchLeavesTheHarnessAtTheNormalPolicy: a command started as wrk is (startBatch) runs under
-// SCHED_BATCH, while commands started the usual way after it (as the edges are) and every thread of this
-// process keep the normal policy.
-func TestStartBatchLeavesTheHarnessAtTheNormalPolicy(t *testing.T) {
-	batch := exec.Command("sleep", "30")
-	if err := startBatch(batch); err != nil {
+// TestAsBatchSetsEveryThreadAndThenBack: while f runs, every thread of this process and a command f
+// starts are at SCHED_BATCH; after it, every thread and a command started then are at the normal policy.
+func TestAsBatchSetsEveryThreadAndThenBack(t *testing.T) {
+	var inside map[uint32]int
+	var child uint32
+	err := asBatch(func() {
+		inside = threadPolicies(t)
+		cmd := exec.Command("sleep", "30")
+		if err := cmd.Start(); err != nil {
+			t.Error(err)
+			return
+		}
+		child = policyOf(t, cmd.Process.Pid)
+		cmd.Process.Kill()
+		cmd.Wait()
+	})
+	if err != nil {
 		t.Fatal(err)
 	}
-	defer batch.Wait()
-	defer batch.Process.Kill()
-	if p := policyOf(t, batch.Process.Pid); p != unix.SCHED_BATCH {
-		t.Errorf("the command startBatch started has policy %d, want SCHED_BATCH (%d)", p, unix.SCHED_BATCH)
+	if len(inside) != 1 || inside[unix.SCHED_BATCH] == 0 || child != unix.SCHED_BATCH {
+		t.Errorf("inside: threads by policy %v, the command at %d; want all at SCHED_BATCH (%d)", inside, child, unix.SCHED_BATCH)
 	}
-	for range 10 {
-		normal := exec.Command("sleep", "30")
-		if err := normal.Start(); err != nil {
-			t.Fatal(err)
-		}
-		p := policyOf(t, normal.Process.Pid)
-		normal.Process.Kill()
-		normal.Wait()
-		if p != unix.SCHED_NORMAL {
-			t.Fatalf("a command started after it has policy %d, want SCHED_NORMAL", p)
-		}
+	after := threadPolicies(t)
+	cmd := exec.Command("sleep", "30")
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
 	}
-	// The thread that forked the command is set back once it has.
-	deadline := time.Now().Add(5 * time.Second)
-	for {
-		batchThreads := 0
-		tasks, err := os.ReadDir("/proc/self/task")
+	defer cmd.Wait()
+	defer cmd.Process.Kill()
+	if len(after) != 1 || after[unix.SCHED_NORMAL] == 0 || policyOf(t, cmd.Process.Pid) != unix.SCHED_NORMAL {
+		t.Errorf("after: threads by policy %v, a command at %d; want all at SCHED_NORMAL", after, policyOf(t, cmd.Process.Pid))
+	}
+}
+
+// threadPolicies counts the threads of this process by scheduling policy.
+func threadPolicies(t *testing.T) map[uint32]int {
+	t.Helper()
+	tasks, err := os.ReadDir("/proc/self/task")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := map[uint32]int{}
+	for _, task := range tasks {
+		tid, err := strconv.Atoi(task.Name())
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, task := range tasks {
-			tid, err := strconv.Atoi(task.Name())
-			if err != nil {
-				t.Fatal(err)
-			}
-			if attr, err := unix.SchedGetAttr(tid, 0); err == nil && attr.Policy != unix.SCHED_NORMAL {
-				batchThreads++
-			}
+		if attr, err := unix.SchedGetAttr(tid, 0); err == nil {
+			n[attr.Policy]++
 		}
-		if batchThreads == 0 {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("%d of this process's %d threads are not at SCHED_NORMAL", batchThreads, len(tasks))
-		}
-		time.Sleep(10 * time.Millisecond)
 	}
+	return n
 }
 
 // TestWrkRunsAtTheBatchPolicy: the wrk driver's wrk, seen from the server while it sends requests, runs
@@ -135,4 +137,32 @@ func policyOf(t *testing.T, pid int) uint32 {
 		t.Fatalf("sched_getattr(%d): %v", pid, err)
 	}
 	return attr.Policy
+}
+
+// TestDriverRunsAtTheBatchPolicy: the Go driver's requests, answered by a server in this process, are
+// sent and answered at SCHED_BATCH, and the process is at the normal policy again after the run.
+func TestDriverRunsAtTheBatchPolicy(t *testing.T) {
+	var mu sync.Mutex
+	seen := map[uint32]int{}
+	srv := httptest.NewServer(http.HandlerFunc(func(http.ResponseWriter, *http.Request) {
+		attr, err := unix.SchedGetAttr(0, 0)
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		mu.Lock()
+		seen[attr.Policy]++
+		mu.Unlock()
+	}))
+	defer srv.Close()
+	r := newDriver(2, 1, 2, "").run(context.Background(), getScenario, srv.URL, 100*time.Millisecond)
+	mu.Lock()
+	defer mu.Unlock()
+	if r.errors != 0 || r.requests == 0 || len(seen) != 1 || seen[unix.SCHED_BATCH] == 0 {
+		t.Errorf("%d requests, %d errors (%s); the server's threads by policy: %v, want all at SCHED_BATCH (%d)",
+			r.requests, r.errors, r.firstErr, seen, unix.SCHED_BATCH)
+	}
+	if after := threadPolicies(t); len(after) != 1 || after[unix.SCHED_NORMAL] == 0 {
+		t.Errorf("after the run, threads by policy %v, want all at SCHED_NORMAL", after)
+	}
 }

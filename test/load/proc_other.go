@@ -16,4 +16,7 @@ func residentBytes(int) (int64, error) { return 0, errNoProc }
 
 func ownChild(*exec.Cmd) {}
 
-func startBatch(cmd *exec.Cmd) error { return cmd.Start() }
+func asBatch(f func()) error {
+	f()
+	return nil
+}

@@ -17,7 +17,7 @@ import (
 // wrkDriver runs a scenario of GET requests closed-loop with wrk (Debian's), one thread and conns
 // connections: a Lua script sends the paths of a file in turn. wrk spends 37–77 µs of CPU on a request
 // where the Go driver spends 94–154, and either shares the CPUs with the edge, so wrk leaves it more.
-// wrk runs at the batch policy (startBatch): its wake-ups do not preempt the edge mid-request.
+// wrk runs at the batch policy (asBatch): its wake-ups do not preempt the edge mid-request.
 type wrkDriver struct {
 	bin            string // the wrk binary
 	conns          int
@@ -115,9 +115,9 @@ func (w *wrkDriver) run(ctx context.Context, base, paths string, d time.Duration
 		"--latency", "-s", script, base, "--", paths, w.acceptEncoding)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
-	err := startBatch(cmd)
-	if err == nil {
-		err = cmd.Wait()
+	var err error
+	if batchErr := asBatch(func() { err = cmd.Run() }); batchErr != nil {
+		err = errors.Join(err, batchErr)
 	}
 	if err != nil {
 		return result{}, fmt.Errorf("%s: %w\n%s", w.bin, err, out.String())
