@@ -74,7 +74,8 @@ func ownChild(cmd *exec.Cmd) {
 // generator keeps its share of the CPUs it shares with the edge, but its wake-ups no longer preempt the
 // edge's threads mid-request, as a remote client's would not: preempted, a thread of the edge keeps the
 // requests its goroutines hold waiting until the kernel runs it again. A bare net/http server burning
-// 200 µs of CPU a request had a p99 of 22–32 ms under wrk at the normal policy, 4.5 ms with wrk niced.
+// 200 µs of CPU a request had a p99 of 22–32 ms under wrk at the normal policy, 4.2–4.4 ms with wrk at
+// the batch one (docs/design.md).
 func asBatch(f func()) error {
 	was, err := unix.SchedGetAttr(0, 0)
 	if err != nil {
