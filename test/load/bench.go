@@ -57,8 +57,9 @@ func run(ctx context.Context, cfg config, stdout io.Writer) error {
 
 	rep := report{about: describeRun(cfg, len(wl.popular), current.cacheSwitch)}
 	drivers := drivers{fixed: newDriver(cfg.conns, cfg.seed, len(wl.popular), cfg.acceptEncoding)}
+	drivers.fixed.normalPolicy = cfg.normalPolicy
 	if cfg.wrk != "" {
-		drivers.wrk = &wrkDriver{bin: cfg.wrk, conns: cfg.conns, seed: cfg.seed, mix: len(wl.popular), acceptEncoding: cfg.acceptEncoding, dir: tmp}
+		drivers.wrk = &wrkDriver{bin: cfg.wrk, conns: cfg.conns, seed: cfg.seed, mix: len(wl.popular), acceptEncoding: cfg.acceptEncoding, dir: tmp, normalPolicy: cfg.normalPolicy}
 	}
 	m, runErr := measureAll(ctx, cfg, drivers, selected, current, before)
 	rep.rounds, rep.paced = m.rounds, m.paced
@@ -363,7 +364,12 @@ func describeRun(cfg config, mix int, cacheSwitch bool) string {
 		s += "; Accept-Encoding: " + cfg.acceptEncoding
 	}
 	if cfg.wrk != "" {
-		s += "; GETs at their own pace driven by wrk (one thread, at the batch policy on Linux, so it does not preempt the edge), the rest by the Go driver"
+		s += "; GETs at their own pace driven by wrk (one thread), the rest by the Go driver"
+	}
+	if cfg.normalPolicy {
+		s += "; both at the normal scheduling policy (their wake-ups preempt the edge)"
+	} else if runtime.GOOS == "linux" {
+		s += "; the load generator at the batch scheduling policy (its wake-ups do not preempt the edge)"
 	}
 	return s + "."
 }

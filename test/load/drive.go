@@ -28,6 +28,16 @@ type driver struct {
 	mixSize        int
 	acceptEncoding string        // sent as Accept-Encoding when set; Go's transparent gzip is off
 	interval       time.Duration // paced: each connection's time between requests; 0: as fast as answered
+	normalPolicy   bool          // run at the normal scheduling policy, not the batch one (asBatch)
+}
+
+// atPolicy runs f at the batch scheduling policy (asBatch), or as the process is when normal is set.
+func atPolicy(normal bool, f func()) error {
+	if normal {
+		f()
+		return nil
+	}
+	return asBatch(f)
 }
 
 // paced is d sending rate requests a second in all, on its connections' schedules.
@@ -82,11 +92,11 @@ func (d *driver) measure(ctx context.Context, sc scenario, e *edgeProcess, warmu
 
 // run drives sc against base for duration and collects every latency. The driver collects its garbage
 // before the run, not during it: a collection of its own delays its reading of answers, and that delay
-// would count as the edge's latency. It runs at the batch policy (asBatch), as wrk does.
+// would count as the edge's latency. It runs at the batch policy (asBatch) unless d.normalPolicy.
 func (d *driver) run(ctx context.Context, sc scenario, base string, duration time.Duration) result {
 	conns := make([]connResult, d.conns)
 	r := result{scenario: sc.name}
-	err := asBatch(func() {
+	err := atPolicy(d.normalPolicy, func() {
 		r.generatorGCs = withoutCollections(func() {
 			ctx, cancel := context.WithTimeout(ctx, duration)
 			defer cancel()

@@ -37,6 +37,9 @@ type config struct {
 	// Ps spin looking for work while answers are slow).
 	procs int
 	wrk   string // when set, wrk's path: GETs run at their own pace with it (wrkDriver)
+	// normalPolicy runs the load generators at the normal scheduling policy, where their wake-ups preempt
+	// the edge, instead of the batch one (asBatch).
+	normalPolicy bool
 	// before, when set, is a checkout of an earlier commit whose edge every scenario also runs on, right
 	// after this one's (a before/after table).
 	before string
@@ -87,6 +90,7 @@ func parseFlags(args []string) (config, error) {
 	fs.IntVar(&cfg.procs, "procs", 1, "the load generator's GOMAXPROCS (the edge's is its own)")
 	fs.StringVar(&cfg.before, "before", "", "a checkout of an earlier commit (a git worktree): its iconlib is built, builds its content, and runs every scenario right after this one, for a before/after table (make bench-load-before)")
 	fs.IntVar(&cfg.rounds, "rounds", 1, "how many times every scenario runs, in turn (with -before, on both edges each round): the report gives the median round and each round's rates; paced runs follow the first round only")
+	fs.BoolVar(&cfg.normalPolicy, "normal-policy", false, "run the load generators at the normal scheduling policy, where their wake-ups preempt the edge mid-request, instead of the batch one (Linux)")
 	fs.StringVar(&cfg.wrk, "wrk", "", "wrk's path: scenarios of GET requests run at their own pace with wrk (one thread, less than half the Go driver's CPU a request); POSTs and paced runs keep the Go driver")
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "usage: go run ./test/load [flags]\n\nscenarios: %s\n\n",

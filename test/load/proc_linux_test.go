@@ -141,29 +141,38 @@ func policyOf(t *testing.T, pid int) uint32 {
 }
 
 // TestDriverRunsAtTheBatchPolicy: the Go driver's requests, answered by a server in this process, are
-// sent and answered at SCHED_BATCH, and the process is at the normal policy again after the run.
+// sent and answered at SCHED_BATCH, or at SCHED_NORMAL with normalPolicy (-normal-policy), and the process
+// is at the normal policy after the run either way.
 func TestDriverRunsAtTheBatchPolicy(t *testing.T) {
-	var mu sync.Mutex
-	seen := map[uint32]int{}
-	srv := httptest.NewServer(http.HandlerFunc(func(http.ResponseWriter, *http.Request) {
-		attr, err := unix.SchedGetAttr(0, 0)
-		if err != nil {
-			t.Error(err)
-			return
+	for _, normal := range []bool{false, true} {
+		want := uint32(unix.SCHED_BATCH)
+		if normal {
+			want = unix.SCHED_NORMAL
 		}
+		var mu sync.Mutex
+		seen := map[uint32]int{}
+		srv := httptest.NewServer(http.HandlerFunc(func(http.ResponseWriter, *http.Request) {
+			attr, err := unix.SchedGetAttr(0, 0)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			mu.Lock()
+			seen[attr.Policy]++
+			mu.Unlock()
+		}))
+		d := newDriver(2, 1, 2, "")
+		d.normalPolicy = normal
+		r := d.run(context.Background(), getScenario, srv.URL, 100*time.Millisecond)
+		srv.Close()
 		mu.Lock()
-		seen[attr.Policy]++
+		if r.errors != 0 || r.requests == 0 || len(seen) != 1 || seen[want] == 0 {
+			t.Errorf("normalPolicy %v: %d requests, %d errors (%s); the server's threads by policy: %v, want all at %d",
+				normal, r.requests, r.errors, r.firstErr, seen, want)
+		}
 		mu.Unlock()
-	}))
-	defer srv.Close()
-	r := newDriver(2, 1, 2, "").run(context.Background(), getScenario, srv.URL, 100*time.Millisecond)
-	mu.Lock()
-	defer mu.Unlock()
-	if r.errors != 0 || r.requests == 0 || len(seen) != 1 || seen[unix.SCHED_BATCH] == 0 {
-		t.Errorf("%d requests, %d errors (%s); the server's threads by policy: %v, want all at SCHED_BATCH (%d)",
-			r.requests, r.errors, r.firstErr, seen, unix.SCHED_BATCH)
-	}
-	if after := threadPolicies(t); len(after) != 1 || after[unix.SCHED_NORMAL] == 0 {
-		t.Errorf("after the run, threads by policy %v, want all at SCHED_NORMAL", after)
+		if after := threadPolicies(t); len(after) != 1 || after[unix.SCHED_NORMAL] == 0 {
+			t.Errorf("normalPolicy %v: after the run, threads by policy %v, want all at SCHED_NORMAL", normal, after)
+		}
 	}
 }

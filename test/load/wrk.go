@@ -17,7 +17,7 @@ import (
 // wrkDriver runs a scenario of GET requests closed-loop with wrk (Debian's), one thread and conns
 // connections: a Lua script sends the paths of a file in turn. wrk spends 37–77 µs of CPU on a request
 // where the Go driver spends 94–154, and either shares the CPUs with the edge, so wrk leaves it more.
-// wrk runs at the batch policy (asBatch): its wake-ups do not preempt the edge mid-request.
+// wrk runs at the batch policy (asBatch) unless normalPolicy: its wake-ups do not preempt the edge.
 type wrkDriver struct {
 	bin            string // the wrk binary
 	conns          int
@@ -25,6 +25,7 @@ type wrkDriver struct {
 	mix            int
 	acceptEncoding string // sent as Accept-Encoding when set, as the Go driver does
 	dir            string // where the script and the path files go
+	normalPolicy   bool   // run wrk at the normal scheduling policy, not the batch one (asBatch)
 }
 
 // wrkScript sends, request after request, the paths of the file named by its first argument, from the
@@ -116,7 +117,7 @@ func (w *wrkDriver) run(ctx context.Context, base, paths string, d time.Duration
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	var err error
-	if batchErr := asBatch(func() { err = cmd.Run() }); batchErr != nil {
+	if batchErr := atPolicy(w.normalPolicy, func() { err = cmd.Run() }); batchErr != nil {
 		err = errors.Join(err, batchErr)
 	}
 	if err != nil {
