@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -114,18 +113,17 @@ func (w *wrkDriver) run(ctx context.Context, base, paths string, d time.Duration
 	seconds := max(1, int(d.Round(time.Second).Seconds()))
 	cmd := exec.CommandContext(ctx, w.bin, "-t1", "-c"+strconv.Itoa(w.conns), "-d"+strconv.Itoa(seconds)+"s",
 		"--latency", "-s", script, base, "--", paths, w.acceptEncoding)
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
+	var out []byte
 	var err error
-	if batchErr := atPolicy(w.normalPolicy, func() { err = cmd.Run() }); batchErr != nil {
-		err = errors.Join(err, batchErr)
+	if policyErr := atPolicy(w.normalPolicy, func() { out, err = cmd.CombinedOutput() }); policyErr != nil {
+		err = errors.Join(err, policyErr)
 	}
 	if err != nil {
-		return result{}, fmt.Errorf("%s: %w\n%s", w.bin, err, out.String())
+		return result{}, fmt.Errorf("%s: %w\n%s", w.bin, err, out)
 	}
-	r, err := parseWrk(out.String())
+	r, err := parseWrk(string(out))
 	if err != nil {
-		return r, fmt.Errorf("%s: %w\n%s", w.bin, err, out.String())
+		return r, fmt.Errorf("%s: %w\n%s", w.bin, err, out)
 	}
 	r.generatorCPU, r.generatorProcs = cmd.ProcessState.UserTime()+cmd.ProcessState.SystemTime(), 1
 	return r, nil
