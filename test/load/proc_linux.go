@@ -18,15 +18,27 @@ import (
 // kernel fixes at 100 for user space on every Linux architecture Go runs on.
 const clockTicks = 100
 
+// procStat reads /proc/<pid>/stat: the command name (field 2, in parentheses, and it may hold spaces and
+// parentheses) and the fields after it, field 3 (state) first.
+func procStat(pid int) (comm string, fields []string, err error) {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return "", nil, err
+	}
+	start, end := bytes.IndexByte(b, '('), bytes.LastIndexByte(b, ')')
+	if start < 0 || end < start {
+		return "", nil, fmt.Errorf("/proc/%d/stat: no command name in parentheses", pid)
+	}
+	return string(b[start+1 : end]), strings.Fields(string(b[end+1:])), nil
+}
+
 // cpuTime returns the CPU time, user and system, that process pid has used so far.
 func cpuTime(pid int) (time.Duration, error) {
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	_, f, err := procStat(pid)
 	if err != nil {
 		return 0, err
 	}
-	// The command name, field 2, is in parentheses and may hold spaces: count fields after the last ')'.
-	// There field 3 (state) comes first, so utime (14) and stime (15) are the 12th and 13th.
-	f := strings.Fields(string(b[bytes.LastIndexByte(b, ')')+1:]))
+	// utime (field 14) and stime (15) are the 12th and 13th after the name.
 	if len(f) < 13 {
 		return 0, fmt.Errorf("/proc/%d/stat: %d fields after the name, want at least 13", pid, len(f))
 	}

@@ -1,16 +1,13 @@
 package main
 
 import (
-	"bytes"
 	"context"
-	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -113,18 +110,12 @@ func childPolicies(t *testing.T) map[string]uint32 {
 		if err != nil {
 			continue
 		}
-		b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
-		if err != nil {
-			continue // it ended
-		}
-		// "pid (comm) state ppid ...": comm may hold spaces, so read around the last ')'
-		end := bytes.LastIndexByte(b, ')')
-		f := strings.Fields(string(b[end+1:]))
-		if len(f) < 2 || f[1] != strconv.Itoa(os.Getpid()) {
-			continue
+		comm, f, err := procStat(pid)
+		if err != nil || len(f) < 2 || f[1] != strconv.Itoa(os.Getpid()) {
+			continue // it ended, or it is no child of this process (field 4, ppid)
 		}
 		if attr, err := unix.SchedGetAttr(pid, 0); err == nil {
-			found[string(b[bytes.IndexByte(b, '(')+1:end])] = attr.Policy
+			found[comm] = attr.Policy
 		}
 	}
 	return found
