@@ -365,6 +365,31 @@ func TestBoundingTheScanChangesNoHit(t *testing.T) {
 	}
 }
 
+// TestRequestPhrasingChangesNoRanking: asking for an icon before saying what it shows ("looking for a
+// symbol that shows …", "an icon for my app that means …") gives the hits of what it shows alone, in both
+// rankings, for every evaluation query (every seventh under the race detector).
+func TestRequestPhrasingChangesNoRanking(t *testing.T) {
+	ix := libraryIndex(t)
+	qs := append(readEvalSet(t, "eval.jsonl"), readEvalSet(t, "holdout.jsonl")...)
+	step := 1
+	if raceEnabled {
+		step = 7
+	}
+	leads := []string{"i need an icon for", "looking for a symbol that shows", "an icon for my app that means",
+		"which icon should i use for", "simple line icon of", "something that means", "a sign that says"}
+	for i := 0; i < len(qs); i += step {
+		q := qs[i].Query
+		lead := leads[i%len(leads)]
+		for name, rank := range map[string]func(string, search.Options) ([]search.Hit, error){"fused": ix.Search, "semantic": ix.Semantic} {
+			want, err1 := rank(q, search.Options{Limit: 10})
+			got, err2 := rank(lead+" "+q, search.Options{Limit: 10})
+			if err1 != nil || err2 != nil || !slices.Equal(got, want) {
+				t.Errorf("%s %q after %q: %v (%v), alone %v (%v)", name, q, lead, got, err2, want, err1)
+			}
+		}
+	}
+}
+
 // shortcutQueries are the queries the tests of the rankings' shortcuts compare with the full computation:
 // the evaluation queries, their words run together 20 at a time (long queries, where most documents a
 // query reaches match through their text only), and the first 400 of the load mix (testdata/loadmix.txt:
