@@ -118,8 +118,18 @@ func newBoundQuery(v []float32, q []uint8, levels int) boundQuery {
 // dot product is exact; what the bytes miss of the query and of the row is bounded by Cauchy–Schwarz:
 // |v|·err + |v − query bytes|·norm.
 func (bt *boundTable) bounds(bq boundQuery, out []float32) {
-	add := bt.err*bq.norm + bq.err*bt.norm + boundSlack
-	boundRows(bt.rows, bq.bytes, bt.bias, bt.scale, out, bq.scale, add, bt.stride)
+	boundRows(bt.rows, bq.bytes, bt.bias, bt.scale, out, bq.scale, bt.slack(bq), bt.stride)
+}
+
+// boundsAt writes into out[r], for each row r of rows, what bounds writes there (to the bit).
+func (bt *boundTable) boundsAt(bq boundQuery, rows []int32, out []float32) {
+	boundRowsAt(bt.rows, bq.bytes, bt.bias, bt.scale, out, rows, bq.scale, bt.slack(bq), bt.stride)
+}
+
+// slack is what a bound adds to the int8 dot product of bq and a row, for what the bytes miss of the
+// query and of the row.
+func (bt *boundTable) slack(bq boundQuery) float32 {
+	return bt.err*bq.norm + bq.err*bt.norm + boundSlack
 }
 
 func norm32(v []float32) float32 {
@@ -144,6 +154,13 @@ func boundRowsGo(m []int8, q []uint8, bias []int32, scale []float32, out []float
 	}
 }
 
+// boundRowsAtGo is boundRowsGo for the rows of m listed in rows, each written at its own index of out.
+func boundRowsAtGo(m []int8, q []uint8, bias []int32, scale []float32, out []float32, rows []int32, mul, add float32, stride, levels int) {
+	for _, r := range rows {
+		boundRowsGo(m[int(r)*stride:], q, bias[r:r+1], scale[r:r+1], out[r:r+1], mul, add, stride, levels)
+	}
+}
+
 // boundedScan is whether the fused ranking's scan bounds phrase cosines first (where the int8 kernel
 // runs); tests turn it off to compare with the full float scan.
 var boundedScan = hasBoundKernel
@@ -159,33 +176,158 @@ type reachScore struct {
 }
 
 // reachableHits returns the best hits by rs.score of the blended similarity to v, as scoring every document
-// exactly gives them, to the bit. It bounds every phrase's and every document's own cosine with the int8
-// tables, but a document's bound (its closest phrase's blended in, then scored) only where it is needed:
-// first for a few documents (firstCandidates), whose o.Limit best bounds get exact scores; the o.Limit-th
-// best of those is a floor no hit is below. Then every document whose bound reaches the floor gets an exact
-// score: one outside the few can reach it only through a phrase or own bound of rs.atLeast(floor).
+// exactly gives them, to the bit. It bounds every document's own cosine with the int8 table, and a
+// document's score (its closest phrase's bound blended in) only where it is needed. A few documents get
+// exact scores first; the o.Limit-th best of those is a floor no hit is below. Then every document whose
+// bound reaches the floor gets an exact score: one outside rs.fused can reach it only through a phrase or
+// own bound of rs.atLeast(floor).
+//
+// With o.Limit fused documents or more (fusedOnly), the first are the best of them by loose bounds and
+// the documents with the best own bounds, before any phrase is bounded. When no other document can reach
+// the floor even with a phrase at the highest similarity, only the phrases of the fused documents that
+// may reach it are bounded, not all of them: in three in four scans of long queries (the load mix's of 18
+// to 20 words, at 20 hits), the documents that match query words outscore any that matches none.
 func (ix *Index) reachableHits(v []float32, o Options, rs reachScore, sc *scratch) []Hit {
-	pt := &ix.phrases
 	bq := newBoundQuery(v, sc.queryBytes, queryLevels)
-	ix.phraseBounds.bounds(bq, sc.phraseAll[:pt.n])
 	ix.docBounds.bounds(bq, sc.sem)
-	bound := sc.closest
-	cands := ix.firstCandidates(o, rs, sc)
-	reach := ix.kthBest(bound, cands, o, sc)
-	first, _ := partition(cands, func(d int32) bool { return bound[d] >= reach })
-	ix.exactScores(v, first, rs.score, sc)
-	floor := ix.kthBest(sc.scores, first, o, sc)
-	if o.Group == "" {
-		cands = ix.addReaching(cands, rs, floor, sc)
+	sc.docRuns.fill(sc.sem, sc.runs[ix.phraseRunCount():])
+	var cands []int32
+	var scored int
+	var floor float32
+	if fusedOnly(o, rs) {
+		var others float32
+		cands, scored, floor, others = ix.firstFused(v, bq, o, rs, sc)
+		if lowered(rs.atLeast(floor)) > others { // only fused documents can still reach the floor
+			bounded := len(cands)
+			cands = ix.addFused(cands, floor, rs, sc)
+			ix.boundPhrasesOf(bq, cands[bounded:], sc)
+			for _, d := range cands[bounded:] {
+				sc.closest[d] = ix.bound(d, rs, sc)
+			}
+		} else {
+			ix.boundPhrases(bq, sc)
+			cands = ix.addReaching(cands, rs, floor, sc)
+		}
+	} else {
+		ix.boundPhrases(bq, sc)
+		cands = ix.firstCandidates(o, rs, sc)
+		reach := ix.kthBest(sc.closest, cands, o, sc)
+		first, _ := partition(cands, func(d int32) bool { return sc.closest[d] >= reach })
+		scored = len(first)
+		ix.exactScores(v, first, rs.score, sc)
+		floor = ix.kthBest(sc.scores, first, o, sc)
+		if o.Group == "" {
+			cands = ix.addReaching(cands, rs, floor, sc)
+		}
 	}
-	can, _ := partition(cands[len(first):], func(d int32) bool { return bound[d] >= floor })
+	can, _ := partition(cands[scored:], func(d int32) bool { return sc.closest[d] >= floor })
 	ix.exactScores(v, can, rs.score, sc)
 	sc.resetPhrases()
+	sc.forgetPhrases()
 	for _, d := range cands {
 		sc.seen[d] = false
 	}
 	sc.cands = cands[:0]
-	return ix.topOf(sc.scores, cands[:len(first)+len(can)], o)
+	return ix.topOf(sc.scores, cands[:scored+len(can)], o)
+}
+
+// fusedOnly is whether reachableHits looks first for the hits among rs.fused: where VNNI's kernel bounds
+// rows one by one (in Go, the phrases of a long query's fused documents cost more than the whole table in
+// a kernel), without a group, and with o.Limit fused documents or more.
+func fusedOnly(o Options, rs reachScore) bool {
+	return fusedFirst && o.Group == "" && len(rs.fused) >= o.limit()
+}
+
+// firstFused lists, in sc.cands's array and marked in sc.seen, the o.Limit documents of rs.fused with the
+// best loose bounds (their own bound blended with the highest similarity a phrase can have, kept in
+// sc.wordBest) and the o.Limit documents with the best own bounds, each with its bound in sc.closest (its
+// phrases' bounds gathered), those whose bounds reach the o.Limit-th best first and scored exactly. It
+// returns them, how many are scored, the o.Limit-th best score (floor), and others: a bound of the
+// similarity of every document neither listed nor fused.
+func (ix *Index) firstFused(v []float32, bq boundQuery, o Options, rs reachScore, sc *scratch) (cands []int32, scored int, floor, others float32) {
+	ix.looseBounds(rs, maxSimilarity, sc)
+	cands = sc.cands[:0]
+	add := func(d int32) {
+		if !sc.seen[d] { // an opposite may match a word too: each once
+			sc.seen[d] = true
+			cands = append(cands, d)
+		}
+	}
+	for _, d := range sc.bestOf(sc.wordBest, rs.fused, o.limit()) {
+		add(d)
+	}
+	own, heap := sc.docRuns.kth(o.limit(), sc.heap)
+	sc.heap = heap
+	sc.docRuns.atLeast(own, func(d int) { add(int32(d)) })
+	ix.boundPhrasesOf(bq, cands, sc)
+	for _, d := range cands {
+		sc.closest[d] = ix.bound(d, rs, sc)
+	}
+	reach := ix.kthBest(sc.closest, cands, o, sc)
+	first, _ := partition(cands, func(d int32) bool { return sc.closest[d] >= reach })
+	ix.exactScores(v, first, rs.score, sc)
+	return cands, len(first), ix.kthBest(sc.scores, first, o, sc), blended(own, maxSimilarity, ix.w.Phrase)
+}
+
+// phraseRunCount is the number of runs of phrase bounds: sc.runs holds their maxima, then the documents'.
+func (ix *Index) phraseRunCount() int {
+	return (ix.phrases.n + runLen - 1) / runLen
+}
+
+// boundPhrases bounds every phrase's cosine into sc.phraseAll, and fills their runs.
+func (ix *Index) boundPhrases(bq boundQuery, sc *scratch) {
+	pt := &ix.phrases
+	ix.phraseBounds.bounds(bq, sc.phraseAll[:pt.n])
+	sc.phraseRuns.fill(sc.phraseAll[:pt.n], sc.runs)
+}
+
+// looseBounds writes into sc.wordBest, for each document of rs.fused, its score at its own bound (sc.sem)
+// blended, when it has phrases, with phrase: a bound of every phrase's cosine.
+func (ix *Index) looseBounds(rs reachScore, phrase float32, sc *scratch) {
+	pt := &ix.phrases
+	for _, d := range rs.fused {
+		sem := sc.sem[d]
+		if pt.start[d+1] > pt.start[d] {
+			sem = blended(sem, phrase, ix.w.Phrase)
+		}
+		sc.wordBest[d] = rs.score(d, sem)
+	}
+}
+
+// lowered is a similarity rs.atLeast gives, less room for the rounding of its arithmetic against score's.
+func lowered(least float32) float32 {
+	return least - (1e-5*float32(math.Abs(float64(least))) + 1e-6)
+}
+
+// boundPhrasesOf writes into sc.phraseAll the bound of every phrase of docs (as an id or a keyword) that
+// the query has not bounded yet, marking it in sc.phraseBounded (a phrase is shared: in long queries,
+// 474 distinct phrases of the 1,189 their documents hold); forgetPhrases clears the marks.
+func (ix *Index) boundPhrasesOf(bq boundQuery, docs []int32, sc *scratch) {
+	pt := &ix.phrases
+	n := int32(pt.n)
+	rows := sc.phraseRows
+	fresh := len(rows)
+	for _, d := range docs {
+		for _, p := range pt.of[pt.start[d]:pt.start[d+1]] {
+			if p >= n {
+				p -= n
+			}
+			if !sc.phraseBounded[p] {
+				sc.phraseBounded[p] = true
+				rows = append(rows, p)
+			}
+		}
+	}
+	ix.phraseBounds.boundsAt(bq, rows[fresh:], sc.phraseAll[:pt.n])
+	sc.phraseRows = rows
+}
+
+// forgetPhrases clears the marks of the phrases boundPhrasesOf bounded, for the next query.
+func (sc *scratch) forgetPhrases() {
+	for _, p := range sc.phraseRows {
+		sc.phraseBounded[p] = false
+	}
+	sc.phraseRows = sc.phraseRows[:0]
 }
 
 // firstCandidates lists the documents whose bounds reachableHits computes first: those of o.Group, or
@@ -208,8 +350,6 @@ func (ix *Index) firstCandidates(o Options, rs reachScore, sc *scratch) []int32 
 	}
 	pt := &ix.phrases
 	phrases, docs := &sc.phraseRuns, &sc.docRuns
-	phrases.fill(sc.phraseAll[:pt.n], sc.runs)
-	docs.fill(sc.sem, sc.runs[len(phrases.maxima):])
 	var least float32
 	if len(rs.fused) < o.limit() {
 		least, sc.heap = phrases.kth(o.limit(), sc.heap)
@@ -223,29 +363,32 @@ func (ix *Index) firstCandidates(o Options, rs reachScore, sc *scratch) []int32 
 	least, sc.heap = docs.kth(o.limit(), sc.heap)
 	docs.atLeast(least, func(d int) { cands = ix.candidate(cands, int32(d), rs, sc) })
 	best := slices.Max(phrases.maxima)
-	best = max(best, ix.w.Keyword*best)
-	loose := sc.wordBest
-	for _, d := range rs.fused {
-		sem := sc.sem[d]
-		if pt.start[d+1] > pt.start[d] {
-			sem = blended(sem, best, ix.w.Phrase)
-		}
-		loose[d] = rs.score(d, sem)
-	}
-	return ix.candidates(cands, sc.bestOf(loose, rs.fused, o.limit()), rs, sc)
+	ix.looseBounds(rs, max(best, ix.w.Keyword*best), sc)
+	return ix.candidates(cands, sc.bestOf(sc.wordBest, rs.fused, o.limit()), rs, sc)
 }
 
-// addReaching adds to cands every other document whose bound may reach floor: of rs.fused, those whose
-// loose bound (firstCandidates) does; of the rest, those whose own bound, or a phrase bound (as an id or
-// a keyword), is rs.atLeast(floor) or more, with room for rounding.
-func (ix *Index) addReaching(cands []int32, rs reachScore, floor float32, sc *scratch) []int32 {
+// addFused adds to cands, marked in sc.seen, every other document of rs.fused whose loose bound
+// (sc.wordBest) reaches floor, without its bound.
+func (ix *Index) addFused(cands []int32, floor float32, rs reachScore, sc *scratch) []int32 {
 	for _, d := range rs.fused {
-		if sc.wordBest[d] >= floor {
-			cands = ix.candidate(cands, d, rs, sc)
+		if sc.wordBest[d] >= floor && !sc.seen[d] {
+			sc.seen[d] = true
+			cands = append(cands, d)
 		}
 	}
-	least := rs.atLeast(floor)
-	least -= 1e-5*float32(math.Abs(float64(least))) + 1e-6
+	return cands
+}
+
+// addReaching adds to cands every other document whose bound may reach floor, with its bound: of
+// rs.fused, those whose loose bound does; of the rest, those whose own bound, or a phrase bound (as an id
+// or a keyword), is rs.atLeast(floor) or more, with room for rounding.
+func (ix *Index) addReaching(cands []int32, rs reachScore, floor float32, sc *scratch) []int32 {
+	fused := len(cands)
+	cands = ix.addFused(cands, floor, rs, sc)
+	for _, d := range cands[fused:] {
+		sc.closest[d] = ix.bound(d, rs, sc)
+	}
+	least := lowered(rs.atLeast(floor))
 	pt := &ix.phrases
 	keyword := ix.w.Keyword
 	phraseLeast := least // the least bound of a phrase that reaches least as an id or as a keyword
@@ -282,12 +425,17 @@ func (ix *Index) candidate(cands []int32, d int32, rs reachScore, sc *scratch) [
 		return cands
 	}
 	sc.seen[d] = true
+	sc.closest[d] = ix.bound(d, rs, sc)
+	return append(cands, d)
+}
+
+// bound is document d's score at its own bound (sc.sem) blended with its closest phrase's (sc.phraseAll).
+func (ix *Index) bound(d int32, rs reachScore, sc *scratch) float32 {
 	sem := sc.sem[d]
 	if best, found := ix.phrases.closest(d, sc.phraseAll[:ix.phrases.n], ix.w.Keyword); found {
 		sem = blended(sem, best, ix.w.Phrase)
 	}
-	sc.closest[d] = rs.score(d, sem)
-	return append(cands, d)
+	return rs.score(d, sem)
 }
 
 // exactBest writes into sc.scores score(d, ·) of the blended similarity to v of every one of docs that can

@@ -54,3 +54,27 @@ func avx2Rows(m []int8, q []uint8, bias []int32, scale []float32, out []float32,
 	}
 	boundRowsAVX2(m, q, bias, scale, out, mul, add, stride)
 }
+
+// boundRowsAtVNNI is boundRowsVNNI for the rows of m listed in rows, each written at its own index of out;
+// see bounds_amd64.s. Every row must be one of the table's.
+//
+//go:noescape
+func boundRowsAtVNNI(m []int8, q []uint8, bias []int32, scale []float32, out []float32, rows []int32, mul, add float32, stride int)
+
+// hasGatherKernel is whether a kernel bounds rows one by one here (boundRowsAtVNNI).
+var hasGatherKernel = hasVNNI
+
+// fusedFirst is whether the bounded scan looks first for the hits among the fused documents (fusedOnly):
+// where a kernel bounds rows one by one. In Go, or in AVX2's kernel a row at a time, the phrases of a
+// long query's fused documents would cost more than the whole table does.
+var fusedFirst = hasGatherKernel
+
+// boundRowsAt is boundRows for the rows of m listed in rows, each written at its own index of out: VNNI's
+// kernel where it runs, else Go.
+func boundRowsAt(m []int8, q []uint8, bias []int32, scale []float32, out []float32, rows []int32, mul, add float32, stride int) {
+	if hasGatherKernel {
+		boundRowsAtVNNI(m, q, bias, scale, out, rows, mul, add, stride)
+		return
+	}
+	boundRowsAtGo(m, q, bias, scale, out, rows, mul, add, stride, queryLevels)
+}

@@ -221,3 +221,51 @@ bias1:
 done:
 	VZEROUPPER
 	RET
+
+// func boundRowsAtVNNI(m []int8, q []uint8, bias []int32, scale []float32, out []float32, rows []int32, mul, add float32, stride int)
+// boundRowsVNNI's arithmetic for the rows of m listed in rows, one at a time, each written at its own index
+// of out (and its bias and scale read at it).
+TEXT ·boundRowsAtVNNI(SB), NOSPLIT, $0-160
+	MOVQ         m_base+0(FP), SI
+	MOVQ         q_base+24(FP), DI
+	MOVQ         q_len+32(FP), CX
+	MOVQ         bias_base+48(FP), R8
+	MOVQ         scale_base+72(FP), R13
+	MOVQ         out_base+96(FP), DX
+	MOVQ         rows_base+120(FP), R14
+	MOVQ         rows_len+128(FP), BX
+	VBROADCASTSS mul+144(FP), X6
+	VBROADCASTSS add+148(FP), X7
+	MOVQ         stride+152(FP), R12
+
+next:
+	TESTQ   BX, BX
+	JZ      gathered
+	MOVLQSX (R14), R10
+	MOVQ    R10, R9
+	IMULQ   R12, R9
+	ADDQ    SI, R9
+	VPXOR   Y0, Y0, Y0
+	XORQ    AX, AX
+
+loop:
+	VMOVDQU  (DI)(AX*1), Y4
+	VPDPBUSD (R9)(AX*1), Y4, Y0
+	ADDQ     $32, AX
+	CMPQ     AX, CX
+	JLT      loop
+	SUM1
+	VMOVD     (R8)(R10*4), X5
+	VPSUBD    X5, X0, X0
+	VCVTDQ2PS X0, X0
+	VMULSS    (R13)(R10*4), X0, X0
+	VMULSS    X6, X0, X0
+	VADDSS    X7, X0, X0
+	VMOVSS    X0, (DX)(R10*4)
+	ADDQ      $4, R14
+	DECQ      BX
+	JMP       next
+
+gathered:
+	VZEROUPPER
+	RET

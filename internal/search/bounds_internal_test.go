@@ -58,3 +58,40 @@ func TestBoundsAreAtLeastTheCosines(t *testing.T) {
 		}
 	}
 }
+
+// TestBoundsAtWriteTheBitsOfBounds: bounding listed rows one by one (the kernel boundRowsAt picks) writes
+// each listed row's bound with the bits bounding every row gives it, the first and last rows and rows
+// listed twice included, and leaves every other entry as it was.
+func TestBoundsAtWriteTheBitsOfBounds(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	for _, dim := range []int{1, 31, 32, 50, 100, 130} {
+		for _, n := range []int{1, 2, 5, 37, 500} {
+			bt := newBoundTable(unitRows(rng, n, dim), dim)
+			bq := newBoundQuery(unitRows(rng, 1, dim), make([]uint8, bt.width), queryLevels)
+			all := make([]float32, n)
+			bt.bounds(bq, all)
+			rows := []int32{int32(n - 1), 0}
+			for range n / 3 {
+				rows = append(rows, int32(rng.IntN(n)))
+			}
+			rows = append(rows, rows[len(rows)-1])
+			out := make([]float32, n)
+			for r := range out {
+				out[r] = float32(math.NaN())
+			}
+			bt.boundsAt(bq, rows, out)
+			listed := make([]bool, n)
+			for _, r := range rows {
+				listed[r] = true
+			}
+			for r := range n {
+				if listed[r] && math.Float32bits(out[r]) != math.Float32bits(all[r]) {
+					t.Fatalf("dim %d, %d rows: row %d: one by one %v, all %v", dim, n, r, out[r], all[r])
+				}
+				if !listed[r] && !math.IsNaN(float64(out[r])) {
+					t.Fatalf("dim %d, %d rows: row %d, not listed, written %v", dim, n, r, out[r])
+				}
+			}
+		}
+	}
+}

@@ -12,6 +12,11 @@ import (
 func (ix *Index) Search(q string, o Options) ([]Hit, error) {
 	sc := ix.scratch()
 	defer ix.pool.Put(sc)
+	return ix.search(q, o, sc)
+}
+
+// search is Search in sc's memory.
+func (ix *Index) search(q string, o Options, sc *scratch) ([]Hit, error) {
 	qu, err := ix.parse(q, sc)
 	if err != nil {
 		return nil, err

@@ -365,6 +365,40 @@ func TestBoundingTheScanChangesNoHit(t *testing.T) {
 	}
 }
 
+// TestFusedDocumentsSpareThePhraseTable: when the documents that match query words outscore any other
+// (most scans of long queries), the bounded scan bounds only the phrases of those that can still reach
+// the hits, not the whole phrase table, and gives the hits it gives otherwise. Over the load mix's
+// queries of 18 words or more, most scans bound under a tenth of the table, and some, which a document
+// matching no word can reach, the whole of it; every query's hits are those of Search, with no phrase
+// bound read before it was written.
+func TestFusedDocumentsSpareThePhraseTable(t *testing.T) {
+	ix := libraryIndex(t)
+	if !search.GatherKernel() {
+		t.Skip("no kernel bounds rows one by one on this CPU: the scan bounds every phrase")
+	}
+	var spared, whole, long int
+	for _, q := range loadMixQueries(t) {
+		if len(strings.Fields(q)) < 18 {
+			continue
+		}
+		long++
+		hits, written, of, err := search.PhraseBoundsWritten(ix, q, search.Options{})
+		want, err2 := ix.Search(q, search.Options{})
+		if err != nil || err2 != nil || !slices.Equal(hits, want) {
+			t.Fatalf("%q: %v (%v), Search: %v (%v)", q, hits, err, want, err2)
+		}
+		switch {
+		case written < of/10:
+			spared++
+		case written == of:
+			whole++
+		}
+	}
+	if spared < long/2 || whole == 0 {
+		t.Errorf("of %d long queries, %d bounded under a tenth of the phrase table and %d all of it", long, spared, whole)
+	}
+}
+
 // TestRequestPhrasingChangesNoRanking: asking for an icon before saying what it shows ("looking for a
 // symbol that shows …", "an icon for my app that means …") gives the hits of what it shows alone, in both
 // rankings, for every evaluation query (every seventh under the race detector).
