@@ -231,11 +231,11 @@ func (ix *Index) reachableHits(v []float32, o Options, rs reachScore, sc *scratc
 	return ix.topOf(sc.scores, cands[:scored+len(can)], o)
 }
 
-// fusedOnly is whether reachableHits looks first for the hits among rs.fused: where VNNI's kernel bounds
-// rows one by one (in Go, the phrases of a long query's fused documents cost more than the whole table in
-// a kernel), without a group, and with o.Limit fused documents or more.
+// fusedOnly is whether reachableHits looks first for the hits among rs.fused: where a kernel bounds rows
+// one by one (in Go, or in AVX2's kernel a row at a time, the phrases of a long query's fused documents
+// would cost more than the whole table does), without a group, and with o.Limit fused documents or more.
 func fusedOnly(o Options, rs reachScore) bool {
-	return fusedFirst && o.Group == "" && len(rs.fused) >= o.limit()
+	return hasGatherKernel && o.Group == "" && len(rs.fused) >= o.limit()
 }
 
 // firstFused lists, in sc.cands's array and marked in sc.seen, the o.Limit documents of rs.fused with the

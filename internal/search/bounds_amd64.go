@@ -61,13 +61,9 @@ func avx2Rows(m []int8, q []uint8, bias []int32, scale []float32, out []float32,
 //go:noescape
 func boundRowsAtVNNI(m []int8, q []uint8, bias []int32, scale []float32, out []float32, rows []int32, mul, add float32, stride int)
 
-// hasGatherKernel is whether a kernel bounds rows one by one here (boundRowsAtVNNI).
+// hasGatherKernel is whether a kernel bounds rows one by one here (boundRowsAtVNNI), so the bounded scan
+// may look first for the hits among the fused documents (fusedOnly).
 var hasGatherKernel = hasVNNI
-
-// fusedFirst is whether the bounded scan looks first for the hits among the fused documents (fusedOnly):
-// where a kernel bounds rows one by one. In Go, or in AVX2's kernel a row at a time, the phrases of a
-// long query's fused documents would cost more than the whole table does.
-var fusedFirst = hasGatherKernel
 
 // boundRowsAt is boundRows for the rows of m listed in rows, each written at its own index of out: VNNI's
 // kernel where it runs, else Go.

@@ -15,9 +15,6 @@ func boundRows(m []int8, q []uint8, bias []int32, scale []float32, out []float32
 // hasGatherKernel is false: no kernel bounds rows one by one.
 const hasGatherKernel = false
 
-// fusedFirst is false: the bounded scan does not run.
-const fusedFirst = false
-
 // boundRowsAt is boundRowsAtGo.
 func boundRowsAt(m []int8, q []uint8, bias []int32, scale []float32, out []float32, rows []int32, mul, add float32, stride int) {
 	boundRowsAtGo(m, q, bias, scale, out, rows, mul, add, stride, queryLevels)
