@@ -56,12 +56,17 @@
 	VPHADDD      X0, X0, X0; \
 	VPHADDD      X0, X0, X0
 
+// SCALE1 makes X0's first lane, a row's integer sum less its bias, the row's out: times its scale (at
+// scale), mul and add, as the Go reference rounds them.
+#define SCALE1(scale) \
+	VCVTDQ2PS X0, X0; \
+	VMULSS    scale, X0, X0; \
+	VMULSS    X6, X0, X0; \
+	VADDSS    X7, X0, X0
+
 // STORE1 writes one row's out from its integer sum in X0 and moves on past it.
 #define STORE1 \
-	VCVTDQ2PS X0, X0; \
-	VMULSS    (R13), X0, X0; \
-	VMULSS    X6, X0, X0; \
-	VADDSS    X7, X0, X0; \
+	SCALE1((R13)); \
 	VMOVSS    X0, (DX); \
 	ADDQ      R12, SI; \
 	ADDQ      $4, R13; \
@@ -255,13 +260,10 @@ loop:
 	CMPQ     AX, CX
 	JLT      loop
 	SUM1
-	VMOVD     (R8)(R10*4), X5
-	VPSUBD    X5, X0, X0
-	VCVTDQ2PS X0, X0
-	VMULSS    (R13)(R10*4), X0, X0
-	VMULSS    X6, X0, X0
-	VADDSS    X7, X0, X0
-	VMOVSS    X0, (DX)(R10*4)
+	VMOVD   (R8)(R10*4), X5
+	VPSUBD  X5, X0, X0
+	SCALE1((R13)(R10*4))
+	VMOVSS  X0, (DX)(R10*4)
 	ADDQ      $4, R14
 	DECQ      BX
 	JMP       next
