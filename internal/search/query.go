@@ -73,6 +73,10 @@ var requestWords = wordSet(`help please looking look searching find give show us
 var requestEnds = wordSet(`for of shows showing means meaning says saying represents representing
 	indicates indicating depicts depicting`)
 
+// controls are the requestWords after which "to" ends a request too: "a button to share" asks for what
+// the button does, while "image to text" is content.
+var controls = wordSet(`button buttons icon icons`)
+
 // wordSet is the set of the words of ws, separated by white space.
 func wordSet(ws string) map[string]bool {
 	set := map[string]bool{}
@@ -90,7 +94,7 @@ func withoutRequest(ws []string) []string {
 			break
 		}
 		asks = asks || requestWords[w] || searchNoise[w]
-		if asks && requestEnds[w] {
+		if asks && (requestEnds[w] || w == "to" && i > 0 && controls[ws[i-1]]) {
 			end = i + 1
 		}
 	}

@@ -28,7 +28,10 @@ func TestWithoutRequest(t *testing.T) {
 		{"sign in", "sign in"},             // no request: sign is what it shows
 		{"line chart", "line chart"},       // no word ends a request
 		{"show password", "show password"}, // no word ends a request
-		{"image to text", "image to text"}, // "to" ends no request
+		{"image to text", "image to text"}, // "to" ends a request only after a control
+		{"a button to share the page", "share the page"},
+		{"icon to close", "close"},
+		{"to do list", "to do list"},
 		{"for sale sign", "for sale sign"}, // no request word before "for"
 		{"the lord of the rings", "the lord of the rings"},
 		{"bell", "bell"},
