@@ -67,7 +67,8 @@ var searchNoise = map[string]bool{"icon": true, "icons": true}
 // word elsewhere is content ("sign in", "line chart", "show password", "image to text").
 var requestWords = wordSet(`help please looking look searching find give show use using good best nice
 	suitable appropriate something anything thing app apps website site ui symbol symbols sign signs glyph
-	glyphs pictogram pictograms emoji image picture graphic illustration simple line outline small button`)
+	glyphs pictogram pictograms emoji image picture graphic illustration simple line outline small button
+	buttons`)
 
 // requestEnds end a request: what follows is the content.
 var requestEnds = wordSet(`for of shows showing means meaning says saying represents representing

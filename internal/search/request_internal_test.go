@@ -31,6 +31,7 @@ func TestWithoutRequest(t *testing.T) {
 		{"image to text", "image to text"}, // "to" ends a request only after a control
 		{"a button to share the page", "share the page"},
 		{"icon to close", "close"},
+		{"buttons to zoom in and out", "zoom in and out"},
 		{"to do list", "to do list"},
 		{"for sale sign", "for sale sign"}, // no request word before "for"
 		{"the lord of the rings", "the lord of the rings"},
