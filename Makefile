@@ -112,7 +112,8 @@ bench: redis-deps
 
 ## bench-load: start the edge on the full library (built into a temp dir) and drive it on loopback; prints
 ## req/s (also as a share of lookups'), p50/p99, the edge's CPU µs per request and errors for lookups,
-## static files, listings, cached, uncached, 20-word and semantic searches, MCP and A2A, the three REST
+## static files, listings, cached, uncached, 20-word and semantic searches, MCP and A2A, a floor (a bare
+## net/http server answering 7 KB, not the edge: the p99 this machine gives any Go server), the three REST
 ## searches again paced at half their rate (latency at a load the edge keeps up with), and the edge's RSS;
 ## wrk sends the GETs at their own pace, the Go driver the rest (LOAD_ARGS="-wrk=" for the Go driver alone)
 ## (not part of make test;

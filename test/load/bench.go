@@ -122,15 +122,15 @@ type edgeSetup struct {
 	profiled bool
 }
 
-// edges are the edge every scenario runs on, and the one with the answer cache off that fresh-query
-// scenarios run on when serve has the switch, started when first needed.
+// edges are the edge every scenario runs on, and, each started when first needed, the one with the answer
+// cache off that fresh-query scenarios run on when serve has the switch and the floor server.
 type edges struct {
-	ctx              context.Context
-	cfg              config
-	setup            edgeSetup
-	keyFile          string
-	cached, uncached *edgeProcess
-	cacheSwitch      bool
+	ctx                     context.Context
+	cfg                     config
+	setup                   edgeSetup
+	keyFile                 string
+	cached, uncached, floor *edgeProcess
+	cacheSwitch             bool
 }
 
 // startEdges starts the edge of s, which every scenario runs on unless it sends only fresh queries.
@@ -152,6 +152,9 @@ func startEdges(ctx context.Context, cfg config, s edgeSetup) (*edges, error) {
 
 // forScenario is the edge a scenario runs on.
 func (e *edges) forScenario(sc scenario) (*edgeProcess, error) {
+	if sc.floor {
+		return e.floorServer()
+	}
 	if !sc.fresh || !e.cacheSwitch {
 		return e.cached, nil
 	}
@@ -168,6 +171,23 @@ func (e *edges) forScenario(sc scenario) (*edgeProcess, error) {
 	return e.uncached, nil
 }
 
+// floorServer is the floor server (floorHandler), started when first needed.
+func (e *edges) floorServer() (*edgeProcess, error) {
+	if e.floor != nil {
+		return e.floor, nil
+	}
+	a, err := freeLoopbackAddr()
+	if err != nil {
+		return nil, err
+	}
+	bin, args, err := floorCommand(a)
+	if err != nil {
+		return nil, err
+	}
+	e.floor, err = startEdge(e.ctx, "floor server", bin, a, e.setup.dir, args, false)
+	return e.floor, err
+}
+
 func (e *edges) memoryNotes() []string {
 	notes := []string{memoryNote(e.cached, e.setup.name)}
 	if e.uncached != nil {
@@ -177,9 +197,10 @@ func (e *edges) memoryNotes() []string {
 }
 
 func (e *edges) stop() {
-	e.cached.Stop()
-	if e.uncached != nil {
-		e.uncached.Stop()
+	for _, p := range []*edgeProcess{e.cached, e.uncached, e.floor} {
+		if p != nil {
+			p.Stop()
+		}
 	}
 }
 

@@ -16,5 +16,9 @@
 //	go run ./test/load -bin bin/iconlib                       # builds the library into a temp dir first
 //	go run ./test/load -bin bin/iconlib -public public -duration 5s -scenarios lookup,search-cached
 //
+// The floor scenario drives a bare net/http server instead of the edge (this program run again with
+// -serve-floor), which answers every request with the same 7 KB and does nothing else: its latency is what
+// the machine, the generator sharing it and Go's runtime leave to any Go server, the floor under the edge's.
+//
 // Linux only for the CPU and memory columns (they read /proc); elsewhere they show n/a.
 package main

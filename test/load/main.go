@@ -50,6 +50,7 @@ type config struct {
 }
 
 func main() {
+	serveFloorIfAsked(os.Args[1:])
 	cfg, err := parseFlags(os.Args[1:])
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "load:", err)

@@ -118,6 +118,7 @@ type scenario struct {
 	// run on an edge without an answer cache when `iconlib serve` has the switch.
 	fresh bool
 	posts bool   // its requests are POSTs with a body, which the wrk driver does not send
+	floor bool   // it runs on the floor server (floorHandler), not on an edge
 	about string // what it sends, for the notes under the table
 	// request makes the next request to the edge at base.
 	request func(w *worker, base string) (*http.Request, error)
@@ -176,6 +177,8 @@ func (wl *workload) scenarios() []scenario {
 				return post(base+contract.A2APath, wl.a2aBodies[w.zipf.Uint64()], a2aHeaders)
 			},
 			check: checkJSONRPC},
+		{name: "floor", floor: true, about: fmt.Sprintf("GET / of a bare net/http server, not the edge, answering the same %d KB to every request and doing nothing else: what this machine and Go's runtime give any Go server under the same generator", floorBodyBytes>>10),
+			request: func(_ *worker, base string) (*http.Request, error) { return get(base + "/") }},
 	}
 }
 

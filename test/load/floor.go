@@ -1,0 +1,54 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"net/http"
+	"os"
+)
+
+// floorFlag makes this program the floor server instead of the benchmark: `load -serve-floor <addr>`.
+const floorFlag = "-serve-floor"
+
+// floorBodyBytes is the size of the floor server's answer: about that of a search answer of 20 hits.
+const floorBodyBytes = 7 << 10
+
+// floorHandler answers every request with the same floorBodyBytes of JSON and does nothing else: no
+// routing, no logging, no search. Driven like the edge, its latency is what this machine, its scheduler
+// and Go's net/http and runtime give any Go server under the same load generator, the floor under the
+// edge's own figures.
+func floorHandler() http.Handler {
+	body := append([]byte(`{"pad":"`), bytes.Repeat([]byte("x"), floorBodyBytes-len(`{"pad":""}`))...)
+	body = append(body, `"}`...)
+	return http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.Write(body)
+	})
+}
+
+// serveFloor runs the floor server on addr (a loopback address) until the process is stopped. It is this
+// program run again as a child (floorCommand), so that it has its own GOMAXPROCS, the CPUs', as the edge
+// has, and starts outside the generator's batch policy, as the edge does.
+func serveFloor(addr string) error {
+	return http.ListenAndServe(addr, floorHandler())
+}
+
+// serveFloorIfAsked runs the floor server, and exits, when args are floorFlag and an address.
+func serveFloorIfAsked(args []string) {
+	if len(args) != 2 || args[0] != floorFlag {
+		return
+	}
+	if err := serveFloor(args[1]); err != nil {
+		fmt.Fprintln(os.Stderr, "load:", err)
+	}
+	os.Exit(1)
+}
+
+// floorCommand is the program and arguments that start the floor server on addr.
+func floorCommand(addr string) (bin string, args []string, err error) {
+	self, err := os.Executable()
+	if err != nil {
+		return "", nil, fmt.Errorf("floor server: %w", err)
+	}
+	return self, []string{floorFlag, addr}, nil
+}
