@@ -126,8 +126,8 @@ bench-load: binary wrk-deps
 ## bench-load-before: make bench-load, each scenario run again right after on the edge of an earlier commit
 ## (BEFORE, by default bc2ef61: issue 17's "today", before its first search change), checked out into a
 ## git worktree, built, and serving the library its own build makes; adds a before/after table
-## (LOAD_ARGS="-scenarios lookup,search-uncached,search-20words -paced-share 0 -rounds 3" for the issue's
-## figures: three rounds in turn, the median of each)
+## (LOAD_ARGS="-scenarios lookup,search-cached,search-uncached,search-20words,floor -paced-share 0 -rounds 3"
+## for the issue's figures: three rounds in turn, the median of each)
 BEFORE ?= bc2ef61
 .PHONY: bench-load-before
 bench-load-before: binary wrk-deps
