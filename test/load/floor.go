@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"os"
+	"strconv"
 )
 
 // floorFlag makes this program the floor server instead of the benchmark: `load -serve-floor <addr>`.
@@ -20,8 +21,10 @@ const floorBodyBytes = 7 << 10
 func floorHandler() http.Handler {
 	body := append([]byte(`{"pad":"`), bytes.Repeat([]byte("x"), floorBodyBytes-len(`{"pad":""}`))...)
 	body = append(body, `"}`...)
+	length := strconv.Itoa(len(body))
 	return http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
+		w.Header().Set("Content-Length", length) // as the edge's answers have, not chunked
 		w.Write(body)
 	})
 }

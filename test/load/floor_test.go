@@ -46,8 +46,9 @@ func TestFloorScenarioRunsOnABareServerOfItsOwn(t *testing.T) {
 	body, err := io.ReadAll(res.Body)
 	res.Body.Close()
 	if err != nil || res.StatusCode != http.StatusOK || len(body) != floorBodyBytes || !json.Valid(body) ||
-		res.Header.Get("Content-Type") != "application/json" {
-		t.Errorf("floor answer: %d, %s, %d bytes (want %d of JSON), %v", res.StatusCode, res.Header.Get("Content-Type"), len(body), floorBodyBytes, err)
+		res.Header.Get("Content-Type") != "application/json" || res.ContentLength != floorBodyBytes {
+		t.Errorf("floor answer: %d, %s, %d bytes of Content-Length %d (want %d of JSON), %v", res.StatusCode,
+			res.Header.Get("Content-Type"), len(body), res.ContentLength, floorBodyBytes, err)
 	}
 	r := newDriver(2, 1, 2, "").run(context.Background(), sc, target.url, 200*time.Millisecond)
 	if r.requests == 0 || r.errors != 0 {
