@@ -29,21 +29,14 @@ func floorHandler() http.Handler {
 	})
 }
 
-// serveFloor runs the floor server on addr (a loopback address) until the process is stopped. It is this
-// program run again as a child (floorCommand), so that it has its own GOMAXPROCS, the CPUs', as the edge
-// has, and starts outside the generator's batch policy, as the edge does.
-func serveFloor(addr string) error {
-	return http.ListenAndServe(addr, floorHandler())
-}
-
-// serveFloorIfAsked runs the floor server, and exits, when args are floorFlag and an address.
+// serveFloorIfAsked runs the floor server on the loopback address args give, and exits, when args are
+// floorFlag and an address. It is this program run again as a child (floorCommand), so that it has its own
+// GOMAXPROCS, the CPUs', as the edge has, and starts outside the generator's batch policy, as the edge does.
 func serveFloorIfAsked(args []string) {
 	if len(args) != 2 || args[0] != floorFlag {
 		return
 	}
-	if err := serveFloor(args[1]); err != nil {
-		fmt.Fprintln(os.Stderr, "load:", err)
-	}
+	fmt.Fprintln(os.Stderr, "load:", http.ListenAndServe(args[1], floorHandler()))
 	os.Exit(1)
 }
 
