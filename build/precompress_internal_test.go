@@ -14,7 +14,7 @@ import (
 
 // TestEveryCodingDecodesToTheFileAndRepeats: each coding of the contract has a codec whose output
 // decodes to the input and is the same bytes every time, whatever it compressed before (a rebuild must
-// not change a variant; cmd/iconlib's TestLibraryBuildIsDeterministic checks the whole library).
+// not change a variant; test/e2e's TestLibraryBuildIsDeterministic checks the whole library).
 func TestEveryCodingDecodesToTheFileAndRepeats(t *testing.T) {
 	decode := map[string]func(io.Reader) (io.Reader, error){
 		"br":   func(r io.Reader) (io.Reader, error) { return brotli.NewReader(r), nil },

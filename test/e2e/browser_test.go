@@ -1,4 +1,4 @@
-package main
+package e2e
 
 import (
 	"context"
@@ -14,6 +14,7 @@ import (
 // and its profile is removed, when the test ends.
 func newBrowser(t *testing.T) context.Context {
 	t.Helper()
+	skipShort(t)
 	path := chromiumForTest(t)
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(path),

@@ -1,6 +1,6 @@
 //go:build unix
 
-package main
+package e2e
 
 import (
 	"bytes"
@@ -30,10 +30,7 @@ import (
 // each edge counts alone (120 each); once Redis is back, both count jointly again.
 func TestTwoEdgesShareOneLimit(t *testing.T) {
 	rds := redistest.Start(t)
-	bin, err := exec.LookPath("iconlib") // this test binary, as TestMain put it in PATH
-	if err != nil {
-		t.Fatal(err)
-	}
+	bin := iconlibBinary(t)
 	out := filepath.Join(t.TempDir(), "public")
 	if _, err := build.Run(context.Background(), build.Options{ContentDir: reloadContent, OutDir: out,
 		BaseURL: contract.MustParseBaseURL("http://icons.test")}); err != nil {

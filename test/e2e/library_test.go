@@ -1,4 +1,4 @@
-package main
+package e2e
 
 import (
 	"context"
@@ -39,6 +39,7 @@ var (
 // fullLibrary builds and serves the real library; tests that need it share one build.
 func fullLibrary(t testing.TB) *library {
 	t.Helper()
+	skipShort(t)
 	libOnce.Do(func() {
 		// public in a directory of its own: the build puts public.snapshots beside it.
 		out := filepath.Join(tempDir("iconlib-public-"), "public")

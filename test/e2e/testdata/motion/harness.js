@@ -1,5 +1,5 @@
 // The motion harness: renders Lottie files with two independent engines and measures frames against
-// the static SVGs, for cmd/iconlib's TestMotionStates (motion_browser_test.go) and TestMotionSheets.
+// the static SVGs, for test/e2e's TestMotionStates (motion_browser_test.go) and TestMotionSheets.
 //
 //   lottie-web: the build the site ships (/static/vendor/lottie_light.min.js), SVG renderer. A file's
 //               frames are serialized one by one and drawn together as one SVG image (a sprite), so
