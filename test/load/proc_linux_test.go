@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -135,7 +136,15 @@ func policyOf(t *testing.T, pid int) uint32 {
 // SCHED_NORMAL with normalPolicy (-normal-policy), and the process is at the normal policy after the run
 // either way. (A server in this process could still be answering the last request after the run.)
 func TestDriverRunsAtTheBatchPolicy(t *testing.T) {
-	srv := httptest.NewServer(http.HandlerFunc(func(http.ResponseWriter, *http.Request) {}))
+	// Each run ends once the server has answered a few requests, or after a deadline generous enough for
+	// a loaded machine: a busy CI may take far longer than usual to finish the first one.
+	var answered atomic.Int64
+	var enough atomic.Pointer[context.CancelFunc]
+	srv := httptest.NewServer(http.HandlerFunc(func(http.ResponseWriter, *http.Request) {
+		if answered.Add(1) >= 4 {
+			(*enough.Load())()
+		}
+	}))
 	defer srv.Close()
 	for _, normal := range []bool{false, true} {
 		want := uint32(unix.SCHED_BATCH)
@@ -156,7 +165,11 @@ func TestDriverRunsAtTheBatchPolicy(t *testing.T) {
 		}}
 		d := newDriver(2, 1, 2, "")
 		d.normalPolicy = normal
-		r := d.run(context.Background(), sc, srv.URL, 100*time.Millisecond)
+		ctx, cancel := context.WithCancel(context.Background())
+		answered.Store(0)
+		enough.Store(&cancel)
+		r := d.run(ctx, sc, srv.URL, time.Minute)
+		cancel()
 		mu.Lock()
 		if r.errors != 0 || r.requests == 0 || len(seen) != 1 || seen[want] == 0 {
 			t.Errorf("normalPolicy %v: %d requests, %d errors (%s); the driver's threads by policy: %v, want all at %d",
