@@ -31,33 +31,32 @@ binary:
 
 ## test: every test the project has, through test/runner (a line per package as it starts and ends, a
 ## line at least every 30 s, every failure together and the slowest tests at the end; each step runs even
-## when an earlier one fails): vet, gofmt, go mod tidy and staticcheck; the packages with goroutines of
-## their own under the race detector; the others and the end-to-end suites (test/e2e: the whole library,
-## Chromium, nginx) without it; and the search's latency and exactness checks, which the race detector
-## would slow tenfold. Installs Chromium, nginx, Redis, wrk, the second Lottie renderer and the
+## when an earlier one fails): vet, gofmt, go mod tidy and staticcheck; the packages whose tests run
+## goroutines under the race detector; the others and the end-to-end suites (test/e2e: the whole library,
+## Chromium, nginx) without it. Installs Chromium, nginx, Redis, wrk, the second Lottie renderer and the
 ## conformance clients and validators first when missing. RUNNERFLAGS=-v lists every test as it ends.
 test: test-deps conformance-deps renderers-deps axe-deps
 	GO=$(GO) $(GO) run ./test/runner $(RUNNERFLAGS) \
 	  "vet: $(GO) vet ./..." \
-	  "gofmt: ! gofmt -l $$(git ls-files '*.go') | grep ." \
+	  "gofmt: ! git ls-files '*.go' | xargs gofmt -l | grep ." \
 	  "tidy: $(GO) mod tidy -diff" \
 	  "staticcheck: $(GO) run honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION) ./..." \
 	  "race: go test -race -count=1 -timeout 10m $(GOTESTFLAGS) $(RACE_PKGS)" \
 	  "plain: go test -count=1 -timeout 10m $(GOTESTFLAGS) $(PLAIN_PKGS)" \
-	  "e2e: go test -count=1 -timeout 15m $(GOTESTFLAGS) ./test/e2e" \
-	  "search-exactness: go test -count=1 -timeout 5m $(GOTESTFLAGS) -run ^(TestLatency|TestBoundingTheScanChangesNoHit)$$ ./internal/search"
+	  "e2e: go test -count=1 -timeout 15m $(GOTESTFLAGS) ./test/e2e"
 
 ## check: the fast inner loop (under a minute with a warm build cache): vet, gofmt and every test that
 ## needs neither the whole library nor a browser (go test -short)
 check:
 	$(GO) vet ./...
-	@! gofmt -l $$(git ls-files '*.go') | grep . || { echo "gofmt: the files above need formatting"; exit 1; }
+	@! git ls-files '*.go' | xargs gofmt -l | grep . || { echo "gofmt: the files above need formatting"; exit 1; }
 	$(GO) test -short -count=1 ./...
 
-# The packages with goroutines of their own (the servers, the build's parallel renderers, the search's
-# shared index, the load generator) run under the race detector; every other package, and the end-to-end
-# suites whose whole-library builds and browsers it would slow fivefold, without it.
-RACE_PKGS := ./build ./edge/... ./internal/search ./internal/redistest ./test/load ./test/runner
+# The packages whose tests run goroutines (the servers, which also search the shared index concurrently,
+# the build's parallel renderers, the load generator) run under the race detector; every other package,
+# among them the search core, whose tests are one goroutine and ten times slower under it, and the
+# end-to-end suites, whose whole-library builds and browsers it would slow fivefold, without it.
+RACE_PKGS := ./build ./edge/... ./internal/redistest ./test/load ./test/runner
 PLAIN_PKGS = $(filter-out $(shell $(GO) list $(RACE_PKGS)) %/test/e2e,$(shell $(GO) list ./...))
 
 ## test-deps: what the tests need beyond Go: Debian's Chromium, Debian's nginx for the deploy test,

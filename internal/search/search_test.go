@@ -335,8 +335,8 @@ func TestPruningTheLateSimilarityChangesNoHit(t *testing.T) {
 // TestBoundingTheScanChangesNoHit: the scan of both rankings that bounds cosines with int8 rows first and
 // computes exact ones only for the documents in reach of the hits gives the hits of the full float scan,
 // to the bit, for the shortcutQueries, at several limits and in a group, whether the scan is needed or
-// forced. It runs without the race detector (make test's second pass): it is one goroutine, and ten
-// times slower under it.
+// forced. It is one goroutine and ten times slower under the race detector, so it skips itself there
+// (make test runs this package without it).
 func TestBoundingTheScanChangesNoHit(t *testing.T) {
 	if raceEnabled {
 		t.Skip("one goroutine: make test runs it without the race detector")

@@ -19,6 +19,7 @@ type report struct {
 
 	stepName  string
 	stepStart time.Time
+	goTest    bool                            // the step is a go test run, followed package by package
 	running   map[string]time.Time            // packages started and not ended, when they started
 	tests     map[string]map[string]time.Time // per running package, its top-level tests running
 	output    map[testKey][]string            // what a test still running printed (Test "": the package)
@@ -62,7 +63,7 @@ func clock(d time.Duration) string {
 }
 
 func (r *report) startStep(s step) {
-	r.stepName, r.stepStart = s.name, time.Now()
+	r.stepName, r.stepStart, r.goTest = s.name, time.Now(), s.goTestArgs() != nil
 	r.running, r.tests = map[string]time.Time{}, map[string]map[string]time.Time{}
 	r.output, r.build = map[testKey][]string{}, map[string][]string{}
 	r.line("step %s: %s", s.name, s.command)
@@ -201,11 +202,15 @@ func (r *report) heartbeat(now time.Time) {
 		}
 		parts = append(parts, s)
 	}
-	what := "no package running yet"
-	if len(parts) > 0 {
-		what = strings.Join(parts, "; ")
+	running := fmt.Sprintf("… step %s %s", r.stepName, now.Sub(r.stepStart).Round(time.Second))
+	switch {
+	case len(parts) > 0:
+		r.line("%s: %s", running, strings.Join(parts, "; "))
+	case r.goTest:
+		r.line("%s: building, no package running yet", running)
+	default:
+		r.line("%s", running)
 	}
-	r.line("… step %s %s: %s", r.stepName, now.Sub(r.stepStart).Round(time.Second), what)
 }
 
 // summarize prints the slowest tests, every failure again, and the closing count; it reports whether

@@ -86,7 +86,7 @@ func TestAQuietRunSaysWhatRuns(t *testing.T) {
 	r.record("e2e", event{Time: start, Action: "run", Package: "p", Test: "TestSlow/sub"})
 	r.heartbeat(start.Add(90 * time.Second))
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
-	if got := lines[1]; !strings.HasSuffix(got, "… step e2e 0s: no package running yet") {
+	if got := lines[1]; !strings.HasSuffix(got, "… step e2e 0s: building, no package running yet") {
 		t.Errorf("before any package starts: %q", got)
 	}
 	if got := lines[len(lines)-1]; !strings.HasSuffix(got, ": p 1m30s (TestSlow 1m30s)") {
