@@ -1,6 +1,6 @@
 # iconlib: `make run` builds the site and serves it; `make test` runs every test.
 GO        ?= go
-ADDR      ?= :8080
+ADDR      ?= 127.0.0.1:8080
 BASE_URL  ?= http://localhost:8080
 PUBLIC    ?= public
 BIN       := bin/iconlib

@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"time"
 
@@ -20,6 +21,7 @@ type Options struct {
 	BaseURL    contract.BaseURL // the URL the site is served from, e.g. http://localhost:8080; required
 	Generator  string           // the program and version manifest.json names as the snapshot's maker; "" is "iconlib"
 	Logger     *slog.Logger     // where the build warns (of content without word vectors); nil discards
+	Progress   io.Writer        // where the build says how far it has come, a line a phase; nil says nothing
 }
 
 // Report says what a build produced.
@@ -42,19 +44,23 @@ func Run(ctx context.Context, opts Options) (Report, error) {
 	if opts.BaseURL.IsZero() {
 		return Report{}, errors.New("build: no base URL")
 	}
+	p := newProgress(opts.Progress)
 	src, err := readSources(opts.ContentDir, cmp.Or(opts.Logger, slog.New(slog.DiscardHandler)))
 	if err != nil {
 		return Report{}, err
 	}
-	m, err := assemble(ctx, src, opts.BaseURL.String())
+	p.phase("read %s: %d icons, %d guides", opts.ContentDir, len(src.icons), len(src.guides))
+	m, err := assemble(ctx, src, opts.BaseURL.String(), p)
 	if err != nil {
 		return Report{}, err
 	}
+	p.phase("animated %d icons", len(m.icons))
 	s, err := render(ctx, m)
 	if err != nil {
 		return Report{}, err
 	}
-	st, err := s.publish(opts.OutDir, cmp.Or(opts.Generator, "iconlib"))
+	p.phase("rendered %d files: records, pages, guides, search index, discovery documents", len(s.files))
+	st, err := s.publish(opts.OutDir, cmp.Or(opts.Generator, "iconlib"), p)
 	if err != nil {
 		return Report{}, err
 	}
@@ -64,10 +70,12 @@ func Run(ctx context.Context, opts Options) (Report, error) {
 }
 
 // publish adds the precompressed variants and the manifest to s and writes it as out's new snapshot.
-func (s *site) publish(out, generator string) (writeStats, error) {
+func (s *site) publish(out, generator string, p *progress) (writeStats, error) {
+	before := len(s.files)
 	if err := s.addPrecompressed(s.compressible()); err != nil {
 		return writeStats{}, fmt.Errorf("precompressing: %w", err)
 	}
+	p.phase("compressed: %d gzip and brotli files", len(s.files)-before)
 	if err := s.addManifest(generator); err != nil {
 		return writeStats{}, fmt.Errorf("manifest: %w", err)
 	}
@@ -79,5 +87,6 @@ func (s *site) publish(out, generator string) (writeStats, error) {
 	if err != nil {
 		return st, fmt.Errorf("writing %s: %w", out, err)
 	}
+	p.phase("wrote %s: %d files, %d new or changed", st.Snapshot, st.Files, st.Written)
 	return st, nil
 }

@@ -23,7 +23,7 @@ import (
 
 // animateIcons turns every source icon into its record and its files (animations and static SVGs), in
 // parallel; files[i] are the files of icons[i].
-func animateIcons(ctx context.Context, src *sources, base string) (icons []catalog.Icon, files [][]file, err error) {
+func animateIcons(ctx context.Context, src *sources, base string, p *progress) (icons []catalog.Icon, files [][]file, err error) {
 	icons, files = make([]catalog.Icon, len(src.icons)), make([][]file, len(src.icons))
 	g, ctx := errgroup.WithContext(ctx)
 	g.SetLimit(runtime.GOMAXPROCS(0))
@@ -34,6 +34,7 @@ func animateIcons(ctx context.Context, src *sources, base string) (icons []catal
 			}
 			var err error
 			icons[i], files[i], err = animateIcon(src, ic, base)
+			p.icon(len(src.icons))
 			return err
 		})
 	}

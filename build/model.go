@@ -32,12 +32,12 @@ type model struct {
 	notices     map[string][]byte
 }
 
-// assemble makes the model of src at base: every icon's record and files, the categories, and the guides
-// with their sections.
-func assemble(ctx context.Context, src *sources, base string) (*model, error) {
+// assemble makes the model of src at base: every icon's record and files (counted on p as they are
+// made), the categories, and the guides with their sections.
+func assemble(ctx context.Context, src *sources, base string, p *progress) (*model, error) {
 	m := &model{base: base, popular: src.popular, edited: map[string]bool{}, notices: src.lexicon.notices}
 	var err error
-	if m.icons, m.iconFiles, err = animateIcons(ctx, src, base); err != nil {
+	if m.icons, m.iconFiles, err = animateIcons(ctx, src, base, p); err != nil {
 		return nil, err
 	}
 	m.categories = countCategories(m.icons)

@@ -27,6 +27,20 @@ func Serve(ctx context.Context, cfg ServeConfig) error {
 		// doubles the edge's memory for nothing.
 		debug.SetMemoryLimit(int64(cfg.MemoryLimitMB) << 20)
 	}
+	// Listen first: a port in use or an address that cannot be listened on is refused before the
+	// snapshot is loaded.
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		return fmt.Errorf("edge: %w", err)
+	}
+	defer ln.Close()
+	var metricsLn net.Listener
+	if cfg.MetricsAddr != "" {
+		if metricsLn, err = net.Listen("tcp", cfg.MetricsAddr); err != nil {
+			return fmt.Errorf("metrics: %w", err)
+		}
+		defer metricsLn.Close()
+	}
 	e, err := New(cfg.Config)
 	if err != nil {
 		return err
@@ -41,14 +55,30 @@ func Serve(ctx context.Context, cfg ServeConfig) error {
 	if cfg.Watch > 0 {
 		go e.Watch(ctx, cfg.Watch)
 	}
-	servers, ctx := errgroup.WithContext(ctx) // one failing to listen stops the other
-	servers.Go(func() error { return serve(ctx, "edge", cfg.Addr, e, cfg.ShutdownTimeout, cfg.Logger) })
-	if cfg.MetricsAddr != "" {
+	servers, ctx := errgroup.WithContext(ctx) // one failing stops the other
+	servers.Go(func() error { return serve(ctx, "edge", ln, e, cfg.ShutdownTimeout, cfg.Logger) })
+	if metricsLn != nil {
 		servers.Go(func() error {
-			return serve(ctx, "metrics", cfg.MetricsAddr, e.Metrics(), cfg.ShutdownTimeout, cfg.Logger)
+			return serve(ctx, "metrics", metricsLn, e.Metrics(), cfg.ShutdownTimeout, cfg.Logger)
 		})
 	}
+	if cfg.Announce != nil {
+		fmt.Fprintf(cfg.Announce, "open %s\n", browserURL(ln.Addr()))
+	}
 	return servers.Wait()
+}
+
+// browserURL is the address a person opens to reach a listener: localhost for a loopback or
+// unspecified (all interfaces) address.
+func browserURL(addr net.Addr) string {
+	host, port, err := net.SplitHostPort(addr.String())
+	if err != nil {
+		return "http://" + addr.String() + "/"
+	}
+	if ip := net.ParseIP(host); ip == nil || ip.IsLoopback() || ip.IsUnspecified() {
+		host = "localhost"
+	}
+	return "http://" + net.JoinHostPort(host, port) + "/"
 }
 
 // reloadOn reloads the edge for every signal until ctx ends; a signal that comes during a reload asks for
@@ -64,21 +94,16 @@ func reloadOn(ctx context.Context, signals <-chan os.Signal, e *Edge) {
 	}
 }
 
-// serve runs an HTTP server (name says which, in the log) until ctx ends (SIGINT or SIGTERM), then
+// serve runs an HTTP server on ln (name says which, in the log) until ctx ends (SIGINT or SIGTERM), then
 // drains requests for up to drain (--shutdown-timeout); requests still running then are cut.
-func serve(ctx context.Context, name, addr string, handler http.Handler, drain time.Duration, log *slog.Logger) error {
+func serve(ctx context.Context, name string, ln net.Listener, handler http.Handler, drain time.Duration, log *slog.Logger) error {
 	srv := &http.Server{
-		Addr:              addr,
 		Handler:           handler,
 		ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      60 * time.Second,
 		IdleTimeout:       120 * time.Second,
 		MaxHeaderBytes:    16 << 10,
-	}
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		return fmt.Errorf("%s: %w", name, err)
 	}
 	log.Info("serving", "server", name, "addr", ln.Addr().String())
 	errc := make(chan error, 1)

@@ -12,21 +12,20 @@ import (
 	"time"
 )
 
-// freeLoopbackAddr returns a loopback address with a port nobody listens on now.
-func freeLoopbackAddr(t *testing.T) string {
+// loopbackListener listens on a free loopback port and returns the listener and its address.
+func loopbackListener(t *testing.T) (net.Listener, string) {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer ln.Close()
-	return ln.Addr().String()
+	return ln, ln.Addr().String()
 }
 
 // TestServeShutsDownGracefully: when the context ends (SIGINT or SIGTERM in main), a request already in
 // flight is finished, serve returns without error, and the port is released.
 func TestServeShutsDownGracefully(t *testing.T) {
-	addr := freeLoopbackAddr(t)
+	ln, addr := loopbackListener(t)
 	started, release := make(chan struct{}), make(chan struct{})
 	slow := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		close(started)
@@ -35,7 +34,7 @@ func TestServeShutsDownGracefully(t *testing.T) {
 	})
 	ctx, stop := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	go func() { done <- serve(ctx, "edge", addr, slow, 10*time.Second, slog.New(slog.DiscardHandler)) }()
+	go func() { done <- serve(ctx, "edge", ln, slow, 10*time.Second, slog.New(slog.DiscardHandler)) }()
 
 	body := make(chan string, 1)
 	go func() {
@@ -70,7 +69,7 @@ func TestServeShutsDownGracefully(t *testing.T) {
 // TestShutdownTimeoutCutsLongRequests (issue 19, item 8): the drain deadline is --shutdown-timeout; a
 // request still running when it passes is cut and serve says so.
 func TestShutdownTimeoutCutsLongRequests(t *testing.T) {
-	addr := freeLoopbackAddr(t)
+	ln, addr := loopbackListener(t)
 	started, release := make(chan struct{}), make(chan struct{})
 	defer close(release)
 	slow := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -79,7 +78,7 @@ func TestShutdownTimeoutCutsLongRequests(t *testing.T) {
 	})
 	ctx, stop := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	go func() { done <- serve(ctx, "edge", addr, slow, time.Millisecond, slog.New(slog.DiscardHandler)) }()
+	go func() { done <- serve(ctx, "edge", ln, slow, time.Millisecond, slog.New(slog.DiscardHandler)) }()
 	go func() {
 		for i := 0; i < 100; i++ { // wait for the listener
 			if res, err := http.Get("http://" + addr + "/"); err == nil {

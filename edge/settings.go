@@ -3,6 +3,7 @@ package edge
 import (
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"time"
 
@@ -37,6 +38,7 @@ type ServeConfig struct {
 	Watch           time.Duration // how often to look for a new build; 0 never
 	ShutdownTimeout time.Duration // positive
 	MemoryLimitMB   int           // the process's soft memory limit; 0 none
+	Announce        io.Writer     // where Serve writes "open <URL>" once it serves; nil nowhere
 }
 
 // Resolve checks every flag and returns the configuration the edge runs with, logging to log and

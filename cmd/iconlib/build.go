@@ -17,6 +17,7 @@ func newBuildCmd() *cobra.Command {
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			opts.Logger = logger()
+			opts.Progress = cmd.ErrOrStderr()
 			opts.Generator = "iconlib " + buildVersion()
 			r, err := build.Run(cmd.Context(), opts)
 			if err != nil {

@@ -21,6 +21,10 @@ func newRootCmd() *cobra.Command {
 			return applyEnv(cmd.Flags())
 		},
 	}
+	// A flag it does not know shows how the command is used, after the error.
+	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
+		return fmt.Errorf("%w\n\n%s", err, strings.TrimRight(cmd.UsageString(), "\n"))
+	})
 	root.AddCommand(newBuildCmd(), newServeCmd(), newSearchCmd(), newKeysCmd(), newVersionCmd(),
 		newImportCmd(), newImportVectorsCmd(), newImportWordNetCmd(), newEvalCmd())
 	return root

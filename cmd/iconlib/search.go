@@ -26,6 +26,9 @@ func newSearchCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
+			if err := ix.CheckOptions(o); err != nil {
+				return err
+			}
 			return ix.WriteRanking(cmd.OutOrStdout(), strings.Join(args, " "), o, semantic)
 		},
 	}

@@ -20,11 +20,12 @@ func newServeCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
+			cfg.Announce = cmd.OutOrStdout()
 			return edge.Serve(cmd.Context(), cfg)
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&flags.Addr, "addr", ":8080", "address to listen on")
+	f.StringVar(&flags.Addr, "addr", "127.0.0.1:8080", "address to listen on (:8080 for every interface of the machine)")
 	f.StringVar(&flags.PublicDir, "public", "public", "directory the build wrote")
 	f.StringVar(&flags.BaseURL, "base-url", "", "URL clients reach this server at (default: the build's base URL)")
 	f.StringVar(&flags.KeyFile, "key-file", access.DefaultKeyFile, "token signing key file, created if missing; never under --public; edges may share it")
