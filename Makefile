@@ -91,7 +91,8 @@ motion-check-all: test-deps renderers-deps
 ## lottie-check-all: the old name of motion-check-all
 lottie-check-all: motion-check-all
 
-## motion-sheets: PNG contact sheets of every motion and state, frame by frame, into motion-sheets/, for review
+## motion-sheets: PNG contact sheets of every motion and state, frame by frame, and review sheets of the 200
+## most used icons (still, in, hover, loop, morph), into motion-sheets/, for review
 motion-sheets: test-deps renderers-deps
 	ICONLIB_MOTION_SHEETS=$(CURDIR)/motion-sheets $(GO) test -count=1 -timeout 20m -run 'TestMotionSheets$$' -v ./test/e2e
 

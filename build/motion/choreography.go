@@ -37,7 +37,8 @@ type move struct {
 	moving []bool    // by part
 	pivot  svg.Point // icon units
 	dir    svg.Point // unit vector on the canvas (y down), or (±1, 0) for turning motions
-	amp    float64
+	amp    float64   // fitted to the room the drawing leaves (room.go)
+	given  bool      // the choreography gave the amplitude: no small-part gain
 }
 
 var directions = map[string]svg.Point{
@@ -86,8 +87,24 @@ func (c Choreography) resolve(fig Figure) (move, error) {
 	if err := m.choosePivot(c.Pivot, fig); err != nil {
 		return move{}, err
 	}
+	intended := m.amp
+	if m.amp = m.fitted(fig); m.amp < minRoom*intended || (def.fullTurn() && m.amp < intended) {
+		// no room to move: the parts draw on again where they are
+		redo := Choreography{Motion: "mark", Parts: c.Parts}
+		if len(m.parts) == len(fig) {
+			redo = Choreography{Motion: "write"}
+		}
+		return redo.resolve(fig)
+	}
+	if def.redraws() && len(m.parts) == len(fig) {
+		m.amp = min(m.amp, wholeRedraw) // never blank
+	}
 	return m, nil
 }
+
+// minRoom is the least share of its amplitude a motion may lose to the room the drawing leaves: below
+// it the motion no longer reads, and the parts redraw instead.
+const minRoom = 0.35
 
 // chooseParts sets the parts that move: those listed (numbered from 1), or the motion's default ones.
 func (m *move) chooseParts(listed []int, fig Figure) error {
@@ -123,14 +140,19 @@ func (m *move) chooseParts(listed []int, fig Figure) error {
 func (m *move) chooseAmplitude(amp float64, fig Figure) error {
 	def := m.def
 	if amp == 0 {
-		m.amp = min(def.maxAmp, def.amp*def.smallPartGain(fig.bounds(m.parts)))
+		m.amp = def.gained(fig.bounds(m.parts))
 		return nil
 	}
 	if amp < 0 || amp > def.maxAmp {
 		return fmt.Errorf("amplitude: %g is outside 0–%g %s for %s", amp, def.maxAmp, def.unit, def.name)
 	}
-	m.amp = amp
+	m.amp, m.given = amp, true
 	return nil
+}
+
+// gained is the motion's amplitude for moving parts of box b: its default, grown for small parts.
+func (d *definition) gained(b box) float64 {
+	return min(d.maxAmp, d.amp*d.smallPartGain(b))
 }
 
 // choosePivot sets the point the parts turn or scale about: the one given, in icon units, or the motion's.
@@ -193,46 +215,82 @@ func (d *definition) direction(name string) (svg.Point, error) {
 	return svg.Point{}, fmt.Errorf("direction: want up, down, left, right, up-left, up-right, down-left or down-right (got %q)", name)
 }
 
-// defaultParts are the parts a motion moves when a choreography names none: every part, except that
-// the hands of a clock (tick) are all but its face, the part with the largest box.
+// defaultParts are the parts a motion moves when a choreography names none: every part, except that a
+// clock (tick) moves its hands: the parts that reach the centre of its face (the part with the largest
+// box), so numerals and badges stay upright and still; all but the face when none does.
 func (d *definition) defaultParts(fig Figure) []int {
-	face, area := -1, 0.0
+	face := -1
 	if d.pivot == pivotStill && len(fig) > 1 {
-		for i := range fig {
-			b := fig.bounds([]int{i})
-			if a := (b.max.X - b.min.X) * (b.max.Y - b.min.Y); a > area {
-				face, area = i, a
-			}
+		face = largestStill(fig, make([]bool, len(fig)))
+	}
+	var parts, hands []int
+	for i := range fig {
+		if i == face {
+			continue
+		}
+		parts = append(parts, i)
+		if face >= 0 && reaches(fig, i, faceCentre(fig, face)) {
+			hands = append(hands, i)
 		}
 	}
-	parts := make([]int, 0, len(fig))
-	for i := range fig {
-		if i != face {
-			parts = append(parts, i)
-		}
+	if len(hands) > 0 {
+		return hands
 	}
 	return parts
 }
+
+// faceCentre is the centre of the least circle round a part: a clock face's, even where a badge cuts
+// its ring open.
+func faceCentre(fig Figure, face int) svg.Point {
+	c, _ := enclosingCircle(inkOf(fig, []int{face}).points)
+	return c
+}
+
+// reaches reports whether part i passes within a stroke width of point c: a hand starts at the hub.
+func reaches(fig Figure, i int, c svg.Point) bool {
+	for _, p := range inkOf(fig, []int{i}).points {
+		if distance(p, c) <= StrokeWidth {
+			return true
+		}
+	}
+	return false
+}
+
+// largestStill is the part that does not move with the largest box (a clock's face), or -1.
+func largestStill(fig Figure, moving []bool) int {
+	face, area := -1, 0.0
+	for i := range fig {
+		b := fig.bounds([]int{i})
+		if a := (b.max.X - b.min.X) * (b.max.Y - b.min.Y); !moving[i] && a > area {
+			face, area = i, a
+		}
+	}
+	return face
+}
+
+// fullTurn reports whether the motion turns its parts all the way round (spin, tick), so that it
+// needs the room of a circle, and a smaller amplitude would not say the same.
+func (d *definition) fullTurn() bool { return d.turns && d.amp >= 360 }
 
 func (m move) defaultPivot(fig Figure) svg.Point {
 	if len(fig) == 0 || len(fig[0].Contours) == 0 {
 		return svg.Point{X: Size / 2, Y: Size / 2} // a drawing not known yet (Check)
 	}
 	b := fig.bounds(m.parts)
-	switch m.def.pivot {
-	case pivotTop:
+	switch {
+	case m.def.fullTurn() && m.def.pivot == pivotCenter:
+		// a wheel turns about its hub: the centre of the least circle round it, which for a circular
+		// arrow is its arc's centre, not the centre of a box its head makes lopsided
+		c, _ := enclosingCircle(inkOf(fig, m.parts).points)
+		return c
+	case m.def.pivot == pivotTop:
 		return svg.Point{X: (b.min.X + b.max.X) / 2, Y: b.min.Y}
-	case pivotBottom:
+	case m.def.pivot == pivotBottom:
 		return svg.Point{X: (b.min.X + b.max.X) / 2, Y: b.max.Y}
-	case pivotStill:
-		var still []int
-		for i, mv := range m.moving {
-			if !mv {
-				still = append(still, i)
-			}
-		}
-		if len(still) > 0 {
-			return fig.bounds(still).center()
+	case m.def.pivot == pivotStill:
+		// the hands turn about the face's centre
+		if face := largestStill(fig, m.moving); face >= 0 {
+			return faceCentre(fig, face)
 		}
 	}
 	return b.center()

@@ -178,7 +178,12 @@ func compose(fig Figure, m move, t timeline) []lottie.Shape {
 		for _, j := range u.parts {
 			contours = append(contours, fig[j].Contours...)
 		}
-		groups[i] = lottie.NewGroup(tr, unitItems(contours, p.Paint, drawTrim(rank[i], len(us), t))...)
+		width := lottie.Static(StrokeWidth)
+		if u.moving && !m.def.perPart {
+			width = strokeWidth(m, t)
+		}
+		trim := drawTrim(rank[i], len(us), t, m.redrawKeys(u.moving, t))
+		groups[i] = lottie.NewGroup(tr, unitItems(contours, p.Paint, width, trim)...)
 	}
 	return stack(groups, us, m, t)
 }
@@ -221,15 +226,17 @@ func drawOrder(us []unit, m move) []int {
 	return rank
 }
 
-// unitItems are a unit's paths followed by its trim and its paint.
-func unitItems(contours []svg.Contour, paint Paint, trim lottie.Trim) []lottie.Shape {
+// unitItems are a unit's paths followed by its trim and its paint, its strokes of the given width.
+func unitItems(contours []svg.Contour, paint Paint, width lottie.Property, trim lottie.Trim) []lottie.Shape {
 	items := make([]lottie.Shape, 0, len(contours)+3)
 	for _, c := range contours {
 		items = append(items, lottie.NewPath(Bezier(c)))
 	}
 	items = append(items, trim)
 	if paint.Stroke {
-		items = append(items, lottie.NewStroke(black, StrokeWidth))
+		stroke := lottie.NewStroke(black, StrokeWidth)
+		stroke.Width = width
+		items = append(items, stroke)
 	}
 	if paint.Fill {
 		items = append(items, lottie.NewFill(black))

@@ -11,7 +11,8 @@ const morphSummary = "Turns the icon into another form: its filled form (the fil
 
 // fit carries a move over to another drawing of the same icon (its filled form), whose elements differ
 // from the outline's: a part moves when the outline part nearest to it moves, and lights up in a
-// sequence in that part's turn. Pivot, direction and amplitude are the same on the shared grid.
+// sequence in that part's turn. Pivot and direction are the same on the shared grid; the amplitude is
+// the filled parts' own, fitted to the room they leave.
 func (m move) fit(outline, other Figure) move {
 	order := make([]int, len(outline))
 	for i := range order {
@@ -20,7 +21,7 @@ func (m move) fit(outline, other Figure) move {
 	for k, i := range m.parts {
 		order[i] = k
 	}
-	fm := move{def: m.def, moving: make([]bool, len(other)), pivot: m.pivot, dir: m.dir, amp: m.amp}
+	fm := move{def: m.def, moving: make([]bool, len(other)), pivot: m.pivot, dir: m.dir, amp: m.amp, given: m.given}
 	turn := make([]int, len(other))
 	for j := range other {
 		c := other.bounds([]int{j}).center()
@@ -41,17 +42,27 @@ func (m move) fit(outline, other Figure) move {
 		}
 	}
 	// A filled drawing is often one shape with holes where the outline had parts: when none of its
-	// parts stands for a moving one, the whole shape moves, and a sequence that has fewer than two parts
-	// to light pops instead.
-	if len(fm.parts) == 0 || (m.def.perPart && len(fm.parts) < 2) {
+	// parts stands for a moving one, or only a detail much smaller than the outline's moving parts (a dot
+	// left in a cut-out glyph), the whole shape moves, and a sequence that has fewer than two parts to
+	// light pops instead.
+	if len(fm.parts) == 0 || (m.def.perPart && len(fm.parts) < 2) ||
+		other.bounds(fm.parts).diagonal() < outline.bounds(m.parts).diagonal()/2 {
 		fm.parts = fm.parts[:0]
 		for j := range other {
 			fm.moving[j] = true
 			fm.parts = append(fm.parts, j)
 		}
+		fm.pivot = fm.defaultPivot(other) // the whole shape's, not the part's it stands for
 	}
 	if m.def.perPart && len(fm.parts) < 2 {
-		fm.def, fm.amp = vocabulary["pop"], vocabulary["pop"].amp
+		fm.def, fm.given = vocabulary["pop"], false
+	}
+	if !fm.given { // the filled parts' own size, not the outline's: a badge's gain would blow up the whole shape
+		fm.amp = fm.def.gained(other.bounds(fm.parts))
+	}
+	fm.amp = fm.fitted(other)
+	if fm.def.redraws() && len(fm.parts) == len(other) {
+		fm.amp = min(fm.amp, wholeRegrow)
 	}
 	return fm
 }
@@ -74,7 +85,12 @@ func revealed(fig Figure, m move, t timeline, grow bool) []lottie.Shape {
 			tr = sequenceTransform(fig[u.parts[0]], u.order, len(m.parts), m, t)
 		}
 		if grow {
-			growIn(&tr, fig.bounds(u.parts).center(), i, len(us), t.in)
+			regrow := m.redrawKeys(u.moving, t)
+			for k := range regrow { // a fill has no stroke to draw on again: it grows in again instead
+				regrow[k].value = []float64{regrow[k].value[0], regrow[k].value[0]}
+			}
+			c := fig.bounds(u.parts).center()
+			growIn(&tr, c, growth(fig, u.parts, c, 108), i, len(us), t.in, regrow)
 		}
 		items := make([]lottie.Shape, 0, len(contours)+1)
 		for _, c := range contours {
@@ -86,19 +102,20 @@ func revealed(fig Figure, m move, t timeline, grow bool) []lottie.Shape {
 }
 
 // growIn scales a unit from nothing about its centre c, past its size and back, one unit after another
-// within s: a filled shape cannot be drawn on, so it grows in.
-func growIn(tr *lottie.GroupTransform, c svg.Point, i, n int, s span) {
+// within s: a filled shape cannot be drawn on, so it grows in, up to most percent. later are the scale's
+// keys after s.
+func growIn(tr *lottie.GroupTransform, c svg.Point, most float64, i, n int, s span, later []timedValue) {
 	dur, delay := stagger(n, 32, 26, 16)
 	from := s.start + int(math.Round(float64(i)*delay))
 	to := from + int(math.Round(dur))
 	size := func(v float64) []float64 { return []float64{v, v} }
 	at := []float64{c.X, c.Y}
 	tr.Anchor, tr.Position = static(at...), static(at...)
-	tr.Scale = animated([]timedValue{
+	tr.Scale = animated(append([]timedValue{
 		{frame: from, value: size(0), e: snap},
-		{frame: from + (to-from)*3/5, value: size(108), e: smooth},
+		{frame: from + (to-from)*3/5, value: size(most), e: smooth},
 		{frame: to, value: size(100), hold: true},
-	})
+	}, later...))
 }
 
 // morph puts the outline shapes and the filled form together for the morph states: the outline fades

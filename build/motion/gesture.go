@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/iconlib/iconlib/build/internal/lottie"
+	"github.com/iconlib/iconlib/build/internal/svg"
 )
 
 // ease is a timing curve, cubic-bezier(x1, y1, x2, y2) as in CSS, from a key to the next. Every curve
@@ -42,6 +43,61 @@ func (g gesture) withRest(share float64) gesture {
 	}
 	return out
 }
+
+// maxScaleStep is the most a scale may change between two keys, as a ratio: the stroke width keyed
+// against it (width ÷ scale) is then off by at most 4% between them, where a straight line between the
+// two keys' widths passes the true curve.
+const maxScaleStep = 1.5
+
+// refined splits the keys of g, halving each step whose scale (through at) changes by more than
+// maxScaleStep, so that the width ÷ scale keyed at the same frames stays close to constant between keys.
+// Each half keeps its share of the original curve, so the motion itself does not change.
+func (g gesture) refined(at func(v float64) []float64) gesture {
+	out := gesture{g[0]}
+	for i := 1; i < len(g); i++ {
+		out = append(out, split(g[i-1], g[i], at, 3)...)
+	}
+	return out
+}
+
+// split returns the keys after a up to b, with a's step halved (to depth) while its scale changes too much.
+func split(a, b key, at func(v float64) []float64, depth int) []key {
+	sa, sb := at(a.v)[0], at(b.v)[0]
+	if depth == 0 || math.Min(sa, sb) <= 0 || math.Max(sa, sb)/math.Min(sa, sb) <= maxScaleStep {
+		return []key{b}
+	}
+	left, right, mid, ok := a.e.halves()
+	if !ok {
+		return []key{b}
+	}
+	m := key{u: a.u + (b.u-a.u)*mid.X, v: a.v + (b.v-a.v)*mid.Y, e: right}
+	a.e = left
+	return append(split(a, m, at, depth-1), split(m, b, at, depth-1)...)
+}
+
+// halves splits the curve at its middle (de Casteljau) into two curves, each scaled back to the unit
+// square, and returns the point it was split at; not ok where a half would be flat.
+func (e ease) halves() (left, right ease, mid svg.Point, ok bool) {
+	p0, p1, p2, p3 := svg.Point{}, svg.Point{X: e.x1, Y: e.y1}, svg.Point{X: e.x2, Y: e.y2}, svg.Point{X: 1, Y: 1}
+	half := func(a, b svg.Point) svg.Point { return svg.Point{X: (a.X + b.X) / 2, Y: (a.Y + b.Y) / 2} }
+	p01, p12, p23 := half(p0, p1), half(p1, p2), half(p2, p3)
+	p012, p123 := half(p01, p12), half(p12, p23)
+	mid = half(p012, p123)
+	if mid.X <= 0 || mid.X >= 1 || mid.Y <= 0 || mid.Y >= 1 {
+		return ease{}, ease{}, mid, false
+	}
+	norm := func(p, from, to svg.Point) (float64, float64) {
+		return clamp01((p.X - from.X) / (to.X - from.X)), clamp01((p.Y - from.Y) / (to.Y - from.Y))
+	}
+	left.x1, left.y1 = norm(p01, p0, mid)
+	left.x2, left.y2 = norm(p012, p0, mid)
+	right.x1, right.y1 = norm(p123, mid, p3)
+	right.x2, right.y2 = norm(p23, mid, p3)
+	return left, right, mid, true
+}
+
+// clamp01 keeps a curve's control values within 0–1, where every player reads them alike.
+func clamp01(x float64) float64 { return math.Min(1, math.Max(0, x)) }
 
 // span is a state's frames, both ends included.
 type span struct{ start, end int }

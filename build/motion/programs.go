@@ -12,13 +12,7 @@ func motionTransform(m move, t timeline) lottie.GroupTransform {
 	pivot := []float64{m.pivot.X, m.pivot.Y}
 	tr := lottie.GroupTransform{Type: "tr", Anchor: static(pivot...), Position: static(pivot...)}
 	for _, tk := range m.def.tracks {
-		at := m.valueOf(tk)
-		var tv []timedValue
-		if tk.enter != nil {
-			tv = append(tv, place(tk.enter, t.in.moving(), at)...)
-		}
-		tv = append(tv, place(tk.loop, t.loop, at)...)
-		tv = append(tv, place(tk.hover, t.hover.moving(), at)...)
+		tv := m.keyed(tk, t, m.valueOf(tk))
 		switch tk.prop {
 		case turn:
 			tr.Rotation = animated(tv)
@@ -29,6 +23,41 @@ func motionTransform(m move, t timeline) lottie.GroupTransform {
 		}
 	}
 	return tr
+}
+
+// keyed places a track's gestures in the signature's states, its values mapped through at. A scale's
+// gestures are refined first, so that the stroke width keyed against it stays close to constant between
+// keys too.
+func (m move) keyed(tk track, t timeline, at func(v float64) []float64) []timedValue {
+	g := func(g gesture) gesture {
+		if tk.prop == grow || tk.prop == flatten || tk.prop == squash {
+			return g.refined(m.valueOf(tk))
+		}
+		return g
+	}
+	var tv []timedValue
+	if tk.enter != nil {
+		tv = append(tv, place(g(tk.enter), t.in.moving(), at)...)
+	}
+	tv = append(tv, place(g(tk.loop), t.loop, at)...)
+	return append(tv, place(g(tk.hover), t.hover.moving(), at)...)
+}
+
+// strokeWidth is the stroke width of the moving parts: keyed against the motion's scale so that strokes
+// keep their width on screen while the parts grow or shrink (the width over the larger of the two
+// scales), or StrokeWidth throughout when the motion does not scale.
+func strokeWidth(m move, t timeline) lottie.Property {
+	for _, tk := range m.def.tracks {
+		if tk.prop != grow && tk.prop != flatten && tk.prop != squash {
+			continue
+		}
+		scale := m.valueOf(tk)
+		return keyframes(m.keyed(tk, t, func(v float64) []float64 {
+			s := scale(v)
+			return []float64{StrokeWidth * 100 / math.Max(s[0], s[1])}
+		}))
+	}
+	return lottie.Static(StrokeWidth)
 }
 
 // valueOf maps a track's values, in amplitudes, to Lottie values for this move.
@@ -48,6 +77,8 @@ func (m move) valueOf(tk track) func(v float64) []float64 {
 	case squash:
 		// gain is percent per unit of the main amplitude, so a higher jump lands harder
 		return func(v float64) []float64 { return []float64{100 + a*v, 100 - a*v} }
+	case rewind:
+		return func(v float64) []float64 { return []float64{100 - a*v} }
 	}
 	return func(v float64) []float64 { return []float64{100 * v} }
 }
@@ -74,15 +105,26 @@ func sequenceTransform(p Part, k, n int, m move, t timeline) lottie.GroupTransfo
 }
 
 // drawTrim is the trim of part i of n: it draws the part on in `in` (and `in-draw`), one part after
-// another, and rewinds and redraws it in `hover-draw`; elsewhere the part is whole.
-func drawTrim(i, n int, t timeline) lottie.Trim {
-	tv := drawOn(i, n, t.in)
+// another, plays the signature's keys (a mark's redraw in `loop` and `hover`), and rewinds and redraws
+// the part in `hover-draw`; elsewhere the part is whole.
+func drawTrim(i, n int, t timeline, signature []timedValue) lottie.Trim {
+	tv := append(drawOn(i, n, t.in), signature...)
 	if t.inDraw != t.in {
 		tv = append(tv, drawOn(i, n, t.inDraw)...)
 	}
 	tv = append(tv, redraw(i, n, t.hoverDraw)...)
 	return lottie.Trim{Type: "tm", Start: lottie.Static(0), End: keyframes(tv), Offset: lottie.Static(0),
 		Mode: lottie.TrimSimultaneously}
+}
+
+// redrawKeys are the trim keys of the signature's states for a unit: a redrawing motion's gestures on
+// the moving units, none elsewhere.
+func (m move) redrawKeys(moving bool, t timeline) []timedValue {
+	if !moving || !m.def.redraws() {
+		return nil
+	}
+	tk := m.def.tracks[0]
+	return m.keyed(tk, t, m.valueOf(tk))
 }
 
 // stagger spreads n parts over a window: each takes dur frames and starts delay frames after the last.

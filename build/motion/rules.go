@@ -4,6 +4,8 @@ import (
 	"math"
 	"slices"
 	"strings"
+
+	"github.com/iconlib/iconlib/build/internal/svg"
 )
 
 // The rules choose an icon's signature motion from its meaning when no hand edit does: the words of
@@ -18,9 +20,9 @@ var wordMotions = map[string]string{
 	"fan": "spin", "propeller": "spin", "wheel": "spin", "tornado": "spin", "hurricane": "spin", "recycle": "spin",
 	"sun": "spin", "windmill": "spin", "disc": "spin", "vinyl": "spin", "snowflake": "spin", "aperture": "spin",
 	"hourglass": "spin", "360": "spin", "replace": "spin", "repeat": "spin", "steering": "spin",
-	"alert": "shake", "exclamation": "shake", "x": "shake", "ban": "shake", "cancel": "shake", "forbid": "shake",
+	"alert": "shake", "exclamation": "shake", "x": "mark", "ban": "shake", "cancel": "shake", "forbid": "shake",
 	"bug": "shake", "phone": "shake", "vibration": "shake", "urgent": "shake", "siren": "shake",
-	"check": "pop", "checks": "pop", "plus": "pop", "minus": "pop", "star": "pop", "stars": "pop", "sparkles": "pop",
+	"check": "mark", "checks": "mark", "plus": "mark", "minus": "mark", "star": "pop", "stars": "pop", "sparkles": "pop",
 	"confetti": "pop", "trophy": "pop", "award": "pop", "crown": "pop", "thumb": "pop", "click": "pop", "gift": "pop",
 	"pin": "bounce", "pinned": "bounce", "location": "bounce", "map": "bounce", "ball": "bounce", "basketball": "bounce",
 	"cloud": "float", "balloon": "float", "rocket": "float", "feather": "float", "ghost": "float", "bubble": "float",
@@ -52,9 +54,9 @@ var ways = map[string]string{
 // container, carries the motion instead of the whole icon. Thin glyphs (a minus, pause bars) bounce:
 // scaling a short line barely changes it.
 var modifiers = map[string]string{
-	"check": "pop", "checks": "pop", "plus": "pop", "minus": "bounce", "x": "shake", "exclamation": "shake",
-	"question": "swing", "star": "pop", "heart": "beat", "bolt": "pop", "search": "pop", "cog": "spin",
-	"settings": "spin", "pause": "bounce", "play": "pop", "dollar": "pop", "code": "pop", "cancel": "shake",
+	"check": "mark", "checks": "mark", "plus": "mark", "minus": "mark", "x": "mark", "exclamation": "mark",
+	"question": "mark", "equal": "mark", "slash": "mark", "star": "pop", "heart": "beat", "bolt": "pop", "search": "pop", "cog": "spin",
+	"settings": "spin", "pause": "bounce", "play": "pop", "dollar": "pop", "code": "pop", "cancel": "mark",
 	"edit": "pop", "pencil": "pop", "spark": "pop", "share": "nudge", "up": "nudge",
 	"down": "nudge", "left": "nudge", "right": "nudge", "clock": "pop", "lock": "pop", "bell": "swing",
 }
@@ -67,13 +69,22 @@ var tagMotions = map[string]string{
 
 // categoryMotions are the fallbacks of a whole category; others pop.
 var categoryMotions = map[string]string{
-	"Arrows": "nudge", "Weather": "float", "Vehicles": "nudge", "Mood": "bounce", "Health": "beat",
+	"Arrows": "nudge", "Weather": "float", "Vehicles": "nudge", "Mood": "bounce",
 	"Sport": "bounce", "Charts": "sequence", "Zodiac": "float", "Animals": "bounce", "Nature": "float",
 	"Gestures": "swing",
 }
 
-// wordsOnly are categories whose ids name glyphs, not things (letter-x is the letter, not a "no").
+// wordsOnly are categories whose ids name glyphs, not things (letter-x is the letter, not a "no"): they
+// write themselves again, in their stroke order.
 var wordsOnly = map[string]bool{"Brand": true, "Letters": true, "Numbers": true}
+
+// containers are the first words of ids whose drawing is a frame holding a glyph (circle-dot,
+// file-music, shield-lock): the glyph moves and the frame stays.
+var containers = map[string]bool{
+	"square": true, "circle": true, "shield": true, "file": true, "folder": true, "hexagon": true,
+	"octagon": true, "pentagon": true, "triangle": true, "badge": true, "message": true, "clipboard": true,
+	"browser": true, "calendar": true,
+}
 
 // Choose returns the signature choreography the rules give an icon. A turn of a drawing that looks the
 // same at every angle (a plain circle) shows nothing, so such an icon pops instead.
@@ -108,20 +119,25 @@ func round(fig Figure) bool {
 func choose(id string, tags []string, category string, fig Figure) Choreography {
 	words := strings.Split(id, "-")
 	if wordsOnly[category] {
-		return Choreography{Motion: "pop"}
+		return Choreography{Motion: "write"}
+	}
+	if words[len(words)-1] == "off" {
+		return Choreography{Motion: "mark", Parts: slash(fig)}
 	}
 	if slices.ContainsFunc(words, func(w string) bool { return pointing[w] }) {
 		return pointed(words, nil)
 	}
-	if last := words[len(words)-1]; len(words) > 1 && modifiers[last] != "" && last != "off" {
+	if last := words[len(words)-1]; len(words) > 1 && modifiers[last] != "" {
 		parts := glyph(fig)
 		if modifiers[last] == "nudge" {
 			return pointed(words, parts)
 		}
 		return Choreography{Motion: modifiers[last], Parts: parts}
 	}
-	if words[len(words)-1] == "off" {
-		return Choreography{Motion: "shake"}
+	if len(words) > 1 && containers[words[0]] {
+		if c, ok := contained(words[1:], fig); ok {
+			return c
+		}
 	}
 	for _, w := range words {
 		if mo := wordMotions[w]; mo != "" {
@@ -137,6 +153,11 @@ func choose(id string, tags []string, category string, fig Figure) Choreography 
 		return pointed(words, nil)
 	} else if mo != "" {
 		return Choreography{Motion: mo}
+	}
+	// Nothing says how the thing moves: its details (every part but the largest, the outline they sit
+	// in) draw on again; a drawing of one part pops.
+	if c, ok := contained(nil, fig); ok {
+		return c
 	}
 	return Choreography{Motion: "pop"}
 }
@@ -191,4 +212,56 @@ func glyph(fig Figure) []int {
 		return badge
 	}
 	return []int{len(fig)}
+}
+
+// slash finds the slash of an -off icon, numbered from 1: the part drawn as one straight stroke across
+// most of the grid (Tabler's M3 3l18 18), else the last part.
+func slash(fig Figure) []int {
+	for i := len(fig) - 1; i >= 0; i-- {
+		if cs := fig[i].Contours; len(cs) == 1 && len(cs[0].Segments) == 1 && straight(cs[0].Segments[0]) &&
+			distance(cs[0].Segments[0].P0, cs[0].Segments[0].P3) >= 15 {
+			return []int{i + 1}
+		}
+	}
+	return []int{len(fig)}
+}
+
+// straight reports whether a cubic is a line: its control points lie on the chord.
+func straight(s svg.Cubic) bool {
+	chord := distance(s.P0, s.P3)
+	return chord > 0 && math.Abs(distance(s.P0, s.C1)+distance(s.C1, s.C2)+distance(s.C2, s.P3)-chord) < 1e-6
+}
+
+// contained is the choreography of a frame holding a glyph, by the words after the frame's: the glyph
+// (every part but the largest) plays what those words mean, or draws on again (a glyph too small to
+// redraw visibly pops). An icon of one part has no glyph apart.
+func contained(words []string, fig Figure) (Choreography, bool) {
+	frame := largestStill(fig, make([]bool, len(fig)))
+	if len(fig) < 2 || frame < 0 {
+		return Choreography{}, false
+	}
+	var parts []int
+	for i := range fig {
+		if i != frame {
+			parts = append(parts, i)
+		}
+	}
+	for _, w := range words {
+		if mo := wordMotions[w]; mo != "" && !vocabulary[mo].fullTurn() {
+			return Choreography{Motion: mo, Parts: numbered(parts)}, true
+		}
+	}
+	if fig.bounds(parts).diagonal() < 4 {
+		return Choreography{Motion: "pop", Parts: numbered(parts)}, true
+	}
+	return Choreography{Motion: "mark", Parts: numbered(parts)}, true
+}
+
+// numbered turns part indexes into the 1-based numbers of a choreography.
+func numbered(parts []int) []int {
+	out := make([]int, len(parts))
+	for i, p := range parts {
+		out[i] = p + 1
+	}
+	return out
 }

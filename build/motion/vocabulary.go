@@ -10,6 +10,7 @@ const (
 	flatten             // vertical scale about the pivot, percent added to 100 (a blink closes to a line)
 	squash              // wider and lower about the pivot (a landing), percent
 	fade                // opacity, share of full: the sequence motion
+	rewind              // the share of the moving parts' strokes rewound, percent: they draw on again
 )
 
 // track is one animated property of a motion, with its gesture for each state. gain multiplies the
@@ -50,6 +51,19 @@ type definition struct {
 	drawMovingFirst bool
 }
 
+// redraws reports whether the motion draws its parts on again rather than moving them (mark, write):
+// nothing leaves its place, so it needs no room, and a filled shape, which has no stroke to draw, cannot
+// play it.
+func (d *definition) redraws() bool { return len(d.tracks) > 0 && d.tracks[0].prop == rewind }
+
+// wholeRedraw is how far a redraw rewinds when it redraws every part: to a short stub, so that the icon
+// never goes blank; wholeRegrow how far a filled file, which regrows its shapes instead, shrinks them
+// then: to 60% of their size, a gentle breath rather than a vanishing.
+const (
+	wholeRedraw = 88
+	wholeRegrow = 40
+)
+
 // Gestures shared by several motions.
 var (
 	// twice-damped swing: out, back past rest, and settling
@@ -62,6 +76,8 @@ var (
 	beatHover = gesture{{0, 0, snap}, {0.22, 1, smooth}, {0.42, -0.1, snap}, {0.62, 0.6, smooth}, {1, 0, steady}}
 	// a shake: quick alternating pushes that die away
 	shakeHover = gesture{{0, 0, smooth}, {0.12, -1, smooth}, {0.3, 0.9, smooth}, {0.48, -0.6, smooth}, {0.68, 0.3, smooth}, {1, 0, steady}}
+	// a rewind along the stroke and a fresh draw-on
+	redrawHover = gesture{{0, 0, gather}, {0.35, 1, snap}, {0.9, 0, steady}, {1, 0, steady}}
 	// steps round a full turn, each a quick move and a stop
 	tickSteps = func(steps int) gesture {
 		n := float64(steps)
@@ -77,7 +93,7 @@ var (
 // usesPivot reports whether the motion turns or scales about its pivot (a move or a fade has none).
 func (d *definition) usesPivot() bool {
 	for _, tk := range d.tracks {
-		if tk.prop != shift && tk.prop != fade {
+		if tk.prop == turn || tk.prop == grow || tk.prop == flatten || tk.prop == squash {
 			return true
 		}
 	}
@@ -143,6 +159,12 @@ var vocabulary = map[string]*definition{
 		tracks: []track{{prop: flatten, gain: -1,
 			hover: gesture{{0, 0, steady}, {0.25, 0, gather}, {0.42, 1, snap}, {0.62, 0, steady}, {1, 0, steady}},
 			loop:  gesture{{0, 0, steady}, {0.15, 0, gather}, {0.2, 1, snap}, {0.28, 0, steady}, {0.6, 0, gather}, {0.65, 1, snap}, {0.71, 0, gather}, {0.76, 1, snap}, {0.84, 0, steady}, {1, 0, steady}}}}},
+	"mark": {name: "mark", summary: "Its mark draws on again (a slash, a check, a plus, a sign) while the rest stays still.",
+		amp: 100, maxAmp: 100, unit: "percent",
+		tracks: []track{{prop: rewind, gain: 1, hover: redrawHover, loop: redrawHover.withRest(0.5)}}},
+	"write": {name: "write", summary: "Writes itself again, stroke by stroke, as a pen traces a letter or a logo.",
+		amp: wholeRedraw, maxAmp: wholeRedraw, unit: "percent",
+		tracks: []track{{prop: rewind, gain: 1, hover: redrawHover, loop: redrawHover.withRest(0.5)}}},
 	"tick": {name: "tick", summary: "Its hands step round the face, like a clock ticking.",
 		amp: 360, maxAmp: 720, unit: "degrees", dir: "cw", turns: true, pivot: pivotStill,
 		tracks: []track{{prop: turn, gain: 1, hover: tickSteps(4), loop: tickSteps(6)}}},

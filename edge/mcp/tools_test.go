@@ -84,7 +84,7 @@ func TestGetIconReturnsTheFullRecord(t *testing.T) {
 	}
 	for _, s := range []string{"## " + want.Name + " (`circle-dot`)", want.Description, want.FileURL, want.SHA256,
 		"### Files", "| `outline` | " + want.FileURL + " | ", " | `" + want.SHA256 + "` | ",
-		"### Motions", "- `draw`: ", "- `pop` (signature): " + want.Motions[1].Description + " Pivot (12, 12).",
+		"### Motions", "- `draw`: ", "- `pop` (signature): " + want.Motions[1].Description + " Part 2; pivot (12, 12).",
 		"### States", "| `loop` | 41–160 | yes | `pop` | outline, filled |", "| `morph` | ", "| `hover-draw` | ", " | `draw` | outline | ",
 		"### Install", want.Install.React, "### Code",
 		"```jsx\n" + strings.TrimRight(want.Code.React, "\n") + "\n```", "#### Android"} {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -162,7 +163,7 @@ func evaluateMotion(job motionJob, res motionResult) []motionOutcome {
 				o.value, o.frame, first = v, fr, false
 			}
 		}
-		if c.kind != checkLoop && refPixels == 0 {
+		if c.kind != checkLoop && c.kind != checkInside && refPixels == 0 {
 			fail("the static SVG %s draws no pixels", job.Refs[c.ref])
 		}
 		for _, fr := range c.frames {
@@ -188,6 +189,13 @@ func evaluateMotion(job motionJob, res motionResult) []motionOutcome {
 					continue
 				}
 				take(v, fr, true)
+			case checkInside:
+				n, ok := res.Outside[strconv.Itoa(fr)]
+				if !ok {
+					fail("frame %d not measured widened", fr)
+					continue
+				}
+				take(float64(n), fr, false)
 			case checkLoop:
 				v, ok := overlap(framePic(c.first), pic)
 				if !ok {
@@ -205,6 +213,8 @@ func evaluateMotion(job motionJob, res motionResult) []motionOutcome {
 			fail("frame %d is blank: %.1f%% of the still icon's pixels (min %.0f%%)", o.frame, 100*o.value, 100*motionMinInk)
 		case c.kind == checkMoves && o.value >= motionMoved:
 			fail("%s motion does not move: every frame overlaps the still icon ≥ %.3f (want < %.2f somewhere)", c.state, o.value, motionMoved)
+		case c.kind == checkInside && o.value > 0:
+			fail("frame %d draws %.0f px outside the artboard (%d px to the artboard)", o.frame, o.value, motionInsideSize)
 		case c.kind == checkStart && o.value > motionMaxAtStart:
 			fail("frame %d not empty: %.1f%% of the svg's pixels drawn (max %.0f%%)", o.frame, 100*o.value, 100*motionMaxAtStart)
 		}
@@ -228,7 +238,7 @@ func reportMotion(t *testing.T, outcomes []motionOutcome) {
 			continue
 		}
 		// For moves and start a high figure is the bad end.
-		higherWorse := kind == checkMoves || kind == checkStart
+		higherWorse := kind == checkMoves || kind == checkStart || kind == checkInside
 		slices.SortFunc(of, func(a, b motionOutcome) int {
 			if higherWorse {
 				return cmp.Compare(b.value, a.value)

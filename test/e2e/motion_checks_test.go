@@ -1,8 +1,10 @@
 package e2e
 
 import (
+	"encoding/json"
 	"fmt"
 	"net/http"
+	"net/http/httptest"
 	"slices"
 	"strings"
 	"testing"
@@ -35,6 +37,35 @@ var brokenBell = catalog.Icon{
 		{Name: "morph", StartFrame: 30, EndFrame: 40, Motion: "morph", Styles: []string{"filled"}},                                       // fine: the "filled" SVG is bell's
 		{Name: "morph-heart", StartFrame: 30, EndFrame: 40, Motion: "morph", TargetIcon: "heart", Styles: []string{"outline", "filled"}}, // end: a bell is no heart
 	},
+}
+
+// wideBell's file is bell's grown to 160% about the artboard's centre: its loop leaves the artboard.
+var wideBell = catalog.Icon{
+	ID:    "bell-wide",
+	Files: []catalog.StyleFile{{Style: "outline", FileURL: "http://example.test/assets/wide/bell.json", SVGURL: "http://example.test/svg/bell.svg"}},
+	States: []catalog.State{
+		{Name: "loop", StartFrame: 41, EndFrame: 160, Loop: true, Motion: "swing", Styles: []string{"outline"}}, // inside: drawn past the edges
+	},
+}
+
+// widened serves bell's animation file grown as wideBell says.
+func widened(t *testing.T, site http.Handler) []byte {
+	t.Helper()
+	rec := httptest.NewRecorder()
+	site.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/assets/bell.json", nil))
+	var anim map[string]any
+	if err := json.Unmarshal(rec.Body.Bytes(), &anim); err != nil {
+		t.Fatalf("bell's animation file: %v", err)
+	}
+	ks := anim["layers"].([]any)[0].(map[string]any)["ks"].(map[string]any)
+	ks["a"] = map[string]any{"k": []float64{12, 12, 0}}
+	ks["p"] = map[string]any{"k": []float64{12, 12, 0}}
+	ks["s"] = map[string]any{"k": []float64{160, 160, 100}}
+	b, err := json.Marshal(anim)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }
 
 // lateBell's `in` starts half drawn.
@@ -73,19 +104,25 @@ func TestPlanMotionJobs(t *testing.T) {
 	want := []plan{
 		{Key: "bell/outline", File: "/assets/bell.json",
 			Refs: map[string]string{"outline": "/svg/bell.svg", "icon:heart": "/svg/heart.svg"},
-			States: []string{"in start", "in end", "loop loop", "hover end", "hover blank", "hover moves",
-				"hover-blank end", "hover-blank blank", "in-late end", "hover-still end", "hover-still blank",
-				"hover-still moves", "loop-open loop", "morph-heart end"}},
+			States: []string{"in start", "in end", "loop inside", "loop loop", "hover end", "hover blank", "hover moves",
+				"hover inside", "hover-blank end", "hover-blank blank", "hover-blank inside", "in-late end",
+				"hover-still end", "hover-still blank", "hover-still moves", "hover-still inside", "loop-open inside",
+				"loop-open loop", "morph-heart end", "morph-heart inside"}},
 		{Key: "bell/filled", File: "/assets/filled/bell.json",
 			Refs: map[string]string{"filled": "/svg/filled/bell.svg", "icon:heart": "/svg/heart.svg"},
-			States: []string{"in end", "loop loop", "hover end", "hover blank", "hover moves", "in-late end",
-				"loop-open loop", "morph end", "morph-heart end"}},
+			States: []string{"in end", "loop inside", "loop loop", "hover end", "hover blank", "hover moves",
+				"hover inside", "in-late end", "loop-open inside", "loop-open loop", "morph end", "morph inside",
+				"morph-heart end", "morph-heart inside"}},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("plan (-want +got):\n%s", diff)
 	}
 	if !slices.Contains(jobs[0].Frames, 198) || !slices.Contains(jobs[0].Frames, 199) || !slices.Contains(jobs[0].Frames, 0) {
 		t.Errorf("outline frames %v lack the ends of hover or the start of in", jobs[0].Frames)
+	}
+	if in := jobs[0].Inside; !slices.Contains(in, 161) || !slices.Contains(in, 163) || slices.Contains(in, 162) ||
+		!slices.Contains(in, 41) || !slices.Contains(in, 45) || slices.Contains(in, 43) {
+		t.Errorf("outline frames drawn widened %v: want every second of hover, every fourth of loop", in)
 	}
 
 	old, err := planMotionJobs(lateBell, heart)
@@ -107,14 +144,20 @@ func TestPlanMotionJobs(t *testing.T) {
 func TestMotionChecksFail(t *testing.T) {
 	lib := fullLibrary(t)
 	edge := edgeOf(t, lib)
-	// The fake filled file and SVG are bell's outline ones.
+	// The fake filled file and SVG are bell's outline ones; the wide file is bell's, grown.
+	wide := widened(t, edge)
 	site := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/assets/wide/bell.json" {
+			w.Header().Set("Content-Type", "application/json")
+			w.Write(wide)
+			return
+		}
 		r.URL.Path = strings.Replace(strings.Replace(r.URL.Path, "/assets/filled/", "/assets/", 1), "/svg/filled/", "/svg/", 1)
 		edge.ServeHTTP(w, r)
 	})
 	other := func(id string) (catalog.Icon, error) { return loadRecord(lib.Public, id) }
 	var jobs []motionJob
-	for _, r := range []catalog.Icon{brokenBell, lateBell} {
+	for _, r := range []catalog.Icon{brokenBell, lateBell, wideBell} {
 		js, err := planMotionJobs(r, other)
 		if err != nil {
 			t.Fatal(err)
@@ -122,7 +165,7 @@ func TestMotionChecksFail(t *testing.T) {
 		jobs = append(jobs, js...)
 	}
 	want := []string{
-		"bell-late/outline in start",
+		"bell-late/outline in start", "bell-wide/outline loop inside",
 		"bell/filled in-late end", "bell/filled loop-open loop", "bell/filled morph-heart end",
 		"bell/outline hover-blank blank", "bell/outline hover-still moves", "bell/outline in-late end",
 		"bell/outline loop-open loop", "bell/outline morph-heart end",

@@ -21,18 +21,27 @@ const (
 	motionMoved       = 0.97 // a non-draw hover overlaps its still icon less than this somewhere: ≥ 3% of its pixels change (a badge's pop, a blink)
 	motionMaxAtStart  = 0.02 // the file's first frame: at most this share of the SVG's pixels (draw-on)
 	motionHoverStride = 1    // every frame of a hover is measured
+	motionInsideSize  = 48   // pixels an artboard takes in the inside check's widened drawing (harness.js ROOM)
 )
 
 // Check kinds, in the order they are reported.
 const (
-	checkEnd   = "end"   // the last frames of a state match a static SVG
-	checkBlank = "blank" // no frame of a hover is blank
-	checkMoves = "moves" // a non-draw hover moves pixels
-	checkLoop  = "loop"  // a loop's last frame matches its first
-	checkStart = "start" // the file starts empty
+	checkEnd    = "end"    // the last frames of a state match a static SVG
+	checkBlank  = "blank"  // no frame of a hover is blank
+	checkMoves  = "moves"  // a non-draw hover moves pixels
+	checkLoop   = "loop"   // a loop's last frame matches its first
+	checkStart  = "start"  // the file starts empty
+	checkInside = "inside" // no frame draws outside the artboard
 )
 
-var checkKinds = []string{checkEnd, checkBlank, checkMoves, checkLoop, checkStart}
+var checkKinds = []string{checkEnd, checkBlank, checkMoves, checkLoop, checkStart, checkInside}
+
+// Strides of the inside check: every second frame of a hover, every fourth of a loop or a morph (the
+// widened drawing has nine times the pixels of a frame).
+const (
+	insideHoverStride = 2
+	insideStride      = 4
+)
 
 // svgOf is the site path of the static SVG of a style of an icon.
 func svgOf(r catalog.Icon, style string) string {
@@ -65,6 +74,7 @@ type motionJob struct {
 	Frames []int             `json:"frames"`
 	Refs   map[string]string `json:"refs"`
 	Pairs  [][2]string       `json:"pairs"`
+	Inside []int             `json:"inside"` // frames drawn widened, for the inside check
 
 	id, style string
 	checks    []motionCheck
@@ -80,10 +90,11 @@ type motionCheck struct {
 
 // motionResult is the page's answer for a job.
 type motionResult struct {
-	Key    string         `json:"key"`
-	Error  string         `json:"error"`
-	Pixels map[string]int `json:"pixels"`
-	Common []int          `json:"common"`
+	Key     string         `json:"key"`
+	Error   string         `json:"error"`
+	Pixels  map[string]int `json:"pixels"`
+	Common  []int          `json:"common"`
+	Outside map[string]int `json:"outside"` // by frame: pixels drawn outside the artboard
 }
 
 func framePic(f int) string { return fmt.Sprintf("f%d", f) }
@@ -158,12 +169,25 @@ func planMotionJobs(r catalog.Icon, other func(id string) (catalog.Icon, error))
 					add(motionCheck{kind: checkMoves, state: s.Name, ref: own, frames: all}, true)
 				}
 			}
+			if stride := insideStride; isHover(s) || s.Loop || s.Motion == "morph" {
+				if isHover(s) {
+					stride = insideHoverStride
+				}
+				var inside []int
+				for fr := s.StartFrame; fr <= s.EndFrame; fr += stride {
+					inside = append(inside, fr)
+				}
+				c := motionCheck{kind: checkInside, state: s.Name, frames: uniqueInts(inside...)}
+				job.Inside = append(job.Inside, c.frames...)
+				job.checks = append(job.checks, c)
+			}
 			if s.Loop {
 				// Seamless: the frame after the last one a player shows before wrapping (lottie-web shows up
 				// to end_frame-1) is the first again, so end_frame shows what start_frame does.
 				add(motionCheck{kind: checkLoop, state: s.Name, first: s.StartFrame, frames: []int{s.EndFrame}}, false)
 			}
 		}
+		job.Inside = uniqueInts(job.Inside...)
 		for fr := range frames {
 			job.Frames = append(job.Frames, fr)
 		}

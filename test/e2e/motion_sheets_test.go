@@ -18,10 +18,12 @@ import (
 
 // Contact sheets: what each motion and each state looks like, frame by frame, for review.
 const (
-	sheetCell          = 64 // px a frame
-	sheetIconsPerSheet = 6  // icons on a motion's sheet
-	sheetMotionFrames  = 7  // columns a state on a motion's sheet
-	sheetStateFrames   = 12 // columns a state on a state's sheet
+	sheetCell          = 64  // px a frame
+	sheetIconsPerSheet = 6   // icons on a motion's sheet
+	sheetMotionFrames  = 7   // columns a state on a motion's sheet
+	sheetStateFrames   = 12  // columns a state on a state's sheet
+	sheetReviewIcons   = 200 // icons on the review sheets: the most used, from content/icons
+	sheetReviewRows    = 25  // icons a review sheet
 )
 
 // sheetSpec is a contact sheet for the page to draw (harness.js, sheet): rows of frames in column groups.
@@ -43,7 +45,9 @@ type sheetRow struct {
 // TestMotionSheets writes PNG contact sheets into $ICONLIB_MOTION_SHEETS (make motion-sheets): one per
 // motion (a few icons that use it; columns: evenly spaced frames of its in, hover and loop states, or of
 // the morph states) and one per kind of state (well-known icons), rows drawn with lottie-web and, when
-// installed, Skottie beneath. Without the variable the test is skipped.
+// installed, Skottie beneath; and review sheets of the 200 most used icons (the home page's popular ones,
+// then the everyday ones of content/icons), a row each: the still icon, in, hover, loop and a morph where
+// there is one, drawn with lottie-web. Without the variable the test is skipped.
 func TestMotionSheets(t *testing.T) {
 	dir := os.Getenv("ICONLIB_MOTION_SHEETS")
 	if dir == "" {
@@ -78,6 +82,14 @@ func TestMotionSheets(t *testing.T) {
 		if len(icons) > 0 {
 			sheets["state-"+kind] = stateSheet(kind, icons, renderers)
 		}
+	}
+
+	used, err := mostUsed(sheetReviewIcons)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, spec := range reviewSheets(records, used) {
+		sheets[name] = spec
 	}
 
 	ctx := openMotionTab(t, newBrowser(t), newMotionHarness(t, edgeOf(t, lib)), 10*time.Minute, renderers...)
@@ -238,4 +250,55 @@ func statesSheet(title string, icons []catalog.Icon, renderers []string, frames 
 		}
 	}
 	return spec
+}
+
+// mostUsed lists up to n icon ids: content/icons/popular.txt, then common.txt, without repeats.
+func mostUsed(n int) ([]string, error) {
+	var ids []string
+	for _, name := range []string{"popular.txt", "common.txt"} {
+		b, err := os.ReadFile(filepath.Join("../../content/icons", name))
+		if err != nil {
+			return nil, err
+		}
+		for _, line := range strings.Split(string(b), "\n") {
+			if id := strings.TrimSpace(line); id != "" && !strings.HasPrefix(id, "#") && !slices.Contains(ids, id) {
+				ids = append(ids, id)
+			}
+		}
+	}
+	return ids[:min(n, len(ids))], nil
+}
+
+// reviewSheets has a row per used icon's outline file, sheetReviewRows to a sheet: its still picture
+// (the last frame of in), then in, hover, loop and its first morph.
+func reviewSheets(records []catalog.Icon, used []string) map[string]sheetSpec {
+	groups := []string{"still", "in", "hover", "loop", "morph"}
+	sheets := map[string]sheetSpec{}
+	var rows []sheetRow
+	for _, id := range used {
+		i := slices.IndexFunc(records, func(r catalog.Icon) bool { return r.ID == id })
+		if i < 0 {
+			continue
+		}
+		r := records[i]
+		row := sheetRow{Label: r.ID, Renderer: "lottie-web", File: sitePath(r.FileURL), Frames: make([][]int, len(groups))}
+		for _, s := range r.States {
+			switch g := slices.Index(groups, s.Name); {
+			case s.Name == "in":
+				row.Frames[0], row.Frames[g] = []int{s.EndFrame}, spread(s, 6)
+			case g > 0 && groups[g] != "morph":
+				row.Frames[g] = spread(s, 8)
+			case strings.HasPrefix(s.Name, "morph") && s.Name != "morph-back" && row.Frames[4] == nil:
+				row.Frames[4], row.Note = spread(s, 6), s.Name
+			}
+		}
+		rows = append(rows, row)
+	}
+	for k := 0; k < len(rows); k += sheetReviewRows {
+		part := rows[k:min(k+sheetReviewRows, len(rows))]
+		name := fmt.Sprintf("review-%02d", k/sheetReviewRows+1)
+		sheets[name] = sheetSpec{Title: fmt.Sprintf("most used icons %d–%d: still, in, hover, loop, morph", k+1, k+len(part)),
+			Cell: sheetCell, Groups: groups, Rows: part}
+	}
+	return sheets
 }

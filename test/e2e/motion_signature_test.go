@@ -29,11 +29,15 @@ func TestSignatureMotionsOfWellKnownIcons(t *testing.T) {
 		{id: "eye", motion: "blink"},
 		{id: "clock", motion: "tick", parts: []int{2}, pivot: []float64{12, 12}}, // the hands
 		{id: "lock", motion: "lift", parts: []int{3}, direction: "up"},           // the shackle
-		{id: "check", motion: "pop"},
+		{id: "check", motion: "mark"},                                            // the tick draws on again
+		{id: "x", motion: "mark"},                                                // a close mark draws on, never shakes like an error
+		{id: "bell-off", motion: "mark", parts: []int{3}},                        // the slash draws off and on; the bell stays
 		{id: "alert-triangle", motion: "shake"},
 		{id: "map-pin", motion: "bounce"},
 		{id: "cloud", motion: "float"},
-		{id: "circle-check", motion: "pop", parts: []int{2}}, // the check mark, not its circle
+		{id: "circle-check", motion: "mark", parts: []int{2}}, // the check mark, not its circle
+		{id: "letter-a", motion: "write"},                     // a letter is written, stroke by stroke
+		{id: "brand-github", motion: "write"},
 		{id: "chevron-left", motion: "nudge", direction: "left"},
 		{id: "arrow-up-right", motion: "nudge", direction: "up-right"},
 		{id: "send", motion: "nudge", direction: "up-right"},                             // the plane flies off
@@ -41,9 +45,9 @@ func TestSignatureMotionsOfWellKnownIcons(t *testing.T) {
 		{id: "login", motion: "nudge", parts: []int{2, 3}, direction: "left"},            // its arrow points into the door
 		{id: "refresh", motion: "spin", pivot: []float64{12, 12}, direction: "ccw"},      // the way its arrows run
 		{id: "search", motion: "swing", pivot: []float64{21, 21}},                        // the lens sweeps about the handle's end
-		{id: "home", motion: "pop"},                                                      // a place, no movement of its own
+		{id: "home", motion: "mark", parts: []int{3}},                                    // the door draws on; the house stays
 		{id: "user", motion: "nudge", parts: []int{1}, direction: "up"},                  // the head nods, the shoulders stay
-		{id: "mail", motion: "bounce"},                                                   // a letter arrives
+		{id: "mail", motion: "blink", parts: []int{2}, pivot: []float64{12, 7}},          // the flap folds up and back
 		{id: "star", motion: "pop"},                                                      // a favourite
 		{id: "player-play", motion: "pop"},                                               // a press
 		{id: "volume", motion: "sequence", parts: []int{3, 1, 2}},                        // the waves light after the speaker

@@ -14,6 +14,7 @@
   const ALPHA = 127;
   const COLS = 16; // frames per sprite row
   const FILE_TIMEOUT_MS = 60000;
+  const ROOM = 48; // pixels an artboard takes in the widened drawing of the inside check
 
   async function get(url) {
     const r = await fetch(url, {cache: "no-store"});
@@ -188,9 +189,38 @@
     return Promise.race([p, guard]).finally(() => clearTimeout(timer));
   }
 
+  // Draws frames of a Lottie file on a canvas three times its artboard, the artboard in the middle, and
+  // answers the pixels (alpha > 127) each frame draws outside the artboard: what a player's view clips.
+  async function outside(r, text, frames) {
+    const a = JSON.parse(text);
+    for (const l of a.layers) {
+      if (l.ks.p.a) throw new Error("layer " + l.nm + ": its position is animated, so the file cannot be widened");
+      l.ks.p.k = [l.ks.p.k[0] + a.w, l.ks.p.k[1] + a.h, 0];
+    }
+    a.w *= 3;
+    a.h *= 3;
+    const size = 3 * ROOM;
+    const sprite = await r.render(JSON.stringify(a), frames, size);
+    const px = sprite.getContext("2d", {willReadFrequently: true}).getImageData(0, 0, sprite.width, sprite.height).data;
+    const out = {};
+    frames.forEach((frame, k) => {
+      const x0 = (k % COLS) * size, y0 = Math.floor(k / COLS) * size;
+      let n = 0;
+      for (let y = 0; y < size; y++) {
+        const middle = y >= ROOM && y < 2 * ROOM;
+        let i = 4 * ((y0 + y) * sprite.width + x0) + 3;
+        for (let x = 0; x < size; x++, i += 4) {
+          if (px[i] > ALPHA && !(middle && x >= ROOM && x < 2 * ROOM)) n++;
+        }
+      }
+      out[frame] = n;
+    });
+    return out;
+  }
+
   // One job: a file, the frames to draw, the static SVGs to draw (refs: name → URL), and the pairs of
-  // pictures to intersect ("f<frame>" or "r<name>"). Answers each picture's pixel count and each pair's
-  // common pixels.
+  // pictures to intersect ("f<frame>" or "r<name>"), and the frames to draw widened (inside). Answers each
+  // picture's pixel count, each pair's common pixels, and each widened frame's pixels outside the artboard.
   async function measure(r, job, size, stills) {
     const text = await get(job.file);
     const refNames = Object.keys(job.refs || {});
@@ -209,7 +239,8 @@
       if (!pics.has(a) || !pics.has(b)) throw new Error("pair " + a + "/" + b + ": picture not drawn");
       return both(pics.get(a), pics.get(b));
     });
-    return {pixels, common};
+    const beyond = job.inside && job.inside.length ? await outside(r, text, job.inside) : {};
+    return {pixels, common, outside: beyond};
   }
 
   // Static SVGs are shared by the jobs of a call (an icon's two files, morph targets) and dropped after it.
@@ -228,7 +259,7 @@
         try {
           out[k] = {key: job.key, error: "", ...await withTimeout(measure(r, job, size, stills), FILE_TIMEOUT_MS, job.file)};
         } catch (e) {
-          out[k] = {key: job.key, error: String(e && e.message || e), pixels: {}, common: []};
+          out[k] = {key: job.key, error: String(e && e.message || e), pixels: {}, common: [], outside: {}};
         }
       }
     }

@@ -1,0 +1,226 @@
+package motion
+
+import (
+	"math"
+	"testing"
+
+	"github.com/iconlib/iconlib/build/internal/lottie"
+)
+
+// The tests here read the Lottie the package writes as a player would (keys interpolated, group
+// transforms composed), independently of how room.go chose the amplitudes.
+
+// valueAt is a property's value at frame f: its static value, or its keys interpolated linearly (the
+// eases of the files stay within 0–1, so a value between two keys lies between them).
+func valueAt(p *lottie.Property, f float64, rest []float64) []float64 {
+	if p == nil {
+		return rest
+	}
+	keys, ok := p.Value.([]lottie.Keyframe)
+	if !ok {
+		switch v := p.Value.(type) {
+		case []float64:
+			return v
+		case float64:
+			return []float64{v}
+		}
+		return rest
+	}
+	if f <= float64(keys[0].Time) {
+		return keys[0].Start.([]float64)
+	}
+	for i := 1; i < len(keys); i++ {
+		if f <= float64(keys[i].Time) {
+			a, b := keys[i-1].Start.([]float64), keys[i].Start.([]float64)
+			if keys[i-1].Hold == 1 {
+				return a
+			}
+			u := (f - float64(keys[i-1].Time)) / float64(keys[i].Time-keys[i-1].Time)
+			out := make([]float64, len(a))
+			for j := range a {
+				out[j] = a[j] + (b[j]-a[j])*u
+			}
+			return out
+		}
+	}
+	return keys[len(keys)-1].Start.([]float64)
+}
+
+// affine is a 2-D transform: x' = a·x + c·y + e, y' = b·x + d·y + f.
+type affine struct{ a, b, c, d, e, f float64 }
+
+var identity = affine{a: 1, d: 1}
+
+func (m affine) apply(x, y float64) (float64, float64) {
+	return m.a*x + m.c*y + m.e, m.b*x + m.d*y + m.f
+}
+
+// then is m followed by n.
+func (m affine) then(n affine) affine {
+	return affine{
+		a: n.a*m.a + n.c*m.b, b: n.b*m.a + n.d*m.b,
+		c: n.a*m.c + n.c*m.d, d: n.b*m.c + n.d*m.d,
+		e: n.a*m.e + n.c*m.f + n.e, f: n.b*m.e + n.d*m.f + n.f,
+	}
+}
+
+// groupAt is a group transform at frame f, as Lottie composes it: minus the anchor, scale, rotate, plus
+// the position. It also returns the larger of the two scales.
+func groupAt(tr lottie.GroupTransform, f float64) (affine, float64) {
+	an := valueAt(tr.Anchor, f, []float64{0, 0})
+	po := valueAt(tr.Position, f, []float64{0, 0})
+	sc := valueAt(tr.Scale, f, []float64{100, 100})
+	ro := valueAt(tr.Rotation, f, []float64{0})[0] * math.Pi / 180
+	sin, cos := math.Sincos(ro)
+	m := affine{a: 1, d: 1, e: -an[0], f: -an[1]}.
+		then(affine{a: sc[0] / 100, d: sc[1] / 100}).
+		then(affine{a: cos, b: sin, c: -sin, d: cos}).
+		then(affine{a: 1, d: 1, e: po[0], f: po[1]})
+	return m, math.Max(math.Abs(sc[0]), math.Abs(sc[1])) / 100
+}
+
+// walk walks the shapes at frame f and calls visit with every group's paths' points on screen and its
+// stroke's on-screen width (its width times the scales above it; 0 without a stroke).
+func walk(shapes []lottie.Shape, f float64, m affine, scale float64, visit func(points [][2]float64, width float64)) {
+	for _, s := range shapes {
+		g, ok := s.(lottie.Group)
+		if !ok {
+			continue
+		}
+		tr := g.Items[len(g.Items)-1].(lottie.GroupTransform)
+		gm, gs := groupAt(tr, f)
+		inner, innerScale := gm.then(m), scale*gs
+		width := 0.0
+		var points [][2]float64
+		for _, it := range g.Items {
+			switch it := it.(type) {
+			case lottie.Path:
+				b, ok := it.Bezier.Value.(lottie.Bezier)
+				if !ok {
+					continue // a morph's keyed path: not a motion's
+				}
+				for _, p := range onCurve(b) {
+					x, y := inner.apply(p[0], p[1])
+					points = append(points, [2]float64{x, y})
+				}
+			case lottie.Stroke:
+				width = valueAt(&it.Width, f, []float64{StrokeWidth})[0] * innerScale
+			}
+		}
+		if len(points) > 0 {
+			visit(points, width)
+		}
+		walk(g.Items, f, inner, innerScale, visit)
+	}
+}
+
+// onCurve samples a Lottie contour: eight points along each of its cubics.
+func onCurve(b lottie.Bezier) [][2]float64 {
+	n := len(b.Vertices)
+	last := n - 1
+	if b.Closed {
+		last = n
+	}
+	var out [][2]float64
+	for i := 0; i < last; i++ {
+		j := (i + 1) % n
+		p0, p3 := b.Vertices[i], b.Vertices[j]
+		c1 := [2]float64{p0[0] + b.Out[i][0], p0[1] + b.Out[i][1]}
+		c2 := [2]float64{p3[0] + b.In[j][0], p3[1] + b.In[j][1]}
+		for k := 0; k <= 8; k++ {
+			t := float64(k) / 8
+			u := 1 - t
+			a, bb, c, d := u*u*u, 3*u*u*t, 3*u*t*t, t*t*t
+			out = append(out, [2]float64{a*p0[0] + bb*c1[0] + c*c2[0] + d*p3[0], a*p0[1] + bb*c1[1] + c*c2[1] + d*p3[1]})
+		}
+	}
+	if n == 1 {
+		out = append(out, b.Vertices[0])
+	}
+	return out
+}
+
+// edgeFigures are drawings whose parts touch the artboard's edges or sit in its corners, where a motion
+// at its default amplitude would leave the artboard.
+func edgeFigures(t *testing.T) map[string]struct {
+	fig Figure
+	c   Choreography
+} {
+	full := pathPart(t, "M3 3h18v18h-18z")
+	badge := []Part{pathPart(t, "M4 4h10v10h-10z"), pathPart(t, "M16 19h6"), pathPart(t, "M19 16v6")}
+	return map[string]struct {
+		fig Figure
+		c   Choreography
+	}{
+		"beat, whole":      {Figure{full}, Choreography{Motion: "beat"}},
+		"pop, badge":       {badge, Choreography{Motion: "pop", Parts: []int{2, 3}}},
+		"nudge, to edge":   {Figure{pathPart(t, "M5 12h16"), pathPart(t, "M15 6l6 6l-6 6")}, Choreography{Motion: "nudge"}},
+		"bounce, tall":     {Figure{pathPart(t, "M12 2v20"), pathPart(t, "M8 18h8")}, Choreography{Motion: "bounce"}},
+		"swing, wide":      {Figure{pathPart(t, "M2 4h20v14h-20z")}, Choreography{Motion: "swing", Amplitude: 40}},
+		"spin, off centre": {Figure{pathPart(t, "M12 3a9 9 0 1 1 -9 9"), pathPart(t, "M3 8v4h4")}, Choreography{Motion: "spin"}},
+		"shake, wide":      {Figure{pathPart(t, "M2 12h20")}, Choreography{Motion: "shake"}},
+		"float, high":      {Figure{pathPart(t, "M6 2h12v8h-12z")}, Choreography{Motion: "float"}},
+	}
+}
+
+// TestEveryStateStaysInTheArtboard: at every frame of every state, the ink of every file (outline and
+// filled) stays inside 24×24 for drawings that touch the edges, and the motion still moves.
+func TestEveryStateStaysInTheArtboard(t *testing.T) {
+	for name, tc := range edgeFigures(t) {
+		filled := Figure{{Paint: Paint{Fill: true, Opacity: 1}, Contours: tc.fig[0].Contours}}
+		a, err := Animate(Icon{Name: name, Outline: tc.fig, Filled: filled, Motion: tc.c})
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		for _, file := range []lottie.Animation{a.Outline, *a.Filled} {
+			worst, at := 0.0, 0
+			for f := 0; f <= file.OutPoint; f++ {
+				walk(file.Layers[0].Shapes, float64(f), identity, 1, func(points [][2]float64, width float64) {
+					for _, p := range points {
+						out := math.Max(math.Max(-p[0], p[0]-Size), math.Max(-p[1], p[1]-Size)) + width/2
+						if out > worst {
+							worst, at = out, f
+						}
+					}
+				})
+			}
+			// Anything past the edge by more than the keys' rounding (a tenth of a unit) is a fault.
+			if worst > 0.06 {
+				t.Errorf("%s (%s): frame %d draws %.2f units outside the artboard", name, a.Motions[1].Name, at, worst)
+			}
+		}
+	}
+}
+
+// TestScalingKeepsTheStrokeWidth: where a motion scales its parts (pop, beat, bounce), no stroke grows
+// wider on screen than 10% past its width at any frame.
+func TestScalingKeepsTheStrokeWidth(t *testing.T) {
+	for _, c := range []Choreography{{Motion: "pop"}, {Motion: "beat", Amplitude: 40}, {Motion: "bounce"}, {Motion: "pop", Parts: []int{2}}} {
+		a, err := Animate(Icon{Name: c.Motion, Outline: bell(t), Motion: c})
+		if err != nil {
+			t.Fatal(err)
+		}
+		lo, hi := math.Inf(1), 0.0
+		scaled := false
+		for f := 0; f <= a.Outline.OutPoint; f++ {
+			walk(a.Outline.Layers[0].Shapes, float64(f), identity, 1, func(_ [][2]float64, width float64) {
+				if width > 0 {
+					lo, hi = math.Min(lo, width), math.Max(hi, width)
+				}
+			})
+		}
+		for _, s := range a.Outline.Layers[0].Shapes {
+			if g, ok := s.(lottie.Group); ok {
+				if tr := g.Items[len(g.Items)-1].(lottie.GroupTransform); tr.Scale != nil {
+					scaled = true
+				}
+			}
+		}
+		if !scaled {
+			t.Errorf("%+v: no group scales, so the test checks nothing", c)
+		}
+		if hi > 1.1*StrokeWidth || lo < 0.5*StrokeWidth {
+			t.Errorf("%+v: strokes are %.2f–%.2f units wide on screen, want at most %g + 10%%", c, lo, hi, float64(StrokeWidth))
+		}
+	}
+}
