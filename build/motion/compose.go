@@ -182,7 +182,17 @@ func compose(fig Figure, m move, t timeline) []lottie.Shape {
 		if u.moving && !m.def.perPart {
 			width = strokeWidth(m, t)
 		}
-		trim := drawTrim(rank[i], len(us), t, m.redrawKeys(u.moving, t))
+		keys := drawKeys(rank[i], len(us), t, m.redrawKeys(u.moving, t))
+		var trim *lottie.Trim
+		if p.Paint.Fill {
+			// lottie-ios's Core Animation renderer cannot trim a fill (it falls back to its main-thread
+			// renderer): a filled part grows in about its centre instead.
+			c := fig.bounds(u.parts).center()
+			tr.Anchor, tr.Position, tr.Scale = static(c.X, c.Y), static(c.X, c.Y), animated(squared(keys))
+		} else {
+			tm := trimOf(keys)
+			trim = &tm
+		}
 		groups[i] = lottie.NewGroup(tr, unitItems(contours, p.Paint, width, trim)...)
 	}
 	return stack(groups, us, m, t)
@@ -226,13 +236,15 @@ func drawOrder(us []unit, m move) []int {
 	return rank
 }
 
-// unitItems are a unit's paths followed by its trim and its paint, its strokes of the given width.
-func unitItems(contours []svg.Contour, paint Paint, width lottie.Property, trim lottie.Trim) []lottie.Shape {
+// unitItems are a unit's paths followed by its trim (if any) and its paint, its strokes of the given width.
+func unitItems(contours []svg.Contour, paint Paint, width lottie.Property, trim *lottie.Trim) []lottie.Shape {
 	items := make([]lottie.Shape, 0, len(contours)+3)
 	for _, c := range contours {
 		items = append(items, lottie.NewPath(Bezier(c)))
 	}
-	items = append(items, trim)
+	if trim != nil {
+		items = append(items, *trim)
+	}
 	if paint.Stroke {
 		stroke := lottie.NewStroke(black, StrokeWidth)
 		stroke.Width = width

@@ -85,12 +85,9 @@ func revealed(fig Figure, m move, t timeline, grow bool) []lottie.Shape {
 			tr = sequenceTransform(fig[u.parts[0]], u.order, len(m.parts), m, t)
 		}
 		if grow {
-			regrow := m.redrawKeys(u.moving, t)
-			for k := range regrow { // a fill has no stroke to draw on again: it grows in again instead
-				regrow[k].value = []float64{regrow[k].value[0], regrow[k].value[0]}
-			}
+			// a fill has no stroke to draw on again: under mark and write it grows in again instead
 			c := fig.bounds(u.parts).center()
-			growIn(&tr, c, growth(fig, u.parts, c, 108), i, len(us), t.in, regrow)
+			growIn(&tr, c, growth(fig, u.parts, c, 108), i, len(us), t.in, squared(m.redrawKeys(u.moving, t)))
 		}
 		items := make([]lottie.Shape, 0, len(contours)+1)
 		for _, c := range contours {

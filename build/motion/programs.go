@@ -104,17 +104,32 @@ func sequenceTransform(p Part, k, n int, m move, t timeline) lottie.GroupTransfo
 	return tr
 }
 
-// drawTrim is the trim of part i of n: it draws the part on in `in` (and `in-draw`), one part after
-// another, plays the signature's keys (a mark's redraw in `loop` and `hover`), and rewinds and redraws
-// the part in `hover-draw`; elsewhere the part is whole.
-func drawTrim(i, n int, t timeline, signature []timedValue) lottie.Trim {
+// drawKeys are how much of part i of n is drawn, in percent, over the file: drawn on in `in` (and
+// `in-draw`), one part after another, the signature's keys (a mark's redraw in `loop` and `hover`), and
+// rewound and redrawn in `hover-draw`; elsewhere the part is whole. A stroke's trim plays them; a fill,
+// which no player trims alike, grows to them.
+func drawKeys(i, n int, t timeline, signature []timedValue) []timedValue {
 	tv := append(drawOn(i, n, t.in), signature...)
 	if t.inDraw != t.in {
 		tv = append(tv, drawOn(i, n, t.inDraw)...)
 	}
-	tv = append(tv, redraw(i, n, t.hoverDraw)...)
-	return lottie.Trim{Type: "tm", Start: lottie.Static(0), End: keyframes(tv), Offset: lottie.Static(0),
+	return append(tv, redraw(i, n, t.hoverDraw)...)
+}
+
+// trimOf is the trim that draws a part as far as keys say.
+func trimOf(keys []timedValue) lottie.Trim {
+	return lottie.Trim{Type: "tm", Start: lottie.Static(0), End: keyframes(keys), Offset: lottie.Static(0),
 		Mode: lottie.TrimSimultaneously}
+}
+
+// squared turns keys of one value into keys of a scale of both axes: a fill grows as a stroke would draw.
+func squared(keys []timedValue) []timedValue {
+	out := make([]timedValue, len(keys))
+	for i, k := range keys {
+		out[i] = k
+		out[i].value = []float64{k.value[0], k.value[0]}
+	}
+	return out
 }
 
 // redrawKeys are the trim keys of the signature's states for a unit: a redrawing motion's gestures on

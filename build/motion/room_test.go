@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/iconlib/iconlib/build/internal/lottie"
+	"github.com/iconlib/iconlib/build/internal/svg"
 )
 
 // The tests here read the Lottie the package writes as a player would (keys interpolated, group
@@ -223,4 +224,69 @@ func TestScalingKeepsTheStrokeWidth(t *testing.T) {
 			t.Errorf("%+v: strokes are %.2f–%.2f units wide on screen, want at most %g + 10%%", c, lo, hi, float64(StrokeWidth))
 		}
 	}
+}
+
+// TestNoFillIsTrimmed: no group that fills a shape also trims it, in any motion, outline or filled file
+// (lottie-ios's Core Animation renderer cannot trim a fill); a filled part grows in instead, and its
+// `in` starts from nothing.
+func TestNoFillIsTrimmed(t *testing.T) {
+	dot := Part{Paint: Paint{Stroke: true, Fill: true, Opacity: 1}, Contours: contours(t, svg.Element{Name: "circle", Attrs: map[string]string{"cx": "12", "cy": "12", "r": "1"}})}
+	fig := Figure{pathPart(t, "M4 4h16v16h-16z"), dot}
+	filled := Figure{{Paint: Paint{Fill: true, Opacity: 1}, Contours: fig[0].Contours}}
+	var check func(shapes []lottie.Shape, where string) int
+	check = func(shapes []lottie.Shape, where string) (fills int) {
+		for _, s := range shapes {
+			g, ok := s.(lottie.Group)
+			if !ok {
+				continue
+			}
+			var fill, trim bool
+			for _, it := range g.Items {
+				switch it.(type) {
+				case lottie.Fill:
+					fill = true
+				case lottie.Trim:
+					trim = true
+				}
+			}
+			if fill && trim {
+				t.Errorf("%s: a group both fills and trims", where)
+			}
+			if fill {
+				fills++
+			}
+			fills += check(g.Items, where)
+		}
+		return fills
+	}
+	for _, c := range []Choreography{{Motion: "pop"}, {Motion: "mark", Parts: []int{2}}, {Motion: "write"}, {Motion: "nudge"}} {
+		a, err := Animate(Icon{Name: "dot", Outline: fig, Filled: filled, Motion: c})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if check(a.Outline.Layers[0].Shapes, c.Motion+" outline") == 0 || check(a.Filled.Layers[0].Shapes, c.Motion+" filled") == 0 {
+			t.Errorf("%s: no fill found, so the test checks nothing", c.Motion)
+		}
+		// The dot has no trim to hide it: at frame 0 it is a point, and by the end of `in` whole again.
+		if least := leastSpread(a.Outline, 0); least > 0.01 {
+			t.Errorf("%s: at frame 0 every group spans %.2f units or more; want the dot grown from nothing", c.Motion, least)
+		}
+		if least := leastSpread(a.Outline, 40); least < 1.5 {
+			t.Errorf("%s: at the end of in a group spans only %.2f units; want the dot whole", c.Motion, least)
+		}
+	}
+}
+
+// leastSpread is the smallest box diagonal, on screen, of a group's paths at frame f.
+func leastSpread(a lottie.Animation, f float64) float64 {
+	least := math.Inf(1)
+	walk(a.Layers[0].Shapes, f, identity, 1, func(points [][2]float64, _ float64) {
+		lo, hi := [2]float64{math.Inf(1), math.Inf(1)}, [2]float64{math.Inf(-1), math.Inf(-1)}
+		for _, p := range points {
+			lo = [2]float64{math.Min(lo[0], p[0]), math.Min(lo[1], p[1])}
+			hi = [2]float64{math.Max(hi[0], p[0]), math.Max(hi[1], p[1])}
+		}
+		least = math.Min(least, math.Hypot(hi[0]-lo[0], hi[1]-lo[1]))
+	})
+	return least
 }
