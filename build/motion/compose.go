@@ -41,20 +41,21 @@ func Animate(ic Icon) (Animation, error) {
 	for i, o := range ic.Morphs {
 		targets[i] = o.ID
 	}
-	states := t.states(m.def, targets)
+	states := t.states(ic.Name, m.def, targets)
 	shapes := compose(ic.Outline, m, t)
 	a := Animation{Motions: []catalog.Motion{{Name: "draw", Description: vocabulary["draw"].summary}, m.describe(len(ic.Outline))}}
 	switch {
 	case ic.Filled != nil:
 		fm := m.fit(ic.Outline, ic.Filled)
-		shapes = morph(shapes, revealed(ic.Filled, fm, t, false), t)
+		c, grows := growthCentre(ic.Filled)
+		shapes = morph(shapes, revealed(ic.Filled, fm, t, false), c, grows, t)
 		filled := file(ic.Name, t.hover.end, revealed(ic.Filled, fm, t, true), states[:signatureStates])
 		a.Filled = &filled
 	case len(t.pairs) > 0:
 		shapes = []lottie.Shape{lottie.NewGroup(lottie.GroupTransform{Opacity: animated(hiddenDuring(t.pairs))}, shapes...)}
 	}
 	for i, o := range ic.Morphs {
-		shapes = append(pairMorph(ic.Outline, o.Outline, t.pairs[i]), shapes...)
+		shapes = append(morphInto(ic, o, t.pairs[i]), shapes...)
 	}
 	if ic.Filled != nil || len(ic.Morphs) > 0 {
 		a.Motions = append(a.Motions, catalog.Motion{Name: "morph", Description: morphSummary})

@@ -7,7 +7,7 @@ import (
 	"github.com/iconlib/iconlib/build/internal/svg"
 )
 
-const morphSummary = "Turns the icon into another form: its filled form (the fill grows in as the strokes give way) and back, or another icon, stroke by stroke."
+const morphSummary = "Turns the icon into another form: its filled form (the fill grows from the centre inside the outline) and back, its -off form (the slash draws on), or another icon, stroke by stroke."
 
 // fit carries a move over to another drawing of the same icon (its filled form), whose elements differ
 // from the outline's: a part moves when the outline part nearest to it moves, and lights up in a
@@ -115,30 +115,42 @@ func growIn(tr *lottie.GroupTransform, c svg.Point, most float64, i, n int, s sp
 	}, later...))
 }
 
-// morph puts the outline shapes and the filled form together for the morph states: the outline fades
-// and shrinks a little as the fill grows in from 70% of its size, and back. Outside the morphs the filled
-// form is hidden.
-func morph(outline, filled []lottie.Shape, t timeline) []lottie.Shape {
-	center := []float64{Size / 2, Size / 2}
-	fade := func(from, to float64) []timedValue {
-		return []timedValue{
-			{frame: t.morph.start + 4, value: []float64{from}, e: smooth},
-			{frame: t.morph.end - settle - 6, value: []float64{to}, hold: true},
-			{frame: t.morphBack.start + 4, value: []float64{to}, e: smooth},
-			{frame: t.morphBack.end - settle - 6, value: []float64{from}, hold: true},
-		}
+// morph puts the outline shapes and the filled form together for the morph states. Where the filled
+// shape grows within itself from a point c (growthCentre), the fill grows from c inside the still
+// outline, and once it is whole the outline gives way to it in one frame; back, the outline returns at
+// once and the fill shrinks away into it. Where it does not (a filled check, three bars), a growing
+// copy would paint where neither form does, so the outline gives way to the fill in one frame halfway.
+// Nothing fades, so no frame is a grey blend of the two. Outside the morphs the filled form is hidden.
+func morph(outline, filled []lottie.Shape, c svg.Point, grows bool, t timeline) []lottie.Shape {
+	whole, gone := t.morph.end-settle-6, t.morphBack.end-settle-6
+	swap, back := whole, t.morphBack.start+4
+	if !grows {
+		swap, back = (t.morph.start+whole)/2, (t.morphBack.start+gone)/2
 	}
-	scale := func(from, to float64) []timedValue {
-		tv := fade(from, to)
-		for i := range tv {
-			tv[i].value = []float64{tv[i].value[0], tv[i].value[0]}
+	step := func(keys ...timedValue) *lottie.Property {
+		for i := range keys {
+			keys[i].hold = true
 		}
-		return tv
+		return animated(keys)
 	}
-	line := lottie.GroupTransform{Anchor: static(center...), Position: static(center...),
-		Opacity: animated(append(hiddenDuring(t.pairs), fade(100, 0)...)), Scale: animated(scale(100, 90))}
-	fill := lottie.GroupTransform{Anchor: static(center...), Position: static(center...),
-		Opacity: animated(fade(0, 100)), Scale: animated(scale(70, 100))}
+	line := lottie.GroupTransform{Opacity: animated(append(hiddenDuring(t.pairs),
+		timedValue{frame: t.morph.start, value: []float64{100}, hold: true},
+		timedValue{frame: swap, value: []float64{0}, hold: true},
+		timedValue{frame: back, value: []float64{100}, hold: true}))}
+	if !grows {
+		fill := lottie.GroupTransform{Opacity: step(timedValue{frame: 0, value: []float64{0}},
+			timedValue{frame: swap, value: []float64{100}}, timedValue{frame: back, value: []float64{0}})}
+		return []lottie.Shape{lottie.NewGroup(line, outline...), lottie.NewGroup(fill, filled...)}
+	}
+	at := []float64{c.X, c.Y}
+	size := func(v float64) []float64 { return []float64{v, v} }
+	fill := lottie.GroupTransform{Anchor: static(at...), Position: static(at...),
+		Opacity: step(timedValue{frame: 0, value: []float64{0}}, timedValue{frame: t.morph.start, value: []float64{100}}),
+		Scale: animated([]timedValue{
+			{frame: t.morph.start + 4, value: size(0), e: smooth},
+			{frame: whole, value: size(100), hold: true},
+			{frame: t.morphBack.start + 4, value: size(100), e: smooth},
+			{frame: gone, value: size(0), hold: true}})}
 	return []lottie.Shape{lottie.NewGroup(line, outline...), lottie.NewGroup(fill, filled...)}
 }
 

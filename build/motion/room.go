@@ -1,7 +1,9 @@
 package motion
 
 import (
+	"cmp"
 	"math"
+	"slices"
 
 	"github.com/iconlib/iconlib/build/internal/svg"
 )
@@ -211,4 +213,118 @@ func circumcircle(a, b, c svg.Point) (svg.Point, float64) {
 	a2, b2, c2 := a.X*a.X+a.Y*a.Y, b.X*b.X+b.Y*b.Y, c.X*c.X+c.Y*c.Y
 	o := svg.Point{X: (a2*(b.Y-c.Y) + b2*(c.Y-a.Y) + c2*(a.Y-b.Y)) / d, Y: (a2*(c.X-b.X) + b2*(a.X-c.X) + c2*(b.X-a.X)) / d}
 	return o, distance(o, a)
+}
+
+// maxOutside is how many grid cells outside itself a shrunk copy may paint before grows stops looking:
+// one in fifty of the few hundred a filled icon covers.
+const maxOutside = 12
+
+// growthCentre is the point the filled drawing fig can grow from without painting outside itself: the
+// centre of its box when that works, else the nearest to it of a 5×5 grid of points across the box; ok
+// is false when none does (a ring).
+func growthCentre(fig Figure) (c svg.Point, ok bool) {
+	a := newArea(fig)
+	centre := a.box.center()
+	candidates := []svg.Point{centre}
+	for i := 1; i <= 5; i++ {
+		for j := 1; j <= 5; j++ {
+			candidates = append(candidates, svg.Point{X: a.box.min.X + (a.box.max.X-a.box.min.X)*float64(i)/6,
+				Y: a.box.min.Y + (a.box.max.Y-a.box.min.Y)*float64(j)/6})
+		}
+	}
+	slices.SortStableFunc(candidates, func(p, q svg.Point) int { return cmp.Compare(distance(p, centre), distance(q, centre)) })
+	for _, c := range candidates {
+		if a.grows(c) {
+			return c, true
+		}
+	}
+	return centre, false
+}
+
+// area is what a filled drawing paints: its contours as closed polylines, and the one-unit grid cells of
+// the artboard it covers.
+type area struct {
+	rings []ring
+	box   box
+	cells [Size][Size]bool
+}
+
+func newArea(fig Figure) *area {
+	a := &area{box: fig.bounds(nil)}
+	for _, p := range fig {
+		for _, ct := range p.Contours {
+			a.rings = append(a.rings, newRing(sample(ct)))
+		}
+	}
+	for y := range Size {
+		for x := range Size {
+			a.cells[y][x] = a.covers(svg.Point{X: float64(x) + 0.5, Y: float64(y) + 0.5})
+		}
+	}
+	return a
+}
+
+// covers reports whether the drawing paints q (non-zero winding, as Lottie and SVG fill).
+func (a *area) covers(q svg.Point) bool {
+	return q.X >= a.box.min.X && q.X <= a.box.max.X && q.Y >= a.box.min.Y && q.Y <= a.box.max.Y && winding(a.rings, q) != 0
+}
+
+// grows reports whether the drawing, shrunk about c to a half, a quarter and three quarters of its size,
+// stays within itself (on the grid, but for one cell in fifty): then growing it from c never paints
+// outside its own final shape. A ring does not, nor does a shape whose centre falls in a hole or outside
+// it (a filled check mark, three bars).
+func (a *area) grows(c svg.Point) bool {
+	outside, cells := 0, 0
+	for _, s := range []float64{0.5, 0.25, 0.75} {
+		for y := range Size {
+			for x := range Size {
+				g := svg.Point{X: float64(x) + 0.5, Y: float64(y) + 0.5}
+				if a.covers(svg.Point{X: c.X + (g.X-c.X)/s, Y: c.Y + (g.Y-c.Y)/s}) { // painted by the shrunk copy
+					cells++
+					if !a.cells[y][x] {
+						outside++
+					}
+				}
+			}
+		}
+		if outside > maxOutside {
+			return false // far out already: no need to look closer
+		}
+	}
+	return cells > 0 && outside*50 <= cells
+}
+
+// ring is a closed polyline and the span of its y, for the rays that cannot cross it.
+type ring struct {
+	points     []svg.Point
+	minY, maxY float64
+}
+
+func newRing(points []svg.Point) ring {
+	r := ring{points: points, minY: math.Inf(1), maxY: math.Inf(-1)}
+	for _, p := range points {
+		r.minY, r.maxY = math.Min(r.minY, p.Y), math.Max(r.maxY, p.Y)
+	}
+	return r
+}
+
+// winding is the winding number of closed polylines about q (non-zero: inside, as Lottie and SVG fill).
+func winding(rings []ring, q svg.Point) int {
+	w := 0
+	for _, r := range rings {
+		if q.Y < r.minY || q.Y > r.maxY {
+			continue
+		}
+		for i, a := range r.points {
+			b := r.points[(i+1)%len(r.points)]
+			cross := (b.X-a.X)*(q.Y-a.Y) - (q.X-a.X)*(b.Y-a.Y)
+			switch {
+			case a.Y <= q.Y && b.Y > q.Y && cross > 0:
+				w++
+			case a.Y > q.Y && b.Y <= q.Y && cross < 0:
+				w--
+			}
+		}
+	}
+	return w
 }

@@ -80,8 +80,9 @@ func groupAt(tr lottie.GroupTransform, f float64) (affine, float64) {
 	return m, math.Max(math.Abs(sc[0]), math.Abs(sc[1])) / 100
 }
 
-// walk walks the shapes at frame f and calls visit with every group's paths' points on screen and its
-// stroke's on-screen width (its width times the scales above it; 0 without a stroke).
+// walk walks the shapes a player draws at frame f (not those of a group at no opacity) and calls visit
+// with every group's paths' points on screen and its stroke's on-screen width (its width times the
+// scales above it; 0 without a stroke).
 func walk(shapes []lottie.Shape, f float64, m affine, scale float64, visit func(points [][2]float64, width float64)) {
 	for _, s := range shapes {
 		g, ok := s.(lottie.Group)
@@ -89,6 +90,9 @@ func walk(shapes []lottie.Shape, f float64, m affine, scale float64, visit func(
 			continue
 		}
 		tr := g.Items[len(g.Items)-1].(lottie.GroupTransform)
+		if valueAt(tr.Opacity, f, []float64{100})[0] == 0 {
+			continue // draws nothing at f
+		}
 		gm, gs := groupAt(tr, f)
 		inner, innerScale := gm.then(m), scale*gs
 		width := 0.0
@@ -289,4 +293,25 @@ func leastSpread(a lottie.Animation, f float64) float64 {
 		least = math.Min(least, math.Hypot(hi[0]-lo[0], hi[1]-lo[1]))
 	})
 	return least
+}
+
+// TestFillGrowsFromAPointInsideItself: the outline→filled morph grows a fill from a point its shrunk
+// copies stay within: a disc's centre; for an L, whose box's centre lies outside it, a point inside it;
+// for a ring, none (its morph swaps in one frame instead).
+func TestFillGrowsFromAPointInsideItself(t *testing.T) {
+	filled := func(d string) Figure {
+		return Figure{{Paint: Paint{Fill: true, Opacity: 1}, Contours: contours(t, svg.Element{Name: "path", Attrs: map[string]string{"d": d}})}}
+	}
+	disc := filled("M12 2a10 10 0 1 1 0 20a10 10 0 1 1 0 -20z")
+	if c, ok := growthCentre(disc); !ok || distance(c, svg.Point{X: 12, Y: 12}) > 0.01 {
+		t.Errorf("disc: grows from %v (%v), want its centre", c, ok)
+	}
+	ell := filled("M2 2h6v14h14v6h-20z") // an L: the centre of its box is not in it
+	if c, ok := growthCentre(ell); !ok || !newArea(ell).covers(c) {
+		t.Errorf("an L: grows from %v (%v), want a point inside it", c, ok)
+	}
+	ring := filled("M12 2a10 10 0 1 1 0 20a10 10 0 1 1 0 -20z M12 5a7 7 0 1 0 0 14a7 7 0 1 0 0 -14z")
+	if c, ok := growthCentre(ring); ok {
+		t.Errorf("ring: grows from %v, want no point", c)
+	}
 }

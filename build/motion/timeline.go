@@ -1,6 +1,10 @@
 package motion
 
-import "github.com/iconlib/iconlib/internal/catalog"
+import (
+	"strings"
+
+	"github.com/iconlib/iconlib/internal/catalog"
+)
 
 // The signature states keep the frames they have always had, so integrations that play them by frame
 // number keep working; the states of each motion on its own follow. Both ends of a span belong to it:
@@ -74,7 +78,7 @@ func (d *definition) hasEnter() bool {
 // states lists the markers of the outline file: in, loop and hover first (the names every integration
 // knows), then the signature's by name (the filled file holds these six), each motion's own, and the
 // morphs (into targets, one per span of t.pairs). Styles are set by Animate.
-func (t timeline) states(def *definition, targets []string) []catalog.State {
+func (t timeline) states(name string, def *definition, targets []string) []catalog.State {
 	sig := def.name
 	in := "Draws the icon on, one part after another, and settles; ends on the still icon. Play it when the icon appears."
 	if def.hasEnter() {
@@ -97,13 +101,20 @@ func (t timeline) states(def *definition, targets []string) []catalog.State {
 		st("loop-draw", "draw", t.loopDraw, true, "Rewinds and redraws the strokes, then rests; repeats seamlessly."),
 	}
 	for i, id := range targets {
-		s := st("morph-"+id, "morph", t.pairs[i], false, "Morphs the icon into "+id+": its strokes become the other icon's; ends on "+id+".")
+		how := "Morphs the icon into " + id + ": its strokes become the other icon's; ends on " + id + "."
+		switch {
+		case offToggle(name, id) && strings.HasSuffix(id, "-off"):
+			how = "Turns it off: the icon stays and its slash draws on; ends on " + id + "."
+		case offToggle(name, id):
+			how = "Turns it back on: the icon stays and its slash draws off; ends on " + id + "."
+		}
+		s := st("morph-"+id, "morph", t.pairs[i], false, how)
 		s.TargetIcon = id
 		states = append(states, s)
 	}
 	if t.morph != (span{}) {
 		states = append(states,
-			st("morph", "morph", t.morph, false, "Turns the outline into the filled form: the fill grows in as the strokes give way; ends on the filled icon."),
+			st("morph", "morph", t.morph, false, "Turns the outline into the filled form: the fill grows from the centre inside the outline, which then gives way to it; ends on the filled icon."),
 			st("morph-back", "morph", t.morphBack, false, "Turns the filled form back into the outline; ends on the still outline icon."))
 	}
 	return states

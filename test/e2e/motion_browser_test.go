@@ -163,7 +163,7 @@ func evaluateMotion(job motionJob, res motionResult) []motionOutcome {
 				o.value, o.frame, first = v, fr, false
 			}
 		}
-		if c.kind != checkLoop && c.kind != checkInside && refPixels == 0 {
+		if c.kind != checkLoop && c.kind != checkInside && c.kind != checkMiddle && refPixels == 0 {
 			fail("the static SVG %s draws no pixels", job.Refs[c.ref])
 		}
 		for _, fr := range c.frames {
@@ -189,6 +189,16 @@ func evaluateMotion(job motionJob, res motionResult) []motionOutcome {
 					continue
 				}
 				take(v, fr, true)
+			case checkMiddle:
+				from := "r" + c.from
+				apart, okE := overlap(from, ref)
+				a, okA := overlap(pic, from)
+				b, okB := overlap(pic, ref)
+				if !okE || !okA || !okB {
+					fail("frame %d not measured", fr)
+					continue
+				}
+				take(max(a, b)-apart, fr, true)
 			case checkInside:
 				n, ok := res.Outside[strconv.Itoa(fr)]
 				if !ok {
@@ -213,6 +223,8 @@ func evaluateMotion(job motionJob, res motionResult) []motionOutcome {
 			fail("frame %d is blank: %.1f%% of the still icon's pixels (min %.0f%%)", o.frame, 100*o.value, 100*motionMinInk)
 		case c.kind == checkMoves && o.value >= motionMoved:
 			fail("%s motion does not move: every frame overlaps the still icon ≥ %.3f (want < %.2f somewhere)", c.state, o.value, motionMoved)
+		case c.kind == checkMiddle && o.value < -motionMiddleSlack:
+			fail("frame %d is further from both ends than they are apart: overlap %.3f below theirs", o.frame, -o.value)
 		case c.kind == checkInside && o.value > 0:
 			fail("frame %d draws %.0f px outside the artboard (%d px to the artboard)", o.frame, o.value, motionInsideSize)
 		case c.kind == checkStart && o.value > motionMaxAtStart:

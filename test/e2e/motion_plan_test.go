@@ -22,6 +22,7 @@ const (
 	motionMaxAtStart  = 0.02 // the file's first frame: at most this share of the SVG's pixels (draw-on)
 	motionHoverStride = 1    // every frame of a hover is measured
 	motionInsideSize  = 48   // pixels an artboard takes in the inside check's widened drawing (harness.js ROOM)
+	motionMiddleSlack = 0.02 // a rendered frame matches its own SVG only to about 0.98: the middle check allows that
 )
 
 // Check kinds, in the order they are reported.
@@ -32,9 +33,10 @@ const (
 	checkLoop   = "loop"   // a loop's last frame matches its first
 	checkStart  = "start"  // the file starts empty
 	checkInside = "inside" // no frame draws outside the artboard
+	checkMiddle = "middle" // a morph's middle frames are never further from both ends than the ends are apart
 )
 
-var checkKinds = []string{checkEnd, checkBlank, checkMoves, checkLoop, checkStart, checkInside}
+var checkKinds = []string{checkEnd, checkBlank, checkMoves, checkLoop, checkStart, checkInside, checkMiddle}
 
 // Strides of the inside check: every second frame of a hover, every fourth of a loop or a morph (the
 // widened drawing has nine times the pixels of a frame).
@@ -83,7 +85,8 @@ type motionJob struct {
 // motionCheck is one check of one state of one file.
 type motionCheck struct {
 	kind, state string
-	ref         string // the reference picture's name (end, blank, moves, start)
+	ref         string // the reference picture's name (end, blank, moves, start; middle: where it ends)
+	from        string // middle: the reference picture it starts from
 	frames      []int  // the frames measured
 	first       int    // loop: the frame the last ones must match
 }
@@ -129,6 +132,18 @@ func planMotionJobs(r catalog.Icon, other func(id string) (catalog.Icon, error))
 			job.checks = append(job.checks, c)
 		}
 		ends := func(s catalog.State) []int { return uniqueInts(max(s.StartFrame, s.EndFrame-1), s.EndFrame) }
+		middle := func(s catalog.State, from, to string) { // a quarter, half and three quarters through
+			c := motionCheck{kind: checkMiddle, state: s.Name, ref: to, from: from}
+			for k := 1; k <= 3; k++ {
+				fr := s.StartFrame + (s.EndFrame-s.StartFrame)*k/4
+				c.frames = append(c.frames, fr)
+				frames[fr] = true
+				pairs[[2]string{framePic(fr), "r" + from}] = true
+				pairs[[2]string{framePic(fr), "r" + to}] = true
+			}
+			pairs[[2]string{"r" + from, "r" + to}] = true
+			job.checks = append(job.checks, c)
+		}
 		if f.Style == "outline" {
 			start := 0
 			if i := slices.IndexFunc(r.States, func(s catalog.State) bool { return s.Name == "in" }); i >= 0 {
@@ -145,9 +160,13 @@ func planMotionJobs(r catalog.Icon, other func(id string) (catalog.Icon, error))
 			}
 			switch {
 			case s.Name == "morph":
-				add(motionCheck{kind: checkEnd, state: s.Name, ref: ref("filled", svgOf(r, "filled")), frames: ends(s)}, true)
+				filled := ref("filled", svgOf(r, "filled"))
+				add(motionCheck{kind: checkEnd, state: s.Name, ref: filled, frames: ends(s)}, true)
+				middle(s, ref("outline", svgOf(r, "outline")), filled)
 			case s.Name == "morph-back":
-				add(motionCheck{kind: checkEnd, state: s.Name, ref: ref("outline", svgOf(r, "outline")), frames: ends(s)}, true)
+				outline := ref("outline", svgOf(r, "outline"))
+				add(motionCheck{kind: checkEnd, state: s.Name, ref: outline, frames: ends(s)}, true)
+				middle(s, ref("filled", svgOf(r, "filled")), outline)
 			case s.TargetIcon != "":
 				o, err := other(s.TargetIcon)
 				if err != nil {
@@ -155,6 +174,7 @@ func planMotionJobs(r catalog.Icon, other func(id string) (catalog.Icon, error))
 				}
 				name := ref("icon:"+o.ID, svgOf(o, "outline"))
 				add(motionCheck{kind: checkEnd, state: s.Name, ref: name, frames: ends(s)}, true)
+				middle(s, own, name)
 			case s.Name == "in" || s.Name == "hover" || strings.HasPrefix(s.Name, "in-") || strings.HasPrefix(s.Name, "hover-"):
 				add(motionCheck{kind: checkEnd, state: s.Name, ref: own, frames: ends(s)}, true)
 			}
