@@ -143,13 +143,12 @@ bench-load: binary wrk-deps
 	$(GO) run ./test/load -bin $(BIN) -wrk "$$(command -v wrk)" $(LOAD_ARGS)
 
 ## bench-load-before: make bench-load, each scenario run again right after on the edge of an earlier commit
-## (BEFORE, by default bc2ef61: issue 17's "today", before its first search change), checked out into a
-## git worktree, built, and serving the library its own build makes; adds a before/after table
-## (LOAD_ARGS="-scenarios lookup,search-cached,search-uncached,search-20words,floor -paced-share 0 -rounds 3"
-## for the issue's figures: three rounds in turn, the median of each)
-BEFORE ?= bc2ef61
+## (BEFORE=<commit>, required), checked out into a git worktree, built, and serving the library its own
+## build makes; adds a before/after table (LOAD_ARGS="-scenarios lookup,search-cached,search-uncached,
+## search-20words,floor -paced-share 0 -rounds 3": three rounds in turn, the median of each)
 .PHONY: bench-load-before
 bench-load-before: binary wrk-deps
+	@[ -n "$(BEFORE)" ] || { echo "bench-load-before: name the commit to compare with, as BEFORE=<commit>"; exit 2; }
 	@tmp=$$(mktemp -d) && trap 'git worktree remove --force "$$tmp/src"; rm -rf "$$tmp"' EXIT && \
 	git worktree add --detach --quiet "$$tmp/src" $(BEFORE) && \
 	$(GO) run ./test/load -bin $(BIN) -wrk "$$(command -v wrk)" -before "$$tmp/src" $(LOAD_ARGS)
