@@ -43,10 +43,12 @@ func Animate(ic Icon) (Animation, error) {
 	}
 	states := t.states(ic.Name, m.def, targets)
 	shapes := compose(ic.Outline, m, t)
+	filledMotion := m.def.name
 	a := Animation{Motions: []catalog.Motion{{Name: "draw", Description: vocabulary["draw"].summary}, m.describe(len(ic.Outline))}}
 	switch {
 	case ic.Filled != nil:
 		fm := m.fit(ic.Outline, ic.Filled)
+		filledMotion = fm.def.name
 		c, grows := growthCentre(ic.Filled)
 		shapes = morph(shapes, revealed(ic.Filled, fm, t, false), c, grows, t)
 		filled := file(ic.Name, t.hover.end, revealed(ic.Filled, fm, t, true), states[:signatureStates])
@@ -65,6 +67,9 @@ func Animate(ic Icon) (Animation, error) {
 		states[i].Styles = []string{"outline"}
 		if i < signatureStates && ic.Filled != nil { // the signature's states are in both files
 			states[i].Styles = []string{"outline", "filled"}
+			if filledMotion != m.def.name {
+				states[i].FilledMotion = filledMotion
+			}
 		}
 	}
 	a.States = states

@@ -322,3 +322,33 @@ func TestMorphIntoAnotherIconComesBeforeTheDrawStates(t *testing.T) {
 		t.Errorf("%d morphing paths and %d fading, want 2 and 1", morphing, fading)
 	}
 }
+
+// TestFilledMotionIsNamedWhereItDiffers: a sequence whose filled drawing is one shape cannot light parts
+// one after another, so its filled file pops; the record's signature states say so in filled_motion, and
+// say nothing where both files play the same motion.
+func TestFilledMotionIsNamedWhereItDiffers(t *testing.T) {
+	waves := Figure{pathPart(t, "M12 18h.01"), pathPart(t, "M9.17 15.17a4 4 0 0 1 5.66 0"), pathPart(t, "M6.34 12.34a8 8 0 0 1 11.32 0")}
+	blob := Figure{{Paint: Paint{Fill: true, Opacity: 1}, Contours: contours(t, svg.Element{Name: "circle", Attrs: map[string]string{"cx": "12", "cy": "14", "r": "6"}})}}
+	a, err := Animate(Icon{Name: "wifi", Outline: waves, Filled: blob, Motion: Choreography{Motion: "sequence"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range a.States {
+		want := ""
+		if slices.Contains(s.Styles, "filled") {
+			want = "pop"
+		}
+		if s.FilledMotion != want {
+			t.Errorf("%s: filled_motion %q, want %q", s.Name, s.FilledMotion, want)
+		}
+	}
+	same, err := Animate(Icon{Name: "bell", Outline: bell(t), Filled: blob, Motion: Choreography{Motion: "swing"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range same.States {
+		if s.FilledMotion != "" {
+			t.Errorf("swing in both files: %s says filled_motion %q", s.Name, s.FilledMotion)
+		}
+	}
+}

@@ -122,8 +122,12 @@ func Icon(ic catalog.Icon, labels catalog.Labels) string {
 			if s.TargetIcon != "" {
 				what = strings.TrimSpace(what + " Ends as icon " + cell(Code(s.TargetIcon)) + ".")
 			}
+			motion := codes(s.Motion)
+			if s.FilledMotion != "" {
+				motion += " (filled: " + codes(s.FilledMotion) + ")"
+			}
 			fmt.Fprintf(&b, "| %s | %d–%d | %s | %s | %s | %s |\n", cell(Code(s.Name)), s.StartFrame, s.EndFrame, loops,
-				cell(codes(s.Motion)), inline(strings.Join(s.Styles, ", ")), what)
+				cell(motion), inline(strings.Join(s.Styles, ", ")), what)
 		}
 	}
 	if in := installs(ic.Install, labels); len(in) > 0 {

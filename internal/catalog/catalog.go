@@ -45,6 +45,9 @@ type State struct {
 	Motion string `json:"motion"`
 	// Styles are the styles whose animation files hold the state.
 	Styles []string `json:"styles"`
+	// FilledMotion is the motion the filled file plays in the state where it differs from Motion (a
+	// sequence whose filled drawing has too few parts to light one after another pops instead).
+	FilledMotion string `json:"filled_motion,omitempty"`
 	// TargetIcon is, on a morph to another icon, the id of the icon it ends as.
 	TargetIcon string `json:"target_icon,omitempty"`
 }
