@@ -187,6 +187,10 @@ func TestRunWritesGuidesAndDiscovery(t *testing.T) {
 	if strings.Index(gallery, `id="motion-draw"`) > strings.Index(gallery, `id="motion-pop"`) {
 		t.Error("the gallery does not show draw first")
 	}
+	// The icon content/icons/gallery.txt lists comes first on its rows, before the hand-described one.
+	if zig, dot := strings.Index(gallery, `href="/icons/zigzag/"`), strings.Index(gallery, `href="/icons/circle-dot/"`); zig < 0 || dot < 0 || zig > dot {
+		t.Errorf("the gallery shows zigzag at %d and circle-dot at %d; want the listed zigzag first", zig, dot)
+	}
 	// The icon page: the picker (hidden where scripts do not run), the style buttons, motions with how they fit, states with their motion.
 	iconPage := readFile(t, out, "icons/circle-dot/index.html")
 	for _, want := range []string{`<div class="picker needs-js" id="picker">`, `data-style="filled"`, `data-motion="draw"`,

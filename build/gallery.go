@@ -25,7 +25,8 @@ type gallery struct {
 }
 
 // motionGallery picks, for draw and each motion of the vocabulary, its description and a few icons that
-// play it, hand-described icons first.
+// play it: first those content/icons/gallery.txt lists (under their signature, and the first few under
+// draw), then hand-described icons, then the rest.
 func (m *model) motionGallery() gallery {
 	byName := map[string]*galleryMotion{}
 	var order []*galleryMotion
@@ -33,6 +34,27 @@ func (m *model) motionGallery() gallery {
 		gm := &galleryMotion{Name: name, In: "in-" + name, Hover: "hover-" + name}
 		byName[name] = gm
 		order = append(order, gm)
+	}
+	shown := map[string]map[string]bool{} // motion → icons on its row
+	show := func(gm *galleryMotion, ic catalog.Icon) {
+		if shown[gm.Name] == nil {
+			shown[gm.Name] = map[string]bool{}
+		}
+		if len(gm.Icons) < galleryIcons && !shown[gm.Name][ic.ID] {
+			gm.Icons = append(gm.Icons, ic)
+			shown[gm.Name][ic.ID] = true
+		}
+	}
+	byID := make(map[string]catalog.Icon, len(m.icons))
+	for _, ic := range m.icons {
+		byID[ic.ID] = ic
+	}
+	for _, id := range m.showcase {
+		ic := byID[id]
+		show(byName["draw"], ic)
+		if gm := byName[signatureOf(ic)]; gm != nil {
+			show(gm, ic)
+		}
 	}
 	// Two passes: icons with a written description (the featured ones) first, then the rest; every icon is
 	// counted once.
@@ -50,9 +72,7 @@ func (m *model) motionGallery() gallery {
 					gm.Description = mo.Description
 				}
 				gm.Count++
-				if len(gm.Icons) < galleryIcons {
-					gm.Icons = append(gm.Icons, ic)
-				}
+				show(gm, ic)
 			}
 		}
 	}
@@ -63,4 +83,14 @@ func (m *model) motionGallery() gallery {
 		}
 	}
 	return g
+}
+
+// signatureOf is the motion an icon's hover plays.
+func signatureOf(ic catalog.Icon) string {
+	for _, s := range ic.States {
+		if s.Name == "hover" {
+			return s.Motion
+		}
+	}
+	return ""
 }

@@ -18,6 +18,7 @@ type sources struct {
 	edits   map[string]content.Edit
 	popular []content.Popular // the home page's popular icons, in order
 	common  []content.Popular // icons apps commonly use beyond the popular ones, for the search prior
+	gallery []content.Popular // the icons that show their motion best, for the motion gallery, in order
 	guides  []content.Guide
 	lexicon *lexicon // what content knows of words (searchwords.go)
 }
@@ -41,7 +42,7 @@ func (b *sources) path(parts ...string) string {
 	return filepath.Join(append([]string{b.dir}, parts...)...)
 }
 
-// readIcons reads the icon sets, the hand edits and the popular and common icons.
+// readIcons reads the icon sets, the hand edits, the popular and common icons and the gallery's.
 func (b *sources) readIcons() error {
 	sets, err := filepath.Glob(b.path("icons", "*.jsonl"))
 	if err != nil {
@@ -94,7 +95,10 @@ func (b *sources) readIcons() error {
 	if b.popular, err = readList(b.path("icons", "popular.txt"), from, nil); err != nil {
 		return err
 	}
-	b.common, err = readList(b.path("icons", "common.txt"), from, b.popular)
+	if b.common, err = readList(b.path("icons", "common.txt"), from, b.popular); err != nil {
+		return err
+	}
+	b.gallery, err = readList(b.path("icons", "gallery.txt"), from, nil)
 	return err
 }
 

@@ -22,6 +22,7 @@ type model struct {
 	guides     []content.Guide // with their placeholders filled in
 	sections   []catalog.Section
 	popular    []content.Popular // the home page's popular icons, in order
+	showcase   []string          // the icons the motion gallery shows first, in order (content/icons/gallery.txt)
 	// edited holds the icons with a hand edit, which the motion gallery (and, without a curated popular
 	// list, the home page) shows first.
 	edited map[string]bool
@@ -36,6 +37,9 @@ type model struct {
 // made), the categories, and the guides with their sections.
 func assemble(ctx context.Context, src *sources, base string, p *progress) (*model, error) {
 	m := &model{base: base, popular: src.popular, edited: map[string]bool{}, notices: src.lexicon.notices}
+	for _, p := range src.gallery {
+		m.showcase = append(m.showcase, p.ID)
+	}
 	var err error
 	if m.icons, m.iconFiles, err = animateIcons(ctx, src, base, p); err != nil {
 		return nil, err
