@@ -64,9 +64,10 @@ func TestMotionStates(t *testing.T) {
 
 	harness := newMotionHarness(t, edgeOf(t, lib))
 	browser := newBrowser(t)
-	// About a minute a renderer for the default sample on a busy 2-core machine; the whole library in
+	// One to three minutes a renderer for the default sample on a busy 2-core machine (the inside check
+	// draws a file's hover, loop and morph frames again at nine times the pixels); the whole library in
 	// proportion.
-	timeout := 3*time.Minute + time.Duration(frames)*2*time.Millisecond
+	timeout := 3*time.Minute + time.Duration(frames)*5*time.Millisecond
 	for _, renderer := range motionRenderers {
 		t.Run(renderer, func(t *testing.T) {
 			t.Parallel()
