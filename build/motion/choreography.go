@@ -15,8 +15,8 @@ import (
 // field left empty takes the motion's default. Hand edits in content/icons/edits.yaml write one as the
 // icon's `motion:`; rules (rules.go) choose one for every other icon.
 type Choreography struct {
-	// Motion is a name of the vocabulary: spin, swing, beat, nudge, shake, pop, bounce, float, sequence,
-	// lift, blink or tick.
+	// Motion is a name of the vocabulary: spin, swing, beat, nudge, shake, mark, write, pop, bounce,
+	// float, sequence, lift, tilt, blink or tick.
 	Motion string `yaml:"name"`
 	// Parts are the SVG elements that move, numbered from 1 in document order; none means all. For
 	// sequence they are listed in the order they light up.
@@ -74,8 +74,13 @@ func (c Choreography) resolve(fig Figure) (move, error) {
 		return move{}, err
 	}
 	if def.perPart && len(m.parts) < 2 && len(fig) > 0 && len(fig[0].Contours) > 0 {
-		// One part cannot light up after another (a one-stroke wifi-0): it pops instead.
-		return Choreography{Motion: "pop", Parts: c.Parts, Pivot: c.Pivot}.resolve(fig)
+		// One part cannot light up after another: it pops instead, or hops if it is a dot (wifi-0), which
+		// does not grow when its stroke keeps its width.
+		alone := Choreography{Motion: "pop", Parts: c.Parts, Pivot: c.Pivot}
+		if fig.bounds(m.parts).diagonal() < 4 {
+			alone = Choreography{Motion: "bounce", Parts: c.Parts}
+		}
+		return alone.resolve(fig)
 	}
 	if err := m.chooseAmplitude(c.Amplitude, fig); err != nil {
 		return move{}, err
@@ -287,6 +292,10 @@ func (m move) defaultPivot(fig Figure) svg.Point {
 		return svg.Point{X: (b.min.X + b.max.X) / 2, Y: b.min.Y}
 	case m.def.pivot == pivotBottom:
 		return svg.Point{X: (b.min.X + b.max.X) / 2, Y: b.max.Y}
+	case m.def.pivot == pivotHinge && m.dir.X < 0: // turning ccw, the right end rises: hinged on the left
+		return svg.Point{X: b.min.X, Y: b.max.Y}
+	case m.def.pivot == pivotHinge:
+		return svg.Point{X: b.max.X, Y: b.max.Y}
 	case m.def.pivot == pivotStill:
 		// the hands turn about the face's centre
 		if face := largestStill(fig, m.moving); face >= 0 {

@@ -195,6 +195,32 @@ func TestLiftMovesOnlyTheChosenPartAndDrawsItFirst(t *testing.T) {
 	}
 }
 
+// TestTiltTipsTheLidOnItsHinge: a tilt turns the lid (and its handle) counter-clockwise about the left
+// end of the lid, so its right end rises and its left end stays put; the rest of the can stays.
+func TestTiltTipsTheLidOnItsHinge(t *testing.T) {
+	a, err := Animate(Icon{Name: "trash", Outline: trash(t), Motion: Choreography{Motion: "tilt", Parts: []int{1, 5}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, parts := movingGroup(t, a.Outline)
+	if parts != 2 {
+		t.Errorf("the tilting group holds %d units, want the lid line and the handle", parts)
+	}
+	if got := tr.Anchor.Value.([]float64); !slices.Equal(got, []float64{4, 7}) {
+		t.Errorf("the lid turns about %v, want its hinge at (4, 7)", got)
+	}
+	var most float64
+	for _, k := range tr.Rotation.Value.([]lottie.Keyframe) {
+		most = min(most, k.Start.([]float64)[0])
+	}
+	if most > -10 {
+		t.Errorf("the lid opens %v° counter-clockwise, want at least 10°", -most)
+	}
+	if m := a.Motions[1]; m.Direction != "ccw" || !slices.Equal(m.Parts, []int{1, 5}) {
+		t.Errorf("record %+v, want parts [1 5] turning ccw", m)
+	}
+}
+
 func TestEveryMotionStartsAndEndsStill(t *testing.T) {
 	for _, name := range Names() {
 		if name == "draw" {
@@ -227,7 +253,7 @@ func TestChoreographyErrorsNameTheField(t *testing.T) {
 		c    Choreography
 		want string
 	}{
-		{Choreography{Motion: "wobble"}, `motion "wobble": want one of beat, blink, bounce, float, lift, mark, nudge, pop, sequence, shake, spin, swing, tick, write`},
+		{Choreography{Motion: "wobble"}, `motion "wobble": want one of beat, blink, bounce, float, lift, mark, nudge, pop, sequence, shake, spin, swing, tick, tilt, write`},
 		{Choreography{Motion: "draw"}, `motion "draw": want one of`},
 		{Choreography{Motion: "lift", Parts: []int{3}}, "parts: 3 is not an element of this icon (it has 2, numbered from 1)"},
 		{Choreography{Motion: "lift", Parts: []int{1, 1}}, "parts: 1 is listed twice"},

@@ -44,13 +44,15 @@ func pairMorph(fig, other Figure, s span) []lottie.Shape {
 		shapes = append(shapes, lottie.NewGroup(lottie.GroupTransform{Opacity: animated(shown(100))},
 			append(paths, lottie.NewStroke(black, StrokeWidth))...))
 	}
+	// A contour without a partner leaves, and one arriving comes, in one frame halfway, as the paired
+	// paths pass their middle: no frame shows both, neither, or either half faded.
 	mid := (moving.start + moving.end) / 2
 	fadeGroup := func(c polyline, out bool) lottie.Shape {
-		keys := []timedValue{{frame: 0, value: []float64{0}, hold: true}, {frame: s.start, value: []float64{100}, e: smooth},
+		keys := []timedValue{{frame: 0, value: []float64{0}, hold: true}, {frame: s.start, value: []float64{100}, hold: true},
 			{frame: mid, value: []float64{0}, hold: true}, {frame: s.end + 1, value: []float64{0}, hold: true}}
 		if !out {
-			keys = []timedValue{{frame: 0, value: []float64{0}, hold: true}, {frame: mid, value: []float64{0}, e: smooth},
-				{frame: moving.end, value: []float64{100}, hold: true}, {frame: s.end + 1, value: []float64{0}, hold: true}}
+			keys = []timedValue{{frame: 0, value: []float64{0}, hold: true}, {frame: mid, value: []float64{100}, hold: true},
+				{frame: s.end + 1, value: []float64{0}, hold: true}}
 		}
 		return lottie.NewGroup(lottie.GroupTransform{Opacity: animated(keys)},
 			lottie.NewPath(smoothPath(c)), lottie.NewStroke(black, StrokeWidth))

@@ -122,12 +122,15 @@ func trimOf(keys []timedValue) lottie.Trim {
 		Mode: lottie.TrimSimultaneously}
 }
 
-// squared turns keys of one value into keys of a scale of both axes: a fill grows as a stroke would draw.
+// squared turns keys of how much of a part is drawn (percent) into keys of a scale of both axes, so that a
+// fill covers that share of its area as a stroke would of its length: a redraw's 12% stub is a fill at a
+// third of its size, never a speck.
 func squared(keys []timedValue) []timedValue {
 	out := make([]timedValue, len(keys))
 	for i, k := range keys {
+		v := 10 * math.Sqrt(math.Max(0, k.value[0]))
 		out[i] = k
-		out[i].value = []float64{k.value[0], k.value[0]}
+		out[i].value = []float64{v, v}
 	}
 	return out
 }

@@ -28,10 +28,22 @@ func inkOf(fig Figure, parts []int) ink {
 			k.margin = StrokeWidth / 2
 		}
 		for _, c := range fig[i].Contours {
-			k.points = append(k.points, sample(c)...)
+			k.points = append(k.points, traced(c)...)
 		}
 	}
 	return k
+}
+
+// traced is a contour's start and, along each of its cubics, eight points ending on the cubic's end: every
+// vertex exactly (a flame's tip is one), and no point of a curve far from a traced one.
+func traced(c svg.Contour) []svg.Point {
+	out := []svg.Point{c.Start}
+	for _, s := range c.Segments {
+		for i := 1; i <= 8; i++ {
+			out = append(out, cubicAt(s, float64(i)/8))
+		}
+	}
+	return out
 }
 
 // room is the box the ink may reach: the artboard, grown to the still drawing's own ink where it passes
@@ -221,10 +233,13 @@ const maxOutside = 12
 
 // growthCentre is the point the filled drawing fig can grow from without painting outside itself: the
 // centre of its box when that works, else the nearest to it of a 5×5 grid of points across the box; ok
-// is false when none does (a ring).
+// is false when none does (a ring) or the drawing is too thin to grow in (a chevron).
 func growthCentre(fig Figure) (c svg.Point, ok bool) {
 	a := newArea(fig)
 	centre := a.box.center()
+	if a.thin() {
+		return centre, false // a filled stroke (a chevron): nothing inside it to grow, and the outline is it already
+	}
 	candidates := []svg.Point{centre}
 	for i := 1; i <= 5; i++ {
 		for j := 1; j <= 5; j++ {
@@ -262,6 +277,20 @@ func newArea(fig Figure) *area {
 		}
 	}
 	return a
+}
+
+// thin reports whether the drawing covers under two fifths of its box (a chevron covers a third, a heart
+// two thirds): a stroke filled in, which no copy grown from a point inside it stays within.
+func (a *area) thin() bool {
+	covered := 0
+	for y := range Size {
+		for x := range Size {
+			if a.cells[y][x] {
+				covered++
+			}
+		}
+	}
+	return float64(covered) < 0.4*(a.box.max.X-a.box.min.X)*(a.box.max.Y-a.box.min.Y)
 }
 
 // covers reports whether the drawing paints q (non-zero winding, as Lottie and SVG fill).

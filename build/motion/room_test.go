@@ -165,6 +165,9 @@ func edgeFigures(t *testing.T) map[string]struct {
 		"spin, off centre": {Figure{pathPart(t, "M12 3a9 9 0 1 1 -9 9"), pathPart(t, "M3 8v4h4")}, Choreography{Motion: "spin"}},
 		"shake, wide":      {Figure{pathPart(t, "M2 12h20")}, Choreography{Motion: "shake"}},
 		"float, high":      {Figure{pathPart(t, "M6 2h12v8h-12z")}, Choreography{Motion: "float"}},
+		"beat, sharp tip": {Figure{pathPart(t, "M12 10.94c2.33 -3.31 .17 -7.82 -1 -8.94c0 3.4 -2.24 5.3 -3.67 6.71c-1.43 1.41 -2.33 3.29 -2.33 5.59c0 3.7 3.13 6.71 7 6.71c3.87 0 7 -3 7 -6.71c0 -1.71 -1.23 -4.4 -2.33 -5.59c-2.08 3.35 -3.26 3.35 -4.67 2.24")},
+			Choreography{Motion: "beat", Pivot: []float64{12, 21}, Amplitude: 12}}, // Tabler's flame: its tip is a vertex between samples
+		"tilt, wide lid": {Figure{pathPart(t, "M2 5h20"), pathPart(t, "M4 5v15h16v-15")}, Choreography{Motion: "tilt", Parts: []int{1}, Amplitude: 60}},
 	}
 }
 

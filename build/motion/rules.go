@@ -55,8 +55,8 @@ var ways = map[string]string{
 // scaling a short line barely changes it.
 var modifiers = map[string]string{
 	"check": "mark", "checks": "mark", "plus": "mark", "minus": "mark", "x": "mark", "exclamation": "mark",
-	"question": "mark", "equal": "mark", "slash": "mark", "star": "pop", "heart": "beat", "bolt": "pop", "search": "pop", "cog": "spin",
-	"settings": "spin", "pause": "bounce", "play": "pop", "dollar": "pop", "code": "pop", "cancel": "mark",
+	"question": "mark", "equal": "mark", "slash": "mark", "star": "pop", "heart": "beat", "bolt": "pop", "search": "mark", "cog": "spin",
+	"settings": "spin", "pause": "bounce", "play": "pop", "dollar": "mark", "code": "mark", "cancel": "mark",
 	"edit": "pop", "pencil": "pop", "spark": "pop", "share": "nudge", "up": "nudge",
 	"down": "nudge", "left": "nudge", "right": "nudge", "clock": "pop", "lock": "pop", "bell": "swing",
 }
@@ -155,9 +155,12 @@ func choose(id string, tags []string, category string, fig Figure) Choreography 
 		return Choreography{Motion: mo}
 	}
 	// Nothing says how the thing moves: its details (every part but the largest, the outline they sit
-	// in) draw on again; a drawing of one part pops.
+	// in) draw on again; a drawing of one part pops, or hops if it is a dot.
 	if c, ok := contained(nil, fig); ok {
 		return c
+	}
+	if fig.bounds(nil).diagonal() < 4 {
+		return Choreography{Motion: "bounce"}
 	}
 	return Choreography{Motion: "pop"}
 }
@@ -252,7 +255,8 @@ func contained(words []string, fig Figure) (Choreography, bool) {
 		}
 	}
 	if fig.bounds(parts).diagonal() < 4 {
-		return Choreography{Motion: "pop", Parts: numbered(parts)}, true
+		// too small to redraw visibly, and a dot does not grow when its stroke keeps its width: it hops
+		return Choreography{Motion: "bounce", Parts: numbered(parts)}, true
 	}
 	return Choreography{Motion: "mark", Parts: numbered(parts)}, true
 }

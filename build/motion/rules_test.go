@@ -29,7 +29,7 @@ func TestRulesChooseFromMeaning(t *testing.T) {
 		{id: "bell-off", category: "System", fig: slashed, want: Choreography{Motion: "mark", Parts: []int{3}}},
 		{id: "circle-music", category: "Shapes", fig: marked, want: Choreography{Motion: "float", Parts: []int{2}}},
 		{id: "circle-asterisk", category: "Shapes", fig: marked, want: Choreography{Motion: "mark", Parts: []int{2}}},
-		{id: "circle-dot", category: "Shapes", fig: dotted, want: Choreography{Motion: "pop", Parts: []int{2}}},
+		{id: "circle-dot", category: "Shapes", fig: dotted, want: Choreography{Motion: "bounce", Parts: []int{2}}},
 		{id: "bell-ringing", category: "System", fig: bell(t), want: Choreography{Motion: "swing"}},
 		{id: "letter-x", category: "Letters", fig: bell(t), want: Choreography{Motion: "write"}},
 		{id: "percentage-0", category: "System", tags: []string{"loading"}, fig: ring, want: Choreography{Motion: "pop"}},

@@ -31,6 +31,7 @@ const (
 	pivotTop
 	pivotBottom
 	pivotStill // the centre of the parts that do not move: a clock's face for its hands
+	pivotHinge // the bottom end of the moving parts that stays down as they turn: a lid's hinge
 )
 
 // Definition is one motion of the vocabulary: a small program over an icon's parts.
@@ -76,6 +77,8 @@ var (
 	beatHover = gesture{{0, 0, snap}, {0.22, 1, smooth}, {0.42, -0.1, snap}, {0.62, 0.6, smooth}, {1, 0, steady}}
 	// a shake: quick alternating pushes that die away
 	shakeHover = gesture{{0, 0, smooth}, {0.12, -1, smooth}, {0.3, 0.9, smooth}, {0.48, -0.6, smooth}, {0.68, 0.3, smooth}, {1, 0, steady}}
+	// up, a moment held open, and down with a small rebound: a lid lifted or tipped open
+	openAndShut = gesture{{0, 0, snap}, {0.3, 1, smooth}, {0.52, 1, gather}, {0.72, 0, snap}, {0.84, 0.12, gather}, {0.96, 0, steady}, {1, 0, steady}}
 	// a rewind along the stroke and a fresh draw-on
 	redrawHover = gesture{{0, 0, gather}, {0.35, 1, snap}, {0.9, 0, steady}, {1, 0, steady}}
 	// steps round a full turn, each a quick move and a stop
@@ -151,9 +154,10 @@ var vocabulary = map[string]*definition{
 		tracks: []track{{prop: fade, gain: 1}}},
 	"lift": {name: "lift", summary: "One part lifts away and drops back into place.",
 		amp: 2.5, maxAmp: 6, unit: "icon units", dir: "up", pivot: pivotCenter, drawMovingFirst: true,
-		tracks: []track{{prop: shift, gain: 1,
-			hover: gesture{{0, 0, snap}, {0.3, 1, smooth}, {0.52, 1, gather}, {0.72, 0, snap}, {0.84, 0.12, gather}, {0.96, 0, steady}, {1, 0, steady}},
-			loop:  gesture{{0, 0, snap}, {0.3, 1, smooth}, {0.52, 1, gather}, {0.72, 0, snap}, {0.84, 0.12, gather}, {0.96, 0, steady}, {1, 0, steady}}.withRest(0.5)}}},
+		tracks: []track{{prop: shift, gain: 1, hover: openAndShut, loop: openAndShut.withRest(0.5)}}},
+	"tilt": {name: "tilt", summary: "Tips open about its hinge and falls shut, like a lid.",
+		amp: 25, maxAmp: 70, unit: "degrees", dir: "ccw", turns: true, pivot: pivotHinge, drawMovingFirst: true,
+		tracks: []track{{prop: turn, gain: 1, hover: openAndShut, loop: openAndShut.withRest(0.5)}}},
 	"blink": {name: "blink", summary: "Closes and opens, like an eye blinking.",
 		amp: 90, maxAmp: 100, unit: "percent", pivot: pivotCenter,
 		tracks: []track{{prop: flatten, gain: -1,

@@ -191,10 +191,10 @@ func evaluateMotion(job motionJob, res motionResult) []motionOutcome {
 				}
 				take(v, fr, true)
 			case checkMiddle:
-				from := "r" + c.from
-				apart, okE := overlap(from, ref)
+				from, to := "f"+c.from, "f"+c.ref
+				apart, okE := overlap(from, to)
 				a, okA := overlap(pic, from)
-				b, okB := overlap(pic, ref)
+				b, okB := overlap(pic, to)
 				if !okE || !okA || !okB {
 					fail("frame %d not measured", fr)
 					continue

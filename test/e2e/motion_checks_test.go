@@ -34,8 +34,9 @@ var brokenBell = catalog.Icon{
 		{Name: "in-late", StartFrame: 0, EndFrame: 20, Motion: "draw", Styles: []string{"outline", "filled"}},                            // end: half drawn
 		{Name: "hover-still", StartFrame: 37, EndFrame: 40, Motion: "swing", Styles: []string{"outline"}},                                // moves: never moves
 		{Name: "loop-open", StartFrame: 41, EndFrame: 100, Loop: true, Motion: "draw", Styles: []string{"outline", "filled"}},            // loop: mid-swing at its end
-		{Name: "morph", StartFrame: 30, EndFrame: 40, Motion: "morph", Styles: []string{"filled"}},                                       // middle: half drawn, far from both; end fine: the "filled" SVG is bell's
+		{Name: "morph", StartFrame: 30, EndFrame: 40, Motion: "morph", Styles: []string{"filled"}},                                       // fine: the "filled" SVG is bell's
 		{Name: "morph-heart", StartFrame: 30, EndFrame: 40, Motion: "morph", TargetIcon: "heart", Styles: []string{"outline", "filled"}}, // end: a bell is no heart
+		{Name: "morph-back", StartFrame: 161, EndFrame: 199, Motion: "morph", Styles: []string{"outline"}},                               // middle: swings away from both ends, which are alike
 	},
 }
 
@@ -107,9 +108,10 @@ func TestPlanMotionJobs(t *testing.T) {
 			States: []string{"in start", "in end", "loop inside", "loop loop", "hover end", "hover blank", "hover moves",
 				"hover inside", "hover-blank end", "hover-blank blank", "hover-blank inside", "in-late end",
 				"hover-still end", "hover-still blank", "hover-still moves", "hover-still inside", "loop-open inside",
-				"loop-open loop", "morph-heart end", "morph-heart middle", "morph-heart inside"}},
+				"loop-open loop", "morph-heart end", "morph-heart middle", "morph-heart inside", "morph-back end", "morph-back middle",
+				"morph-back inside"}},
 		{Key: "bell/filled", File: "/assets/filled/bell.json",
-			Refs: map[string]string{"filled": "/svg/filled/bell.svg", "outline": "/svg/bell.svg", "icon:heart": "/svg/heart.svg"},
+			Refs: map[string]string{"filled": "/svg/filled/bell.svg", "icon:heart": "/svg/heart.svg"},
 			States: []string{"in end", "loop inside", "loop loop", "hover end", "hover blank", "hover moves",
 				"hover inside", "in-late end", "loop-open inside", "loop-open loop", "morph end", "morph middle",
 				"morph inside", "morph-heart end", "morph-heart middle", "morph-heart inside"}},
@@ -166,9 +168,9 @@ func TestMotionChecksFail(t *testing.T) {
 	}
 	want := []string{
 		"bell-late/outline in start", "bell-wide/outline loop inside",
-		"bell/filled in-late end", "bell/filled loop-open loop", "bell/filled morph middle", "bell/filled morph-heart end",
+		"bell/filled in-late end", "bell/filled loop-open loop", "bell/filled morph-heart end",
 		"bell/outline hover-blank blank", "bell/outline hover-still moves", "bell/outline in-late end",
-		"bell/outline loop-open loop", "bell/outline morph-heart end",
+		"bell/outline loop-open loop", "bell/outline morph-back middle", "bell/outline morph-heart end",
 	}
 	harness := newMotionHarness(t, site)
 	browser := newBrowser(t)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/iconlib/iconlib/internal/catalog"
@@ -22,7 +23,7 @@ const (
 	motionMaxAtStart  = 0.02 // the file's first frame: at most this share of the SVG's pixels (draw-on)
 	motionHoverStride = 1    // every frame of a hover is measured
 	motionInsideSize  = 48   // pixels an artboard takes in the inside check's widened drawing (harness.js ROOM)
-	motionMiddleSlack = 0.02 // a rendered frame matches its own SVG only to about 0.98: the middle check allows that
+	motionMiddleSlack = 0.01 // the middle check's allowance for anti-aliasing
 )
 
 // Check kinds, in the order they are reported.
@@ -85,8 +86,8 @@ type motionJob struct {
 // motionCheck is one check of one state of one file.
 type motionCheck struct {
 	kind, state string
-	ref         string // the reference picture's name (end, blank, moves, start; middle: where it ends)
-	from        string // middle: the reference picture it starts from
+	ref         string // the reference picture's name (end, blank, moves, start); middle: its last frame
+	from        string // middle: the state's first frame
 	frames      []int  // the frames measured
 	first       int    // loop: the frame the last ones must match
 }
@@ -132,16 +133,20 @@ func planMotionJobs(r catalog.Icon, other func(id string) (catalog.Icon, error))
 			job.checks = append(job.checks, c)
 		}
 		ends := func(s catalog.State) []int { return uniqueInts(max(s.StartFrame, s.EndFrame-1), s.EndFrame) }
-		middle := func(s catalog.State, from, to string) { // a quarter, half and three quarters through
-			c := motionCheck{kind: checkMiddle, state: s.Name, ref: to, from: from}
+		// middle compares a quarter, half and three quarters through a morph with its two ends as the same
+		// renderer draws them (its first and last frame), so that a frame equal to an end scores as one.
+		middle := func(s catalog.State) {
+			c := motionCheck{kind: checkMiddle, state: s.Name, from: strconv.Itoa(s.StartFrame), ref: strconv.Itoa(s.EndFrame)}
+			first, last := framePic(s.StartFrame), framePic(s.EndFrame)
+			frames[s.StartFrame], frames[s.EndFrame] = true, true
 			for k := 1; k <= 3; k++ {
 				fr := s.StartFrame + (s.EndFrame-s.StartFrame)*k/4
 				c.frames = append(c.frames, fr)
 				frames[fr] = true
-				pairs[[2]string{framePic(fr), "r" + from}] = true
-				pairs[[2]string{framePic(fr), "r" + to}] = true
+				pairs[[2]string{framePic(fr), first}] = true
+				pairs[[2]string{framePic(fr), last}] = true
 			}
-			pairs[[2]string{"r" + from, "r" + to}] = true
+			pairs[[2]string{first, last}] = true
 			job.checks = append(job.checks, c)
 		}
 		if f.Style == "outline" {
@@ -160,13 +165,11 @@ func planMotionJobs(r catalog.Icon, other func(id string) (catalog.Icon, error))
 			}
 			switch {
 			case s.Name == "morph":
-				filled := ref("filled", svgOf(r, "filled"))
-				add(motionCheck{kind: checkEnd, state: s.Name, ref: filled, frames: ends(s)}, true)
-				middle(s, ref("outline", svgOf(r, "outline")), filled)
+				add(motionCheck{kind: checkEnd, state: s.Name, ref: ref("filled", svgOf(r, "filled")), frames: ends(s)}, true)
+				middle(s)
 			case s.Name == "morph-back":
-				outline := ref("outline", svgOf(r, "outline"))
-				add(motionCheck{kind: checkEnd, state: s.Name, ref: outline, frames: ends(s)}, true)
-				middle(s, ref("filled", svgOf(r, "filled")), outline)
+				add(motionCheck{kind: checkEnd, state: s.Name, ref: ref("outline", svgOf(r, "outline")), frames: ends(s)}, true)
+				middle(s)
 			case s.TargetIcon != "":
 				o, err := other(s.TargetIcon)
 				if err != nil {
@@ -174,7 +177,7 @@ func planMotionJobs(r catalog.Icon, other func(id string) (catalog.Icon, error))
 				}
 				name := ref("icon:"+o.ID, svgOf(o, "outline"))
 				add(motionCheck{kind: checkEnd, state: s.Name, ref: name, frames: ends(s)}, true)
-				middle(s, own, name)
+				middle(s)
 			case s.Name == "in" || s.Name == "hover" || strings.HasPrefix(s.Name, "in-") || strings.HasPrefix(s.Name, "hover-"):
 				add(motionCheck{kind: checkEnd, state: s.Name, ref: own, frames: ends(s)}, true)
 			}

@@ -20,7 +20,7 @@ func TestSignatureMotionsOfWellKnownIcons(t *testing.T) {
 		{id: "bell", motion: "swing", pivot: []float64{12, 3}},
 		{id: "settings", motion: "spin", pivot: []float64{12, 12}},
 		{id: "heart", motion: "beat"},
-		{id: "trash", motion: "lift", parts: []int{1, 5}, direction: "up"}, // the lid line and its handle
+		{id: "trash", motion: "tilt", parts: []int{1, 5}, pivot: []float64{4, 7}, direction: "ccw"}, // the lid tips open on its hinge
 		{id: "arrow-right", motion: "nudge", direction: "right"},
 		{id: "download", motion: "nudge", parts: []int{2, 3}, direction: "down"}, // the arrow, not the tray
 		{id: "upload", motion: "nudge", parts: []int{2, 3}, direction: "up"},
