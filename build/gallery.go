@@ -52,7 +52,7 @@ func (m *model) motionGallery() gallery {
 	for _, id := range m.showcase {
 		ic := byID[id]
 		show(byName["draw"], ic)
-		if gm := byName[signatureOf(ic)]; gm != nil {
+		if gm := byName[ic.Signature()]; gm != nil {
 			show(gm, ic)
 		}
 	}
@@ -83,14 +83,4 @@ func (m *model) motionGallery() gallery {
 		}
 	}
 	return g
-}
-
-// signatureOf is the motion an icon's hover plays.
-func signatureOf(ic catalog.Icon) string {
-	for _, s := range ic.States {
-		if s.Name == "hover" {
-			return s.Motion
-		}
-	}
-	return ""
 }

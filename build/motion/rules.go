@@ -217,16 +217,24 @@ func glyph(fig Figure) []int {
 	return []int{len(fig)}
 }
 
-// slash finds the slash of an -off icon, numbered from 1: the part drawn as one straight stroke across
-// most of the grid (Tabler's M3 3l18 18), else the last part.
+// slash finds the slash of an -off icon, numbered from 1: the part slashPart finds, else the last part.
 func slash(fig Figure) []int {
+	if i, ok := slashPart(fig); ok {
+		return []int{i + 1}
+	}
+	return []int{len(fig)}
+}
+
+// slashPart is the index of an -off drawing's slash, the last part drawn as one straight stroke across
+// most of the grid (Tabler's M3 3l18 18); ok is false when there is none.
+func slashPart(fig Figure) (int, bool) {
 	for i := len(fig) - 1; i >= 0; i-- {
 		if cs := fig[i].Contours; len(cs) == 1 && len(cs[0].Segments) == 1 && straight(cs[0].Segments[0]) &&
 			distance(cs[0].Segments[0].P0, cs[0].Segments[0].P3) >= 15 {
-			return []int{i + 1}
+			return i, true
 		}
 	}
-	return []int{len(fig)}
+	return 0, false
 }
 
 // straight reports whether a cubic is a line: its control points lie on the chord.

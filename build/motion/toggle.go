@@ -82,12 +82,3 @@ func toggleMorph(fromOff bool, fig, other Figure, s span) (shapes []lottie.Shape
 		body(plain, -1, plainFrom, 100-plainFrom),
 	}, true
 }
-
-// slashPart is the index of an -off drawing's slash: one straight stroke across most of the grid.
-func slashPart(fig Figure) (int, bool) {
-	i := slash(fig)[0] - 1
-	cs := fig[i].Contours
-	ok := len(cs) == 1 && len(cs[0].Segments) == 1 && straight(cs[0].Segments[0]) &&
-		distance(cs[0].Segments[0].P0, cs[0].Segments[0].P3) >= 15
-	return i, ok
-}

@@ -95,7 +95,7 @@ func Icon(ic catalog.Icon, labels catalog.Labels) string {
 				cell(Code(f.SHA256)), cell(f.SVGURL))
 		}
 	}
-	signature := Signature(ic)
+	signature := ic.Signature()
 	if len(ic.Motions) > 0 {
 		b.WriteString("\n### Motions\n\n")
 		for _, m := range ic.Motions {
@@ -143,16 +143,6 @@ func Icon(ic catalog.Icon, labels catalog.Labels) string {
 		}
 	}
 	return b.String()
-}
-
-// Signature is the name of an icon's signature motion: the one its hover state plays ("" when it has none).
-func Signature(ic catalog.Icon) string {
-	for _, s := range ic.States {
-		if s.Name == "hover" {
-			return s.Motion
-		}
-	}
-	return ""
 }
 
 // motionFit says how a motion fits the icon: the parts it moves, its pivot and its direction.

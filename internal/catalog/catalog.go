@@ -169,3 +169,13 @@ type CategoryList struct {
 	Items []Category `json:"items"`
 	Total int        `json:"total"`
 }
+
+// Signature is the name of the icon's signature motion: the one its hover state plays ("" when it has none).
+func (ic Icon) Signature() string {
+	for _, s := range ic.States {
+		if s.Name == "hover" {
+			return s.Motion
+		}
+	}
+	return ""
+}
