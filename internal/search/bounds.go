@@ -3,6 +3,8 @@ package search
 import (
 	"math"
 	"slices"
+
+	"github.com/iconlib/iconlib/internal/search/kernel"
 )
 
 // Bounded scan: the fused ranking's scan needs every document's closest phrase (blend), a float cosine
@@ -15,155 +17,9 @@ import (
 // them through the similarity they need: by the maxima of runs of 64 bounds, not a pass per document.
 // The hits are those of the full float scan, to the bit.
 
-// boundTable holds a table of unit vectors (rows) as int8, each with its own scale, to bound the cosine of a
-// query with every row from above.
-//
-// Row r starts at byte r × stride and is read as width bytes, the next row's first ones included: the
-// query's bytes past dim are 0, so those add nothing, and the table has width − stride bytes more so the
-// last row's read stays within it. Packing rows at dim bytes (rounded to 4) rather than at the read's
-// width takes a fifth less memory for 100 dimensions, and the scan is bound by reading it.
-type boundTable struct {
-	rows   []int8    // n rows of dim components, stride bytes apart, then width − stride zeros
-	bias   []int32   // per row, 128 × the sum of its components (VNNI's query byte is its component + 128; AVX2's seven-bit one, + 64, takes half)
-	scale  []float32 // per row
-	stride int       // dim rounded up to 4
-	width  int       // dim rounded up to 32: the bytes a kernel reads a row as (AVX2's: see avx2Rows)
-	err    float32   // at most |row − scale·int8 row| over the rows
-	norm   float32   // at most |scale·int8 row| over the rows
-}
-
-// boundSlack covers the rounding of the float kernel's sums and of the bound's own arithmetic (cosines of
-// unit vectors in 100 dimensions round by less than 1e-5).
-const boundSlack = 2e-5
-
-func newBoundTable(vecs []float32, dim int) boundTable {
-	n := len(vecs) / max(dim, 1)
-	bt := boundTable{stride: (dim + 3) &^ 3, width: (dim + 31) &^ 31, bias: make([]int32, n), scale: make([]float32, n)}
-	bt.rows = make([]int8, n*bt.stride+bt.width-bt.stride)
-	var maxErr, maxNorm float64
-	for r := range n {
-		v := vecs[r*dim : (r+1)*dim]
-		q := bt.rows[r*bt.stride : r*bt.stride+dim]
-		s := quantizeRow(v, q)
-		bt.scale[r] = s
-		var sum int32
-		var e2, n2 float64
-		for i, c := range q {
-			sum += int32(c)
-			back := float64(s) * float64(c)
-			e2 += (float64(v[i]) - back) * (float64(v[i]) - back)
-			n2 += back * back
-		}
-		bt.bias[r] = 128 * sum
-		maxErr, maxNorm = max(maxErr, math.Sqrt(e2)), max(maxNorm, math.Sqrt(n2))
-	}
-	bt.err, bt.norm = float32(maxErr), float32(maxNorm)
-	return bt
-}
-
-// quantizeRow writes v's components into q as int8 at its scale (scaleTo 127) and returns the scale.
-func quantizeRow(v []float32, q []int8) float32 {
-	s := scaleTo(v, byteLevels)
-	for i, c := range v {
-		q[i] = int8(quantized(c, s, byteLevels))
-	}
-	return s
-}
-
-// byteLevels is the largest magnitude of a component as an int8 (rows, and queries for VNNI).
-const byteLevels = 127
-
-// scaleTo is the scale that maps v's largest component to levels: max|v|/levels, 1 for a zero vector.
-func scaleTo(v []float32, levels int) float32 {
-	var m float32
-	for _, c := range v {
-		m = max(m, float32(math.Abs(float64(c))))
-	}
-	if m == 0 {
-		return 1
-	}
-	return m / float32(levels)
-}
-
-// quantized is c at scale, rounded, within ±levels.
-func quantized(c, scale float32, levels int) int16 {
-	return int16(max(-float64(levels), min(float64(levels), math.Round(float64(c/scale)))))
-}
-
-// boundQuery is a query vector as bound tables read it: a byte per component (quantized at the vector's
-// scale to ±levels, plus levels+1; 0 past its length, so a row's read past it adds nothing).
-type boundQuery struct {
-	bytes []uint8
-	scale float32 // what a byte's step stands for
-	err   float32 // |v − what the bytes stand for|
-	norm  float32 // |v|
-}
-
-// newBoundQuery makes v's boundQuery in q, of len the tables' width, with components of at most levels.
-func newBoundQuery(v []float32, q []uint8, levels int) boundQuery {
-	bq := boundQuery{bytes: q, scale: scaleTo(v, levels), norm: norm32(v)}
-	var e2 float64
-	for i, c := range v {
-		k := quantized(c, bq.scale, levels)
-		q[i] = uint8(k + int16(levels) + 1)
-		d := float64(c) - float64(bq.scale)*float64(k)
-		e2 += d * d
-	}
-	clear(q[len(v):])
-	bq.err = float32(math.Sqrt(e2))
-	return bq
-}
-
-// bounds writes into out[r] a number at least the cosine dotRows gives of the query and row r. The int8
-// dot product is exact; what the bytes miss of the query and of the row is bounded by Cauchy–Schwarz:
-// |v|·err + |v − query bytes|·norm.
-func (bt *boundTable) bounds(bq boundQuery, out []float32) {
-	boundRows(bt.rows, bq.bytes, bt.bias, bt.scale, out, bq.scale, bt.slack(bq), bt.stride)
-}
-
-// boundsAt writes into out[r], for each row r of rows, what bounds writes there (to the bit).
-func (bt *boundTable) boundsAt(bq boundQuery, rows []int32, out []float32) {
-	boundRowsAt(bt.rows, bq.bytes, bt.bias, bt.scale, out, rows, bq.scale, bt.slack(bq), bt.stride)
-}
-
-// slack is what a bound adds to the int8 dot product of bq and a row, for what the bytes miss of the
-// query and of the row.
-func (bt *boundTable) slack(bq boundQuery) float32 {
-	return bt.err*bq.norm + bq.err*bt.norm + boundSlack
-}
-
-func norm32(v []float32) float32 {
-	var s float64
-	for _, c := range v {
-		s += float64(c) * float64(c)
-	}
-	return float32(math.Sqrt(s))
-}
-
-// boundRowsGo is the int8 kernels' arithmetic in Go, for a query of components of at most levels (so
-// bytes of levels+1 more): the reference their tests compare with, and the kernel where none runs. A
-// row's bias is 128 times the sum of its components, which the query's offset replaces.
-func boundRowsGo(m []int8, q []uint8, bias []int32, scale []float32, out []float32, mul, add float32, stride, levels int) {
-	for r := range out {
-		var sum int32
-		for i, c := range m[r*stride : r*stride+len(q)] {
-			sum += int32(q[i]) * int32(c)
-		}
-		sum -= (bias[r] >> 7) * int32(levels+1)                    // the sum of the row's components times the query's offset
-		out[r] = float32(float32(float32(sum)*scale[r])*mul) + add // as the kernel rounds: no fused multiply-add
-	}
-}
-
-// boundRowsAtGo is boundRowsGo for the rows of m listed in rows, each written at its own index of out.
-func boundRowsAtGo(m []int8, q []uint8, bias []int32, scale []float32, out []float32, rows []int32, mul, add float32, stride, levels int) {
-	for _, r := range rows {
-		boundRowsGo(m[int(r)*stride:], q, bias[r:r+1], scale[r:r+1], out[r:r+1], mul, add, stride, levels)
-	}
-}
-
 // boundedScan is whether the fused ranking's scan bounds phrase cosines first (where the int8 kernel
 // runs); tests turn it off to compare with the full float scan.
-var boundedScan = hasBoundKernel
+var boundedScan = kernel.HasBoundKernel
 
 // reachScore is how a ranking scores a document from its blended similarity, as the bounded scan needs it.
 type reachScore struct {
@@ -188,8 +44,8 @@ type reachScore struct {
 // may reach it are bounded, not all of them: in three in four scans of long queries (the load mix's of 18
 // to 20 words, at 20 hits), the documents that match query words outscore any that matches none.
 func (ix *Index) reachableHits(v []float32, o Options, rs reachScore, sc *scratch) []Hit {
-	bq := newBoundQuery(v, sc.queryBytes, queryLevels)
-	ix.docBounds.bounds(bq, sc.sem)
+	bq := kernel.NewBoundQuery(v, sc.queryBytes)
+	ix.docBounds.Bounds(bq, sc.sem)
 	sc.docRuns.fill(sc.sem, sc.runs[ix.phraseRunCount():])
 	var cands []int32
 	var scored int
@@ -235,7 +91,7 @@ func (ix *Index) reachableHits(v []float32, o Options, rs reachScore, sc *scratc
 // one by one (in Go, or in AVX2's kernel a row at a time, the phrases of a long query's fused documents
 // would cost more than the whole table does), without a group, and with o.Limit fused documents or more.
 func fusedOnly(o Options, rs reachScore) bool {
-	return hasGatherKernel && o.Group == "" && len(rs.fused) >= o.limit()
+	return kernel.HasGatherKernel && o.Group == "" && len(rs.fused) >= o.limit()
 }
 
 // firstFused lists, in sc.cands's array and marked in sc.seen, the o.Limit documents of rs.fused with the
@@ -244,7 +100,7 @@ func fusedOnly(o Options, rs reachScore) bool {
 // phrases' bounds gathered), those whose bounds reach the o.Limit-th best first and scored exactly. It
 // returns them, how many are scored, the o.Limit-th best score (floor), and others: a bound of the
 // similarity of every document neither listed nor fused.
-func (ix *Index) firstFused(v []float32, bq boundQuery, o Options, rs reachScore, sc *scratch) (cands []int32, scored int, floor, others float32) {
+func (ix *Index) firstFused(v []float32, bq kernel.BoundQuery, o Options, rs reachScore, sc *scratch) (cands []int32, scored int, floor, others float32) {
 	ix.looseBounds(rs, maxSimilarity, sc)
 	cands = sc.cands[:0]
 	add := func(d int32) {
@@ -271,13 +127,13 @@ func (ix *Index) firstFused(v []float32, bq boundQuery, o Options, rs reachScore
 
 // phraseRunCount is the number of runs of phrase bounds: sc.runs holds their maxima, then the documents'.
 func (ix *Index) phraseRunCount() int {
-	return (ix.phrases.n + runLen - 1) / runLen
+	return (ix.phrases.n + kernel.RunLen - 1) / kernel.RunLen
 }
 
 // boundPhrases bounds every phrase's cosine into sc.phraseAll, and fills their runs.
-func (ix *Index) boundPhrases(bq boundQuery, sc *scratch) {
+func (ix *Index) boundPhrases(bq kernel.BoundQuery, sc *scratch) {
 	pt := &ix.phrases
-	ix.phraseBounds.bounds(bq, sc.phraseAll[:pt.n])
+	ix.phraseBounds.Bounds(bq, sc.phraseAll[:pt.n])
 	sc.phraseRuns.fill(sc.phraseAll[:pt.n], sc.runs)
 }
 
@@ -302,7 +158,7 @@ func lowered(least float32) float32 {
 // boundPhrasesOf writes into sc.phraseAll the bound of every phrase of docs (as an id or a keyword) that
 // the query has not bounded yet, marking it in sc.phraseBounded (a phrase is shared: in long queries,
 // 474 distinct phrases of the 1,189 their documents hold); forgetPhrases clears the marks.
-func (ix *Index) boundPhrasesOf(bq boundQuery, docs []int32, sc *scratch) {
+func (ix *Index) boundPhrasesOf(bq kernel.BoundQuery, docs []int32, sc *scratch) {
 	pt := &ix.phrases
 	n := int32(pt.n)
 	rows := sc.phraseRows
@@ -318,7 +174,7 @@ func (ix *Index) boundPhrasesOf(bq boundQuery, docs []int32, sc *scratch) {
 			}
 		}
 	}
-	ix.phraseBounds.boundsAt(bq, rows[fresh:], sc.phraseAll[:pt.n])
+	ix.phraseBounds.BoundsAt(bq, rows[fresh:], sc.phraseAll[:pt.n])
 	sc.phraseRows = rows
 }
 
@@ -447,7 +303,7 @@ func (ix *Index) exactBest(v []float32, docs []int32, score func(int32, float32)
 	// A document's own cosine costs a tenth of its phrases': exact, it tightens each bound (a third fewer
 	// exact scores in the load mix).
 	own := sc.sims[:len(docs)]
-	dotRowsAt(ix.vecs, docs, v, own)
+	kernel.DotRowsAt(ix.vecs, docs, v, own)
 	for i, d := range docs {
 		sem := own[i]
 		if ix.phrases.start[d+1] > ix.phrases.start[d] {

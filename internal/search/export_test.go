@@ -1,6 +1,10 @@
 package search
 
-import "math"
+import (
+	"math"
+
+	"github.com/iconlib/iconlib/internal/search/kernel"
+)
 
 // ScanAlways makes Search compute every document's similarity, for tests of the skip.
 func ScanAlways(on bool) { scanAlways = on }
@@ -11,7 +15,7 @@ func CoverAll(on bool) { coverAll = on }
 // BoundedScan turns the fused ranking's bounded scan on (where the int8 kernel runs) or off, and reports
 // whether it is on.
 func BoundedScan(on bool) bool {
-	boundedScan = on && hasBoundKernel
+	boundedScan = on && kernel.HasBoundKernel
 	return boundedScan
 }
 
@@ -23,7 +27,7 @@ func EmbedByRows(on bool) { embedByRows = on }
 
 // GatherKernel reports whether a kernel bounds rows one by one here, where the bounded scan looks first
 // for the hits among the fused documents.
-func GatherKernel() bool { return hasGatherKernel && boundedScan }
+func GatherKernel() bool { return kernel.HasGatherKernel && boundedScan }
 
 // PhraseBoundsWritten runs Search for q on a scratch of its own whose phrase bounds are NaN (a bound
 // read before it is written spoils the hits), and returns the hits, how many of the phrase table's

@@ -27,6 +27,8 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/iconlib/iconlib/internal/search/kernel"
+
 	"github.com/iconlib/iconlib/internal/wordvec"
 )
 
@@ -104,7 +106,7 @@ type Index struct {
 	phrases     phraseTable          // the phrases documents are labelled with, embedded (see phrases.go)
 	// phraseBounds and docBounds hold the phrases' and the documents' vectors as int8, where the scan
 	// bounds their cosines (bounds.go).
-	phraseBounds, docBounds boundTable
+	phraseBounds, docBounds kernel.BoundTable
 	labelled                [][]int32  // per term: the documents whose id, name or a keyword holds it
 	prior                   []float32  // per document: how likely it is what someone means by a word it matches (see generic.go)
 	maxPrior                float32    // the highest prior
@@ -227,8 +229,8 @@ func newIndex(docs []Doc, emb Embedder, dim int, packed []byte, th Thesaurus) *I
 		}
 		ix.phrases = newPhraseTable(docs, emb, dim, ix.common)
 		if boundedScan {
-			ix.phraseBounds = newBoundTable(ix.phrases.vecs, dim)
-			ix.docBounds = newBoundTable(ix.vecs, dim)
+			ix.phraseBounds = kernel.NewBoundTable(ix.phrases.vecs, dim)
+			ix.docBounds = kernel.NewBoundTable(ix.vecs, dim)
 		}
 	}
 	for i, d := range docs {

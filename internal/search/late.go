@@ -3,6 +3,8 @@ package search
 import (
 	"cmp"
 	"slices"
+
+	"github.com/iconlib/iconlib/internal/search/kernel"
 )
 
 // Late interaction (as ColBERT scores a document, with words for tokens): a query of several words
@@ -118,7 +120,7 @@ func (ix *Index) lateBounds(ws []lateWord, docs []int32, acc []float32, sc *scra
 	}
 	var total float32
 	for _, w := range ws {
-		ix.phraseBounds.bounds(newBoundQuery(w.vec, sc.queryBytes, queryLevels), bounds)
+		ix.phraseBounds.Bounds(kernel.NewBoundQuery(w.vec, sc.queryBytes), bounds)
 		for _, d := range docs {
 			b, _ := pt.closest(d, bounds, ix.w.Keyword)
 			acc[d] += w.weight * b

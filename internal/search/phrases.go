@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/iconlib/iconlib/internal/search/kernel"
+
 	"github.com/iconlib/iconlib/internal/wordvec"
 )
 
@@ -114,7 +116,7 @@ func (ix *Index) blend(v, sem, out, best []float32) {
 	if pt.n == 0 {
 		return
 	}
-	dotRows(pt.vecs, v, out[:pt.n])
+	kernel.DotRows(pt.vecs, v, out[:pt.n])
 	ix.blendClosest(sem, out, best)
 }
 
@@ -122,9 +124,9 @@ func (ix *Index) blend(v, sem, out, best []float32) {
 // int8 bound blended with its closest phrase's (a keyword's discounted), from the phrase bounds it leaves in
 // sc.phraseAll (the cosines, then as keywords), the closest in sc.closest.
 func (ix *Index) blendBounds(v []float32, sc *scratch) {
-	bq := newBoundQuery(v, sc.queryBytes, queryLevels)
-	ix.docBounds.bounds(bq, sc.sem)
-	ix.phraseBounds.bounds(bq, sc.phraseAll[:ix.phrases.n])
+	bq := kernel.NewBoundQuery(v, sc.queryBytes)
+	ix.docBounds.Bounds(bq, sc.sem)
+	ix.phraseBounds.Bounds(bq, sc.phraseAll[:ix.phrases.n])
 	ix.blendClosest(sc.sem, sc.phraseAll, sc.closest)
 }
 
@@ -145,7 +147,7 @@ func (ix *Index) blendClosest(sem, out, best []float32) {
 // keyword's discounted), -1 for a document without phrases, in one pass over the phrase table; out is
 // scratch of len 2 × pt.n (the cosines, then as keywords).
 func (ix *Index) closestPhrases(v, out, best []float32) {
-	dotRows(ix.phrases.vecs, v, out[:ix.phrases.n])
+	kernel.DotRows(ix.phrases.vecs, v, out[:ix.phrases.n])
 	ix.closestOf(out, best)
 }
 
@@ -157,19 +159,19 @@ func (ix *Index) closestOf(out, best []float32) {
 	for p, c := range out[:pt.n] {
 		out[pt.n+p] = ix.w.Keyword * c
 	}
-	closestAll(pt.of, pt.start, out, best)
+	kernel.Closest(pt.of, pt.start, out, best)
 }
 
 // similarities writes into out[i] document docs[i]'s blended similarity to v (a queryVector, nil for
 // none), as blend computes it for every document; 0 without v. The documents' cosines, and those of their
-// phrases not yet in sc.phrase, are each computed in one batch (dotRowsAt).
+// phrases not yet in sc.phrase, are each computed in one batch (kernel.DotRowsAt).
 func (ix *Index) similarities(v []float32, docs []int32, out []float32, sc *scratch) {
 	out = out[:len(docs)]
 	if v == nil {
 		clear(out)
 		return
 	}
-	dotRowsAt(ix.vecs, docs, v, out)
+	kernel.DotRowsAt(ix.vecs, docs, v, out)
 	ix.cachePhrases(v, docs, sc)
 	for i, d := range docs {
 		if best, found := ix.phrases.closest(d, sc.phrase, ix.w.Keyword); found {
@@ -178,7 +180,7 @@ func (ix *Index) similarities(v []float32, docs []int32, out []float32, sc *scra
 	}
 }
 
-// cachePhrases computes into sc.phrase, in one batch (dotRowsAt), the cosine with v of every phrase of docs
+// cachePhrases computes into sc.phrase, in one batch (kernel.DotRowsAt), the cosine with v of every phrase of docs
 // that is not there yet (notComputed), for the query's other documents; sc.phrased lists them, for
 // resetPhrases. A document's closest phrase is then phrases.closest(d, sc.phrase).
 func (ix *Index) cachePhrases(v []float32, docs []int32, sc *scratch) {
@@ -198,7 +200,7 @@ func (ix *Index) cachePhrases(v []float32, docs []int32, sc *scratch) {
 	}
 	fresh := sc.phrased[from:]
 	dots := sc.dots[:len(fresh)]
-	dotRowsAt(pt.vecs, fresh, v, dots)
+	kernel.DotRowsAt(pt.vecs, fresh, v, dots)
 	for i, p := range fresh {
 		sc.phrase[p] = dots[i]
 	}

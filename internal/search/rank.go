@@ -4,6 +4,8 @@ import (
 	"math"
 	"slices"
 	"strings"
+
+	"github.com/iconlib/iconlib/internal/search/kernel"
 )
 
 // Search ranks documents for q by word matching fused with semantic similarity (without semantic vectors,
@@ -227,9 +229,9 @@ var embedByRows = true
 const weightAlso = 1.0
 
 // cosines writes the cosine similarity of v (a queryVector) with every document into out: one
-// matrix-vector product (dotRows).
+// matrix-vector product (kernel.DotRows).
 func (ix *Index) cosines(v, out []float32) {
-	dotRows(ix.vecs, v, out)
+	kernel.DotRows(ix.vecs, v, out)
 }
 
 func dot(a, b []float32) float32 {

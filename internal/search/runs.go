@@ -3,31 +3,23 @@ package search
 import (
 	"math"
 	"slices"
+
+	"github.com/iconlib/iconlib/internal/search/kernel"
 )
 
-// runLen is the number of entries a runMaxima summarizes by one maximum.
-const runLen = 64
-
-// runMaxima holds an array of bounds and the maximum of each run of runLen entries, so that finding the
+// runMaxima holds an array of bounds and the maximum of each run of kernel.RunLen entries, so that finding the
 // entries at or above a value reads the maxima and only the runs whose maximum reaches it.
 type runMaxima struct {
 	vals, maxima []float32
 }
 
-// fill sets rm to vals, computing the maxima into buf (of at least len(vals)/runLen + 1).
+// fill sets rm to vals, computing the maxima into buf (of at least len(vals)/kernel.RunLen + 1).
 func (rm *runMaxima) fill(vals, buf []float32) {
-	rm.vals, rm.maxima = vals, buf[:(len(vals)+runLen-1)/runLen]
-	full := len(vals) / runLen
-	runMaxKernel(vals[:full*runLen], rm.maxima[:full])
+	rm.vals, rm.maxima = vals, buf[:(len(vals)+kernel.RunLen-1)/kernel.RunLen]
+	full := len(vals) / kernel.RunLen
+	kernel.RunMax(vals[:full*kernel.RunLen], rm.maxima[:full])
 	if full < len(rm.maxima) {
-		rm.maxima[full] = slices.Max(vals[full*runLen:])
-	}
-}
-
-// runMaxGo writes into maxima[r] the highest of vals[r×runLen:(r+1)×runLen], for each r < len(maxima).
-func runMaxGo(vals, maxima []float32) {
-	for r := range maxima {
-		maxima[r] = slices.Max(vals[r*runLen : (r+1)*runLen])
+		rm.maxima[full] = slices.Max(vals[full*kernel.RunLen:])
 	}
 }
 
@@ -63,7 +55,7 @@ func (rm *runMaxima) atLeast(least float32, visit func(i int)) {
 		if m < least {
 			continue
 		}
-		for i := r * runLen; i < min((r+1)*runLen, len(rm.vals)); i++ {
+		for i := r * kernel.RunLen; i < min((r+1)*kernel.RunLen, len(rm.vals)); i++ {
 			if rm.vals[i] >= least {
 				visit(i)
 			}

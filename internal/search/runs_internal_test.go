@@ -4,6 +4,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/iconlib/iconlib/internal/search/kernel"
 )
 
 // TestRunMaximaFindEveryEntryAtLeast: the maxima are those of each run of 64 (the last one shorter), the
@@ -20,10 +22,10 @@ func TestRunMaximaFindEveryEntryAtLeast(t *testing.T) {
 			vals[n-1] = 3 // the highest in the last, short run
 		}
 		var rm runMaxima
-		rm.fill(vals, make([]float32, n/runLen+1))
-		want := make([]float32, (n+runLen-1)/runLen)
+		rm.fill(vals, make([]float32, n/kernel.RunLen+1))
+		want := make([]float32, (n+kernel.RunLen-1)/kernel.RunLen)
 		for r := range want {
-			want[r] = slices.Max(vals[r*runLen : min((r+1)*runLen, n)])
+			want[r] = slices.Max(vals[r*kernel.RunLen : min((r+1)*kernel.RunLen, n)])
 		}
 		if !slices.Equal(rm.maxima, want) {
 			t.Fatalf("%d entries: maxima %v, want %v", n, rm.maxima, want)

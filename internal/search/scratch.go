@@ -1,5 +1,7 @@
 package search
 
+import "github.com/iconlib/iconlib/internal/search/kernel"
+
 // scratch holds one query's per-document arrays; queries take them from Index.pool and give them back, so a
 // query makes little garbage.
 type scratch struct {
@@ -45,8 +47,8 @@ func (ix *Index) scratch() *scratch {
 	sc := &scratch{lex: make([]float32, n), name: make([]float32, n), best: make([]float32, n),
 		sem: make([]float32, n), closest: make([]float32, n), wordBest: make([]float32, n), sims: make([]float32, n), dots: make([]float32, ix.phrases.n), scores: make([]float32, n), exact: make([]bool, n), seen: make([]bool, n), tagged: make([]tagSets, n), alone: make([]uint64, n), named: make([]bool, n), opposite: make([]bool, n), namedLogo: make([]bool, n),
 		terms: newTermTable(len(ix.lex.postings)), exactTerm: make([]bool, len(ix.lex.postings)), phrase: make([]float32, ix.phrases.n), phraseBounded: make([]bool, ix.phrases.n),
-		phraseAll: make([]float32, 2*ix.phrases.n), queryBytes: make([]uint8, ix.phraseBounds.width), queryVector: make([]float32, ix.dim),
-		runs: make([]float32, (ix.phrases.n+runLen-1)/runLen+(n+runLen-1)/runLen)}
+		phraseAll: make([]float32, 2*ix.phrases.n), queryBytes: make([]uint8, ix.phraseBounds.Width()), queryVector: make([]float32, ix.dim),
+		runs: make([]float32, (ix.phrases.n+kernel.RunLen-1)/kernel.RunLen+(n+kernel.RunLen-1)/kernel.RunLen)}
 	for p := range sc.phrase {
 		sc.phrase[p] = notComputed
 	}

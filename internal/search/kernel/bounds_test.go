@@ -1,4 +1,4 @@
-package search
+package kernel
 
 import (
 	"math"
@@ -22,23 +22,23 @@ func unitRows(rng *rand.Rand, n, dim int) []float32 {
 	return m
 }
 
-// TestBoundsAreAtLeastTheCosines: for every row, the bound is at least the cosine dotRows gives, and close
+// TestBoundsAreAtLeastTheCosines: for every row, the bound is at least the cosine DotRows gives, and close
 // to it; the kernel boundRows picks writes the Go reference's bits, for any number of rows.
 func TestBoundsAreAtLeastTheCosines(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for _, dim := range []int{1, 31, 32, 50, 100, 130} {
 		for _, n := range []int{0, 1, 3, 4, 5, 8, 37, 500} {
 			m := unitRows(rng, n, dim)
-			bt := newBoundTable(m, dim)
+			bt := NewBoundTable(m, dim)
 			v := unitRows(rng, 1, dim)
 			if n > 0 && rng.IntN(2) == 0 {
 				copy(v, m[:dim]) // a query equal to a row: its cosine is 1
 			}
 			bq := newBoundQuery(v, make([]uint8, bt.width), queryLevels)
 			out := make([]float32, n)
-			bt.bounds(bq, out)
+			bt.Bounds(bq, out)
 			exact := make([]float32, n)
-			dotRows(m, v, exact)
+			DotRows(m, v, exact)
 			for r := range n {
 				if out[r] < exact[r] {
 					t.Fatalf("dim %d, %d rows: row %d: bound %v below the cosine %v", dim, n, r, out[r], exact[r])
@@ -66,10 +66,10 @@ func TestBoundsAtWriteTheBitsOfBounds(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 10))
 	for _, dim := range []int{1, 31, 32, 50, 100, 130} {
 		for _, n := range []int{1, 2, 5, 37, 500} {
-			bt := newBoundTable(unitRows(rng, n, dim), dim)
+			bt := NewBoundTable(unitRows(rng, n, dim), dim)
 			bq := newBoundQuery(unitRows(rng, 1, dim), make([]uint8, bt.width), queryLevels)
 			all := make([]float32, n)
-			bt.bounds(bq, all)
+			bt.Bounds(bq, all)
 			rows := []int32{int32(n - 1), 0}
 			for range n / 3 {
 				rows = append(rows, int32(rng.IntN(n)))
@@ -79,7 +79,7 @@ func TestBoundsAtWriteTheBitsOfBounds(t *testing.T) {
 			for r := range out {
 				out[r] = float32(math.NaN())
 			}
-			bt.boundsAt(bq, rows, out)
+			bt.BoundsAt(bq, rows, out)
 			listed := make([]bool, n)
 			for _, r := range rows {
 				listed[r] = true

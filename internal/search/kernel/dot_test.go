@@ -1,4 +1,4 @@
-package search
+package kernel
 
 import (
 	"math"
@@ -7,7 +7,7 @@ import (
 )
 
 // TestDotRowsSameBitsAnyBatch: a row's dot product is the same bits whether it is computed alone or among
-// others, at any position of a batch, in order or picked by index (dotRowsAt), so the few-document path
+// others, at any position of a batch, in order or picked by index (DotRowsAt), so the few-document path
 // (similarities) and the scan (cosines, blend) never disagree on a score; and it is the dot product, within
 // rounding, for every length.
 func TestDotRowsSameBitsAnyBatch(t *testing.T) {
@@ -23,11 +23,11 @@ func TestDotRowsSameBitsAnyBatch(t *testing.T) {
 			v[i] = rng.Float32()*2 - 1
 		}
 		all := make([]float32, rows)
-		dotRows(m, v, all)
+		DotRows(m, v, all)
 		for start := range rows {
 			for end := start + 1; end <= rows; end++ {
 				part := make([]float32, end-start)
-				dotRows(m[start*dim:], v, part)
+				DotRows(m[start*dim:], v, part)
 				for i, got := range part {
 					if math.Float32bits(got) != math.Float32bits(all[start+i]) {
 						t.Fatalf("dim %d: row %d in rows %d–%d: %v, among all rows %v", dim, start+i, start, end, got, all[start+i])
@@ -41,7 +41,7 @@ func TestDotRowsSameBitsAnyBatch(t *testing.T) {
 				at[i] = int32(rng.IntN(rows))
 			}
 			picked := make([]float32, n)
-			dotRowsAt(m, at, v, picked)
+			DotRowsAt(m, at, v, picked)
 			for i, got := range picked {
 				if math.Float32bits(got) != math.Float32bits(all[at[i]]) {
 					t.Fatalf("dim %d: row %d picked %d-th of %d: %v, among all rows %v", dim, at[i], i, n, got, all[at[i]])
@@ -65,9 +65,9 @@ func TestDotRowsSameBitsAnyBatch(t *testing.T) {
 	}
 }
 
-// TestClosestAllIsTheHighest: the vectorised closest phrase is the highest value of each document's
+// TestClosestIsTheHighest: the vectorised closest phrase is the highest value of each document's
 // phrases, -1 for none, as the Go loop computes it.
-func TestClosestAllIsTheHighest(t *testing.T) {
+func TestClosestIsTheHighest(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	vals := make([]float32, 300)
 	for i := range vals {
@@ -82,7 +82,7 @@ func TestClosestAllIsTheHighest(t *testing.T) {
 		start = append(start, int32(len(of)))
 	}
 	got, want := make([]float32, len(start)-1), make([]float32, len(start)-1)
-	closestAll(of, start, vals, got)
+	Closest(of, start, vals, got)
 	closestGo(of, start, vals, want)
 	for d := range got {
 		if got[d] != want[d] {
@@ -95,8 +95,8 @@ func TestClosestAllIsTheHighest(t *testing.T) {
 }
 
 // BenchmarkDotRows measures one full similarity scan's worth of rows (the library's 5,233 documents and
-// 11,437 phrases, 100 dimensions) in the kernel dotRows picks and in Go, and scattered rows (a random
-// order) by dotRowsAt and one call a row, and reports the time per row.
+// 11,437 phrases, 100 dimensions) in the kernel DotRows picks and in Go, and scattered rows (a random
+// order) by DotRowsAt and one call a row, and reports the time per row.
 func BenchmarkDotRows(b *testing.B) {
 	const rows, dim = 5233 + 11437, 100
 	rng := rand.New(rand.NewPCG(5, 6))
@@ -114,12 +114,12 @@ func BenchmarkDotRows(b *testing.B) {
 		name string
 		dot  func()
 	}{
-		{"kernel", func() { dotRows(m, v, out) }},
+		{"kernel", func() { DotRows(m, v, out) }},
 		{"go", func() { dotRowsGo(m, nil, v, out) }},
-		{"scattered", func() { dotRowsAt(m, at, v, out) }},
+		{"scattered", func() { DotRowsAt(m, at, v, out) }},
 		{"scattered-one-a-call", func() {
 			for i, r := range at {
-				dotRows(m[int(r)*dim:int(r+1)*dim], v, out[i:i+1])
+				DotRows(m[int(r)*dim:int(r+1)*dim], v, out[i:i+1])
 			}
 		}},
 	} {
@@ -135,4 +135,27 @@ func BenchmarkDotRows(b *testing.B) {
 // reportPerRow reports a benchmark's time per row, for rows read an iteration.
 func reportPerRow(b *testing.B, rows int) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(rows), "ns/row")
+}
+
+// TestRunMaxIsEachRunsHighest: the kernel RunMax picks writes each run's highest value, as the Go
+// reference does, for any number of runs, the highest at either end of a run.
+func TestRunMaxIsEachRunsHighest(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, runs := range []int{0, 1, 2, 7, 8, 9, 179} {
+		vals := make([]float32, runs*RunLen)
+		for i := range vals {
+			vals[i] = rng.Float32()*2 - 1
+		}
+		for r := range runs {
+			vals[r*RunLen+(r%2)*(RunLen-1)] = 2 + float32(r) // first or last of its run
+		}
+		got, want := make([]float32, runs), make([]float32, runs)
+		RunMax(vals, got)
+		runMaxGo(vals, want)
+		for r := range runs {
+			if got[r] != want[r] || got[r] != 2+float32(r) {
+				t.Fatalf("%d runs: run %d: %v, Go %v, want %v", runs, r, got[r], want[r], 2+float32(r))
+			}
+		}
+	}
 }

@@ -1,4 +1,4 @@
-package search
+package kernel
 
 import (
 	"math"
@@ -43,7 +43,7 @@ func TestBoundKernelsWriteTheGoBits(t *testing.T) {
 				extreme[i] = float32(1 - 2*rng.IntN(2)) // every component ±1: each quantizes to ±127
 			}
 			copy(m, extreme) // row 0 at the extremes
-			bt := newBoundTable(m, dim)
+			bt := NewBoundTable(m, dim)
 			for _, v := range [][]float32{unitRows(rng, 1, dim), extreme} {
 				for name, kernel := range kernels {
 					bq := newBoundQuery(v, make([]uint8, bt.width), kernel.levels)
@@ -63,13 +63,13 @@ func TestBoundKernelsWriteTheGoBits(t *testing.T) {
 }
 
 // BenchmarkBoundRows measures one bounded scan's worth of rows (the library's 5,233 documents and 11,437
-// phrases, 100 dimensions) in each int8 kernel this CPU runs and in Go, against dotRows' float scan of the
+// phrases, 100 dimensions) in each int8 kernel this CPU runs and in Go, against DotRows' float scan of the
 // same rows, and reports the time per row.
 func BenchmarkBoundRows(b *testing.B) {
 	const rows, dim = 5233 + 11437, 100
 	rng := rand.New(rand.NewPCG(5, 6))
 	m := unitRows(rng, rows, dim)
-	bt := newBoundTable(m, dim)
+	bt := NewBoundTable(m, dim)
 	v := unitRows(rng, 1, dim)
 	out := make([]float32, rows)
 	kernels := boundKernels()
@@ -78,7 +78,7 @@ func BenchmarkBoundRows(b *testing.B) {
 	}, byteLevels}
 	b.Run("float", func(b *testing.B) {
 		for b.Loop() {
-			dotRows(m, v, out)
+			DotRows(m, v, out)
 		}
 		reportPerRow(b, rows)
 	})
