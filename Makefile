@@ -241,7 +241,7 @@ import-vectors:
 	  $(GO) run ./cmd/iconlib import-vectors --package $$tmp/package --content content && rm -rf $$tmp
 
 ## eval: rank the labelled queries (internal/search/testdata/eval.jsonl and holdout.jsonl) fused and semantic-alone
-## and print MRR@10, nDCG@10, P@5 and hit@k per kind on the tuning half and on the held-out half (search.Half)
+## and print MRR@10, nDCG@10, P@5 and hit@k per kind on the tuning half and on the held-out half (eval.Half)
 eval:
 	$(GO) run ./cmd/iconlib eval --content content --set internal/search/testdata/eval.jsonl,internal/search/testdata/holdout.jsonl $(EVAL_ARGS)
 

@@ -97,8 +97,8 @@ func Tune(w io.Writer, o Options) (search.Weights, error) {
 	if err != nil {
 		return search.Weights{}, err
 	}
-	tuning, _ := search.Split(qs)
-	misses, err := search.NotFirst(firsts, ix.Search)
+	tuning, _ := Split(qs)
+	misses, err := NotFirst(firsts, ix.Search)
 	if err != nil {
 		return search.Weights{}, err
 	}
@@ -107,19 +107,19 @@ func Tune(w io.Writer, o Options) (search.Weights, error) {
 	}
 	score := func(ws search.Weights) (float64, bool) {
 		tx := ix.WithWeights(ws)
-		notFirst, err := search.NotFirst(firsts, tx.Search)
+		notFirst, err := NotFirst(firsts, tx.Search)
 		if err != nil || len(notFirst) > len(misses) {
 			return 0, false
 		}
-		fused, err := search.Evaluate(tuning, tx.Search)
+		fused, err := Evaluate(tuning, tx.Search)
 		if err != nil {
 			return 0, false
 		}
-		sem, err := search.Evaluate(tuning, tx.Semantic)
+		sem, err := Evaluate(tuning, tx.Semantic)
 		if err != nil {
 			return 0, false
 		}
-		return fused[search.Overall].MRR + semanticShare*sem[search.Overall].MRR, true
+		return fused[Overall].MRR + semanticShare*sem[Overall].MRR, true
 	}
 	start, _ := score(ix.Weights())
 	fmt.Fprintf(w, "objective on the tuning half (fused MRR@10 + %.1f × semantic): %.4f\n", semanticShare, start)
@@ -148,7 +148,7 @@ func goLiteral(ws search.Weights) string {
 }
 
 // readFirsts reads the known first hits at path; none without one.
-func readFirsts(path string) ([]search.First, error) {
+func readFirsts(path string) ([]First, error) {
 	if path == "" {
 		return nil, nil
 	}
@@ -157,7 +157,7 @@ func readFirsts(path string) ([]search.First, error) {
 		return nil, err
 	}
 	defer f.Close()
-	fs, err := search.ReadFirsts(f)
+	fs, err := ReadFirsts(f)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}

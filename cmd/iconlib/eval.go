@@ -18,7 +18,7 @@ func newEvalCmd() *cobra.Command {
 		Long: "eval indexes the icons of --content in memory and ranks every query of --set (comma-separated files of\n" +
 			"JSON lines {query, kind, relevant, acceptable?, avoid?}) two ways: the fused ranking (/api/v1/icons?q=)\n" +
 			"and semantic similarity alone (/api/v1/search), on the tuning half and the held-out half of the queries\n" +
-			"(search.Half); then, over all queries, a plain word-matching baseline like Iconify's (every query word\n" +
+			"(eval.Half); then, over all queries, a plain word-matching baseline like Iconify's (every query word\n" +
 			"must be a word of the icon's name).\n\n" +
 			"With --tune it first tunes the ranking's weights on the tuning half (coordinate ascent on fused MRR@10\n" +
 			"+ 0.3 × semantic MRR@10, keeping every known first hit of --firsts first), prints each change and the\n" +

@@ -12,6 +12,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/iconlib/iconlib/build/eval"
 	"github.com/iconlib/iconlib/internal/contract"
 	"github.com/iconlib/iconlib/internal/search"
 )
@@ -572,7 +573,7 @@ func TestSearchKnowsWhatPeopleMean(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	firsts, err := search.ReadFirsts(f)
+	firsts, err := eval.ReadFirsts(f)
 	f.Close()
 	if err != nil {
 		t.Fatal(err)

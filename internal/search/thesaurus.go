@@ -1,7 +1,6 @@
 package search
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"maps"
@@ -9,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/iconlib/iconlib/internal/keyed"
 	"github.com/iconlib/iconlib/internal/wordvec"
 )
 
@@ -107,33 +107,12 @@ func readTable(r io.Reader, what string, keyWords int, entry func(line int, word
 	if keyWords > 1 {
 		want = fmt.Sprintf("\"word: %s, …\" (the word may be up to %d words)", what, keyWords)
 	}
-	return readKeyed(r, want, func(line int, word, list string) error {
+	return keyed.Read(r, want, func(line int, word, list string) error {
 		if n := len(wordvec.Tokenize(word)); n == 0 || n > keyWords {
 			return fmt.Errorf("line %d: want %s", line, want)
 		}
 		return entry(line, word, strings.Split(list, ","))
 	})
-}
-
-// readKeyed reads lines of "key: value", calling entry with each line's number and the text before and
-// after its first colon; "#" starts a comment, blank lines are skipped, and a line without a colon is an
-// error saying it wants want.
-func readKeyed(r io.Reader, want string, entry func(line int, key, value string) error) error {
-	sc := bufio.NewScanner(r)
-	for line := 1; sc.Scan(); line++ {
-		text, _, _ := strings.Cut(sc.Text(), "#")
-		if strings.TrimSpace(text) == "" {
-			continue
-		}
-		key, value, ok := strings.Cut(text, ":")
-		if !ok {
-			return fmt.Errorf("line %d: want %s", line, want)
-		}
-		if err := entry(line, key, value); err != nil {
-			return err
-		}
-	}
-	return sc.Err()
 }
 
 // sortedKeys returns m's keys in order, so the index file is the same for the same thesaurus.

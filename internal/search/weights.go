@@ -23,7 +23,7 @@ type Weights struct {
 }
 
 // DefaultWeights are the weights tuned on the tuning half of the labelled evaluation set (make eval,
-// search.Half): a grid over Lex, Name and Prior among the weights that keep every known first hit of
+// eval.Half): a grid over Lex, Name and Prior among the weights that keep every known first hit of
 // testdata/firsts.txt first, where coordinate ascent over every weight (iconlib eval --tune) changes
 // nothing. Name coverage at 0.4, where it was set alone, ranked worse on both halves than at 0.24–0.32
 // whatever the lexical and prior weights: it outweighed the meaning of a query's other words ("reply to a

@@ -1,80 +1,16 @@
-package search
+package eval
 
 import (
-	"bufio"
-	"encoding/json"
 	"fmt"
-	"hash/fnv"
 	"io"
 	"math"
 	"math/rand/v2"
 	"slices"
 	"sort"
-	"strings"
 	"text/tabwriter"
 
-	"github.com/iconlib/iconlib/internal/wordvec"
+	"github.com/iconlib/iconlib/internal/search"
 )
-
-// EvalQuery is one labelled query of an evaluation set (one JSON object per line). Relevance is graded:
-// Relevant are the best answers (grade 2), Acceptable ones a user would also take (grade 1). Avoid lists
-// answers that must not be in the top 5 (the opposite of what the query asks for: an antonym trap).
-type EvalQuery struct {
-	Query      string   `json:"query"`
-	Kind       string   `json:"kind"`                 // exact, typo, realword, synonym, meaning, multiword, generic, antonym
-	Relevant   []string `json:"relevant"`             // the best answers
-	Acceptable []string `json:"acceptable,omitempty"` // answers that also do
-	Avoid      []string `json:"avoid,omitempty"`      // answers that must not be in the top 5
-}
-
-// ReadEvalSet reads an evaluation set, one EvalQuery per line; blank lines are skipped.
-func ReadEvalSet(r io.Reader) ([]EvalQuery, error) {
-	var qs []EvalQuery
-	sc := bufio.NewScanner(r)
-	for line := 1; sc.Scan(); line++ {
-		if strings.TrimSpace(sc.Text()) == "" {
-			continue
-		}
-		var q EvalQuery
-		if err := json.Unmarshal(sc.Bytes(), &q); err != nil {
-			return nil, fmt.Errorf("line %d: %w", line, err)
-		}
-		if q.Query == "" || q.Kind == "" || len(q.Relevant) == 0 {
-			return nil, fmt.Errorf("line %d: want query, kind and relevant ids", line)
-		}
-		qs = append(qs, q)
-	}
-	return qs, sc.Err()
-}
-
-// Halves of an evaluation set: weights are tuned on the first and reported on the second.
-const (
-	Tuning  = "tuning"
-	HeldOut = "held-out"
-)
-
-// Half is the half of an evaluation set a query belongs to, decided by a hash of its normalised words, so
-// it never changes when queries are added, removed or reordered, and a query written twice lands in one half.
-func Half(q EvalQuery) string {
-	h := fnv.New32a()
-	h.Write([]byte(strings.Join(wordvec.Tokenize(q.Query), " ")))
-	if h.Sum32()%2 == 0 {
-		return Tuning
-	}
-	return HeldOut
-}
-
-// Split divides qs into its Tuning and HeldOut halves, keeping their order.
-func Split(qs []EvalQuery) (tuning, heldOut []EvalQuery) {
-	for _, q := range qs {
-		if Half(q) == Tuning {
-			tuning = append(tuning, q)
-		} else {
-			heldOut = append(heldOut, q)
-		}
-	}
-	return tuning, heldOut
-}
 
 // Metrics sum up a ranking over N queries:
 //   - MRR@10: the mean reciprocal rank of the first best answer within the top 10;
@@ -98,10 +34,10 @@ func (m *Metrics) Traps() int { return m.traps }
 const Overall = "overall"
 
 // Evaluate ranks every query with rank (Limit 10) and returns the metrics per kind and Overall.
-func Evaluate(qs []EvalQuery, rank func(q string, o Options) ([]Hit, error)) (map[string]*Metrics, error) {
+func Evaluate(qs []Query, rank func(q string, o search.Options) ([]search.Hit, error)) (map[string]*Metrics, error) {
 	out := map[string]*Metrics{Overall: {}}
 	for _, q := range qs {
-		hits, err := rank(q.Query, Options{Limit: 10})
+		hits, err := rank(q.Query, search.Options{Limit: 10})
 		if err != nil {
 			return nil, fmt.Errorf("query %q: %w", q.Query, err)
 		}
@@ -154,7 +90,7 @@ type scored struct {
 }
 
 // score measures the top 10 hits of q.
-func score(q EvalQuery, hits []Hit) scored {
+func score(q Query, hits []search.Hit) scored {
 	r := scored{first: -1}
 	dcg := 0.0
 	for i, h := range hits {
@@ -175,7 +111,7 @@ func score(q EvalQuery, hits []Hit) scored {
 }
 
 // grade is 2 for a best answer of q, 1 for an acceptable one, else 0.
-func (q EvalQuery) grade(id string) int {
+func (q Query) grade(id string) int {
 	switch {
 	case slices.Contains(q.Relevant, id):
 		return 2
@@ -186,7 +122,7 @@ func (q EvalQuery) grade(id string) int {
 }
 
 // idealDCG is the discounted cumulative gain of the best ranking of q's answers: its best answers first.
-func (q EvalQuery) idealDCG() float64 {
+func (q Query) idealDCG() float64 {
 	var ideal []int
 	for range q.Relevant {
 		ideal = append(ideal, 2)
@@ -207,7 +143,7 @@ func (q EvalQuery) idealDCG() float64 {
 func gain(g, i int) float64 { return (math.Exp2(float64(g)) - 1) / math.Log2(float64(i+2)) }
 
 // add counts one query's result.
-func (m *Metrics) add(q EvalQuery, r scored) {
+func (m *Metrics) add(q Query, r scored) {
 	m.N++
 	m.MRR += r.rr
 	m.rr = append(m.rr, r.rr)
@@ -234,8 +170,8 @@ func (m *Metrics) add(q EvalQuery, r scored) {
 	}
 }
 
-// WriteEvalTable prints one row per ranking and kind (kinds sorted, Overall last).
-func WriteEvalTable(w io.Writer, names []string, results []map[string]*Metrics) error {
+// WriteTable prints one row per ranking and kind (kinds sorted, Overall last).
+func WriteTable(w io.Writer, names []string, results []map[string]*Metrics) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "ranking\tkind\tqueries\tMRR@10\t95% interval\tnDCG@10\tP@5\thit@1\thit@3\thit@10\ttrapped\t")
 	for i, res := range results {
@@ -258,64 +194,4 @@ func WriteEvalTable(w io.Writer, names []string, results []map[string]*Metrics) 
 		}
 	}
 	return tw.Flush()
-}
-
-// WordMatch is the baseline the evaluation compares with, matching words the way Iconify's search API
-// does: a document matches when every query word equals a word of its id or name (no stems, typos or
-// synonyms); shorter names rank first, then document order. Score is the share of the name's words the
-// query names.
-func (ix *Index) WordMatch(q string, o Options) ([]Hit, error) {
-	words := wordvec.Tokenize(q)
-	if len(words) == 0 {
-		return nil, ErrEmptyQuery
-	}
-	scores := make([]float32, len(ix.docs))
-	for i, d := range ix.docs {
-		name := wordvec.Tokenize(d.ID + " " + d.Name)
-		all := true
-		for _, w := range words {
-			all = all && slices.Contains(name, w)
-		}
-		if all {
-			scores[i] = float32(len(words)) / float32(len(wordvec.Tokenize(d.ID)))
-		}
-	}
-	return ix.top(scores, o), nil
-}
-
-// First is a query whose first hit of the fused ranking is known.
-type First struct {
-	Query string
-	ID    string
-}
-
-// ReadFirsts reads known first hits, one a line: "query: id", optionally followed by "# why"; blank
-// lines and lines starting with "#" are skipped.
-func ReadFirsts(r io.Reader) ([]First, error) {
-	var fs []First
-	const want = `"query: id"`
-	err := readKeyed(r, want, func(line int, q, id string) error {
-		q, id = strings.TrimSpace(q), strings.TrimSpace(id)
-		if q == "" || id == "" || strings.ContainsAny(id, " \t") {
-			return fmt.Errorf("line %d: want %s", line, want)
-		}
-		fs = append(fs, First{q, id})
-		return nil
-	})
-	return fs, err
-}
-
-// NotFirst returns the queries of fs whose first hit by rank is not the one they name.
-func NotFirst(fs []First, rank func(string, Options) ([]Hit, error)) ([]string, error) {
-	var out []string
-	for _, f := range fs {
-		hits, err := rank(f.Query, Options{Limit: 1})
-		if err != nil {
-			return nil, fmt.Errorf("%q: %w", f.Query, err)
-		}
-		if len(hits) == 0 || hits[0].ID != f.ID {
-			out = append(out, f.Query)
-		}
-	}
-	return out, nil
 }

@@ -1,8 +1,10 @@
-package search
+package eval
 
 import (
 	"math"
 	"testing"
+
+	"github.com/iconlib/iconlib/internal/search"
 )
 
 // TestBootstrapIntervalBoundsTheMean checks the interval make eval prints beside MRR@10: none for a set
@@ -30,17 +32,17 @@ func TestBootstrapIntervalBoundsTheMean(t *testing.T) {
 
 // TestEvaluateReportsTheIntervalOfEachKind checks that each kind's MRR@10 lies in its interval.
 func TestEvaluateReportsTheIntervalOfEachKind(t *testing.T) {
-	qs := []EvalQuery{
+	qs := []Query{
 		{Query: "a", Kind: "exact", Relevant: []string{"a"}},
 		{Query: "b", Kind: "exact", Relevant: []string{"b"}},
 		{Query: "c", Kind: "meaning", Relevant: []string{"c"}},
 		{Query: "d", Kind: "meaning", Relevant: []string{"d"}},
 	}
-	rank := func(q string, _ Options) ([]Hit, error) { // "a" and "c" first, "b" and "d" second
+	rank := func(q string, _ search.Options) ([]search.Hit, error) { // "a" and "c" first, "b" and "d" second
 		if q == "a" || q == "c" {
-			return []Hit{{ID: q}}, nil
+			return []search.Hit{{ID: q}}, nil
 		}
-		return []Hit{{ID: "x"}, {ID: q}}, nil
+		return []search.Hit{{ID: "x"}, {ID: q}}, nil
 	}
 	res, err := Evaluate(qs, rank)
 	if err != nil {

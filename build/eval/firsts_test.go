@@ -1,4 +1,4 @@
-package search_test
+package eval_test
 
 import (
 	"strings"
@@ -6,22 +6,23 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/iconlib/iconlib/build/eval"
 	"github.com/iconlib/iconlib/internal/search"
 )
 
 // TestReadFirsts reads known first hits with their reasons and comments left out, and refuses a line
 // without a query and one id.
 func TestReadFirsts(t *testing.T) {
-	got, err := search.ReadFirsts(strings.NewReader("# known firsts\ncog: settings  # not world-cog\n\nopen the menu: menu-2\n"))
+	got, err := eval.ReadFirsts(strings.NewReader("# known firsts\ncog: settings  # not world-cog\n\nopen the menu: menu-2\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []search.First{{Query: "cog", ID: "settings"}, {Query: "open the menu", ID: "menu-2"}}
+	want := []eval.First{{Query: "cog", ID: "settings"}, {Query: "open the menu", ID: "menu-2"}}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("firsts (-want +got):\n%s", diff)
 	}
 	for _, bad := range []string{"cog settings", ": settings", "cog:", "cog: settings gear"} {
-		if _, err := search.ReadFirsts(strings.NewReader(bad)); err == nil || !strings.Contains(err.Error(), "line 1") {
+		if _, err := eval.ReadFirsts(strings.NewReader(bad)); err == nil || !strings.Contains(err.Error(), "line 1") {
 			t.Errorf("%q: error %v, want one naming line 1", bad, err)
 		}
 	}
@@ -34,7 +35,7 @@ func TestNotFirstNamesTheQueriesRankedOtherwise(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := search.NotFirst([]search.First{{Query: "bell", ID: "bell"}, {Query: "home", ID: "bell"}}, ix.Search)
+	got, err := eval.NotFirst([]eval.First{{Query: "bell", ID: "bell"}, {Query: "home", ID: "bell"}}, ix.Search)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package search_test
+package eval
 
 import (
 	"flag"
@@ -9,51 +9,40 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/iconlib/iconlib/build"
 	"github.com/iconlib/iconlib/internal/search"
 	"github.com/iconlib/iconlib/internal/wordvec"
 )
 
 var showMisses = flag.Bool("misses", false, "log the queries the fused ranking gets wrong")
 
+// labelled is where the labelled query sets live: beside the search core whose tests also ask them.
+const labelled = "../../internal/search/testdata"
+
 var library struct {
 	once sync.Once
-	emb  search.Embedder
 	ix   *search.Index
 	err  error
 }
 
-// libraryIndex builds the index of the real library in memory as a build would (its thesaurus, its
-// retrofitted word vectors), once per test binary.
+// libraryIndex builds the index of the real library in memory as a build would, once per test binary.
 func libraryIndex(t testing.TB) *search.Index {
 	t.Helper()
-	library.once.Do(func() {
-		var docs []search.Doc
-		if docs, library.err = build.SearchDocs("../../content"); library.err != nil {
-			return
-		}
-		library.ix, library.emb, library.err = build.NewSearchIndex("../../content", docs)
-	})
+	library.once.Do(func() { library.ix, library.err = indexContent("../../content") })
 	if library.err != nil {
 		t.Fatal(library.err)
 	}
 	return library.ix
 }
 
-// libraryEmbedder is the embedder of libraryIndex.
-func libraryEmbedder(t testing.TB) search.Embedder {
-	libraryIndex(t)
-	return library.emb
-}
-
-func readEvalSet(t testing.TB, name string) []search.EvalQuery {
+// readSet reads the labelled set of that name.
+func readSet(t testing.TB, name string) []Query {
 	t.Helper()
-	f, err := os.Open(filepath.Join("testdata", name))
+	f, err := os.Open(filepath.Join(labelled, name))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	qs, err := search.ReadEvalSet(f)
+	qs, err := ReadSet(f)
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}
@@ -61,27 +50,27 @@ func readEvalSet(t testing.TB, name string) []search.EvalQuery {
 }
 
 // TestRankingQuality fails when the fused ranking of the labelled evaluation set (eval.jsonl and the older
-// holdout.jsonl, split into halves by search.Half) falls below its floor, so a ranking regression breaks the
+// holdout.jsonl, split into halves by Half) falls below its floor, so a ranking regression breaks the
 // build. Weights are tuned on the tuning half; the held-out half must clear the same bar.
 func TestRankingQuality(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the whole library's index")
 	}
 	ix := libraryIndex(t)
-	tuning, heldOut := search.Split(append(readEvalSet(t, "eval.jsonl"), readEvalSet(t, "holdout.jsonl")...))
+	tuning, heldOut := Split(append(readSet(t, "eval.jsonl"), readSet(t, "holdout.jsonl")...))
 	for _, half := range []struct {
 		name string
-		qs   []search.EvalQuery
-	}{{search.Tuning, tuning}, {search.HeldOut, heldOut}} {
+		qs   []Query
+	}{{Tuning, tuning}, {HeldOut, heldOut}} {
 		t.Run(half.name, func(t *testing.T) {
-			res, err := search.Evaluate(half.qs, ix.Search)
+			res, err := Evaluate(half.qs, ix.Search)
 			if err != nil {
 				t.Fatal(err)
 			}
 			var table strings.Builder
-			search.WriteEvalTable(&table, []string{"fused"}, []map[string]*search.Metrics{res})
+			WriteTable(&table, []string{"fused"}, []map[string]*Metrics{res})
 			t.Logf("\n%s", table.String())
-			all := res[search.Overall]
+			all := res[Overall]
 			if *showMisses {
 				t.Logf("not in the top 10: %q", all.Misses)
 				t.Logf("not first: %q", all.FirstMiss)
@@ -103,11 +92,11 @@ func TestRankingQuality(t *testing.T) {
 			if m := res["meaning"]; m != nil {
 				check("meaning MRR@10", m.MRR, 0.75)
 			}
-			sem, err := search.Evaluate(half.qs, ix.Semantic)
+			sem, err := Evaluate(half.qs, ix.Semantic)
 			if err != nil {
 				t.Fatal(err)
 			}
-			check("semantic-alone MRR@10", sem[search.Overall].MRR, 0.65)
+			check("semantic-alone MRR@10", sem[Overall].MRR, 0.65)
 		})
 	}
 }
@@ -119,11 +108,11 @@ func TestDevSetQuality(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the whole library's index")
 	}
-	res, err := search.Evaluate(readEvalSet(t, "dev.jsonl"), libraryIndex(t).Search)
+	res, err := Evaluate(readSet(t, "dev.jsonl"), libraryIndex(t).Search)
 	if err != nil {
 		t.Fatal(err)
 	}
-	all := res[search.Overall]
+	all := res[Overall]
 	if all.MRR < 0.74 || all.Hit10 < 0.87 {
 		t.Errorf("development set: MRR@10 %.3f, hit@10 %.3f; want ≥ 0.74 and ≥ 0.87", all.MRR, all.Hit10)
 	}
@@ -139,7 +128,7 @@ var labelledSets = []string{"eval.jsonl", "holdout.jsonl", "dev.jsonl"}
 func TestEvalSetAsksEachQueryOnce(t *testing.T) {
 	seen := map[string]string{}
 	for _, file := range labelledSets {
-		for _, q := range readEvalSet(t, file) {
+		for _, q := range readSet(t, file) {
 			words := strings.Join(wordvec.Tokenize(q.Query), " ")
 			if before, ok := seen[words]; ok {
 				t.Errorf("%s: %q is asked in %s already", file, q.Query, before)
@@ -164,9 +153,9 @@ func TestEvalSetLabelsTheIconsItNames(t *testing.T) {
 			named[strings.Join(wordvec.Tokenize(s), " ")] = doc.ID
 		}
 	}
-	var labelled []search.EvalQuery
+	var labelled []Query
 	for _, file := range labelledSets {
-		labelled = append(labelled, readEvalSet(t, file)...)
+		labelled = append(labelled, readSet(t, file)...)
 	}
 	for _, q := range labelled {
 		for _, id := range slices.Concat(q.Relevant, q.Acceptable, q.Avoid) {
