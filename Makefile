@@ -14,6 +14,7 @@ GOLDFLAGS := -X main.version=$(VERSION)
 
 TABLER_VERSION := 3.51.0
 STATICCHECK_VERSION := v0.8.2
+GOCYCLO_VERSION := v0.6.0
 LOTTIE_WEB_VERSION := 5.13.0
 
 .PHONY: run build binary test check test-deps redis-deps wrk-deps bench bench-limits fuzz motion-check-all lottie-check-all motion-sheets import-tabler import-lottie-web clean
@@ -31,7 +32,8 @@ binary:
 
 ## test: every test the project has, through test/runner (a line per package as it starts and ends, a
 ## line at least every 30 s, every failure together and the slowest tests at the end; each step runs even
-## when an earlier one fails): vet, gofmt, go mod tidy and staticcheck; the packages whose tests run
+## when an earlier one fails): vet, gofmt, go mod tidy, staticcheck, no function of the search core over a
+## cyclomatic complexity of 20 and no assembly outside internal/search/kernel; the packages whose tests run
 ## goroutines under the race detector; the others and the end-to-end suites (test/e2e: the whole library,
 ## Chromium, nginx) without it. Installs Chromium, nginx, Redis, wrk, the second Lottie renderer and the
 ## conformance clients and validators first when missing. RUNNERFLAGS=-v lists every test as it ends.
@@ -41,6 +43,8 @@ test: test-deps conformance-deps renderers-deps axe-deps
 	  "gofmt: ! git ls-files '*.go' | xargs gofmt -l | grep ." \
 	  "tidy: $(GO) mod tidy -diff" \
 	  "staticcheck: $(GO) run honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION) ./..." \
+	  "gocyclo: $(GO) run github.com/fzipp/gocyclo/cmd/gocyclo@$(GOCYCLO_VERSION) -over 20 internal/search" \
+	  "assembly: ! git ls-files '*.s' | grep -v '^internal/search/kernel/'" \
 	  "race: go test -race -count=1 -timeout 10m $(GOTESTFLAGS) $(RACE_PKGS)" \
 	  "plain: go test -count=1 -timeout 10m $(GOTESTFLAGS) $(PLAIN_PKGS)" \
 	  "e2e: go test -count=1 -timeout 15m $(GOTESTFLAGS) ./test/e2e"

@@ -113,6 +113,31 @@ func decode(b []byte, emb Embedder) (*Index, error) {
 	if count > uint64(len(body))/5 || dim > 4096 { // a document takes at least five bytes
 		return nil, fmt.Errorf("%w: %d documents of %d dimensions", ErrCorrupt, count, dim)
 	}
+	docs, err := r.docs(count)
+	if err != nil {
+		return nil, err
+	}
+	size := count * (4 + dim) * min(dim, 1)
+	if r.err != nil || uint64(len(r.b)) < size {
+		return nil, fmt.Errorf("%w: documents or vectors cut short", ErrCorrupt)
+	}
+	packed := r.b[:size]
+	r.b = r.b[size:]
+	th := r.thesaurus()
+	if r.err != nil || len(r.b) != 0 {
+		return nil, fmt.Errorf("%w: thesaurus cut short or followed by stray bytes", ErrCorrupt)
+	}
+	if dim > 0 && (emb == nil || emb.Dim() != int(dim)) {
+		return nil, fmt.Errorf("the index has %d-dimensional vectors and needs an embedder of as many", dim)
+	}
+	if err := checkIDs(docs); err != nil {
+		return nil, err
+	}
+	return newIndex(docs, emb, int(dim), packed, th), nil
+}
+
+// docs reads count documents.
+func (r *reader) docs(count uint64) ([]Doc, error) {
 	docs := make([]Doc, count)
 	for i := range docs {
 		d := &docs[i]
@@ -128,12 +153,11 @@ func decode(b []byte, emb Embedder) (*Index, error) {
 		d.Text = r.str()
 		d.Prior = float32(r.byte()) / 255
 	}
-	size := count * (4 + dim) * min(dim, 1)
-	if r.err != nil || uint64(len(r.b)) < size {
-		return nil, fmt.Errorf("%w: documents or vectors cut short", ErrCorrupt)
-	}
-	packed := r.b[:size]
-	r.b = r.b[size:]
+	return docs, nil
+}
+
+// thesaurus reads the synonyms, each with its weight, then the antonyms.
+func (r *reader) thesaurus() Thesaurus {
 	var th Thesaurus
 	for n := r.count(); n > 0 && r.err == nil; n-- {
 		w := r.str()
@@ -148,20 +172,19 @@ func decode(b []byte, emb Embedder) (*Index, error) {
 			th.AddAntonyms(w, r.str())
 		}
 	}
-	if r.err != nil || len(r.b) != 0 {
-		return nil, fmt.Errorf("%w: thesaurus cut short or followed by stray bytes", ErrCorrupt)
-	}
-	if dim > 0 && (emb == nil || emb.Dim() != int(dim)) {
-		return nil, fmt.Errorf("the index has %d-dimensional vectors and needs an embedder of as many", dim)
-	}
+	return th
+}
+
+// checkIDs refuses an empty or repeated document id.
+func checkIDs(docs []Doc) error {
 	seen := map[string]bool{}
 	for _, d := range docs {
 		if d.ID == "" || seen[d.ID] {
-			return nil, fmt.Errorf("%w: document id %q empty or repeated", ErrCorrupt, d.ID)
+			return fmt.Errorf("%w: document id %q empty or repeated", ErrCorrupt, d.ID)
 		}
 		seen[d.ID] = true
 	}
-	return newIndex(docs, emb, int(dim), packed, th), nil
+	return nil
 }
 
 // reader decodes the index format, remembering the first error.

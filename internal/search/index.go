@@ -203,11 +203,9 @@ func newIndex(docs []Doc, emb Embedder, dim int, packed []byte, th Thesaurus) *I
 	if len(ix.prior) > 0 {
 		ix.maxPrior = slices.Max(ix.prior)
 	}
-	names, tags := make([][][]int32, len(docs)), make([][][]int32, len(docs))
-	ix.taggedAlone = make([][]tagRef, len(ix.lex.postings))
-	ix.taggedIn = make([][]int32, len(ix.lex.postings))
-	multi := newMultiTagsBuilder()
-	ix.named = make([][]int32, len(ix.lex.postings))
+	terms := len(ix.lex.postings)
+	ix.taggedAlone, ix.taggedIn = make([][]tagRef, terms), make([][]int32, terms)
+	ix.named, ix.labelled = make([][]int32, terms), make([][]int32, terms)
 	ix.readings = make([]atomic.Pointer[wordReading], len(ix.lex.words))
 	ix.synonyms = readSynonyms(th, ix.lex)
 	ix.idiomStarts = idiomStarts(ix.synonyms)
@@ -215,24 +213,40 @@ func newIndex(docs []Doc, emb Embedder, dim int, packed []byte, th Thesaurus) *I
 	ix.head = heads(docs, ix.lex)
 	ix.pairs = newWordPairs(docs, ix.lex)
 	ix.logos = newLogos(docs)
-	ix.families = make([]bool, len(ix.lex.postings))
+	ix.families = make([]bool, terms)
 	for _, t := range ix.head {
 		if t >= 0 {
 			ix.families[t] = true
 		}
 	}
-	ix.labelled = make([][]int32, len(ix.lex.postings))
 	if dim > 0 {
-		ix.common = commonDirection(ix.vecs, dim)
-		for i := 0; i < len(ix.vecs); i += dim {
-			removeDirection(ix.vecs[i:i+dim], ix.common)
-		}
-		ix.phrases = newPhraseTable(docs, emb, dim, ix.common)
-		if boundedScan {
-			ix.phraseBounds = kernel.NewBoundTable(ix.phrases.vecs, dim)
-			ix.docBounds = kernel.NewBoundTable(ix.vecs, dim)
-		}
+		ix.addVectors(docs, emb, dim)
 	}
+	ix.indexExactNames(docs)
+	ix.indexTerms(docs)
+	ix.idRoot = make([]float32, len(docs))
+	for d := range docs {
+		ix.idRoot[d] = float32(math.Sqrt(float64(max(ix.names.firstLen(int32(d)), 1))))
+	}
+	return ix
+}
+
+// addVectors takes the common direction out of the documents' vectors and builds the phrase table and,
+// for the bounded scan, the int8 bound tables.
+func (ix *Index) addVectors(docs []Doc, emb Embedder, dim int) {
+	ix.common = commonDirection(ix.vecs, dim)
+	for i := 0; i < len(ix.vecs); i += dim {
+		removeDirection(ix.vecs[i:i+dim], ix.common)
+	}
+	ix.phrases = newPhraseTable(docs, emb, dim, ix.common)
+	if boundedScan {
+		ix.phraseBounds = kernel.NewBoundTable(ix.phrases.vecs, dim)
+		ix.docBounds = kernel.NewBoundTable(ix.vecs, dim)
+	}
+}
+
+// indexExactNames maps each document's id and name, as words, to the documents named so.
+func (ix *Index) indexExactNames(docs []Doc) {
 	for i, d := range docs {
 		ix.byID[d.ID] = i
 		for _, key := range []string{strings.Join(wordvec.Tokenize(d.ID), " "), strings.Join(wordvec.Tokenize(d.Name), " ")} {
@@ -241,58 +255,78 @@ func newIndex(docs []Doc, emb Embedder, dim int, packed []byte, th Thesaurus) *I
 			}
 		}
 	}
+}
+
+// indexTerms builds each document's term sets of its names and keywords, and the term → document indexes
+// (named, labelled) and term → keyword indexes (taggedAlone, taggedIn) over them.
+func (ix *Index) indexTerms(docs []Doc) {
+	names, tags := make([][][]int32, len(docs)), make([][][]int32, len(docs))
+	multi := newMultiTagsBuilder()
 	markers := groupMarkers(docs)
 	for i, d := range docs {
-		for _, k := range d.Keywords {
-			if t := ix.lex.termSet(wordvec.Tokenize(k)); len(t) > 0 {
-				ref := newTagRef(int32(i), len(tags[i]))
-				tags[i] = append(tags[i], t)
-				if len(t) == 1 {
-					if refs := ix.taggedAlone[t[0]]; len(refs) == 0 || refs[len(refs)-1] != ref {
-						ix.taggedAlone[t[0]] = append(refs, ref)
-					}
-				} else if k, added := multi.add(t, ref); added {
-					for _, term := range t {
-						if ks := ix.taggedIn[term]; len(ks) == 0 || ks[len(ks)-1] != k {
-							ix.taggedIn[term] = append(ks, k)
-						}
-					}
-				}
-			}
-		}
-		names[i] = append(names[i], ix.lex.termSet(wordvec.Tokenize(d.ID)))
-		if n := ix.lex.termSet(wordvec.Tokenize(d.Name)); len(n) > 0 && !slices.Equal(n, names[i][0]) {
-			names[i] = append(names[i], n)
-		}
-		if rest, ok := strings.CutPrefix(d.ID, d.Group+"-"); ok && markers[d.Group] && th.hasProperName(rest) {
-			words := wordvec.Tokenize(rest)
-			names[i] = append(names[i], ix.lex.termSet(words))
-			if key := strings.Join(words, " "); len(ix.exact[key]) == 0 {
-				ix.exact[key] = []int32{int32(i)}
-			}
-		}
+		tags[i] = ix.indexKeywords(int32(i), d.Keywords, multi)
+		names[i] = ix.nameSets(int32(i), d, markers[d.Group])
 		for _, ts := range names[i] {
 			for _, t := range ts {
-				if docs := ix.named[t]; len(docs) == 0 || docs[len(docs)-1] != int32(i) {
-					ix.named[t] = append(docs, int32(i))
-				}
+				ix.named[t] = appendNew(ix.named[t], int32(i))
 			}
 		}
-		for _, ts := range append(slices.Clone(names[i]), tags[i]...) {
+		for _, ts := range slices.Concat(names[i], tags[i]) {
 			for _, t := range ts {
-				if docs := ix.labelled[t]; len(docs) == 0 || docs[len(docs)-1] != int32(i) {
-					ix.labelled[t] = append(docs, int32(i))
-				}
+				ix.labelled[t] = appendNew(ix.labelled[t], int32(i))
 			}
 		}
 	}
 	ix.names, ix.tags = newTermSets(names), newTermSets(tags)
 	ix.multiTags = multi.tags
-	ix.idRoot = make([]float32, len(docs))
-	for d := range docs {
-		ix.idRoot[d] = float32(math.Sqrt(float64(max(ix.names.firstLen(int32(d)), 1))))
+}
+
+// indexKeywords returns the term sets of document d's keywords, indexing each: a keyword of one term under
+// taggedAlone, one of more terms in multi and under taggedIn for each of its terms.
+func (ix *Index) indexKeywords(d int32, keywords []string, multi *multiTagsBuilder) [][]int32 {
+	var tags [][]int32
+	for _, k := range keywords {
+		t := ix.lex.termSet(wordvec.Tokenize(k))
+		if len(t) == 0 {
+			continue
+		}
+		ref := newTagRef(d, len(tags))
+		tags = append(tags, t)
+		if len(t) == 1 {
+			ix.taggedAlone[t[0]] = appendNew(ix.taggedAlone[t[0]], ref)
+		} else if k, added := multi.add(t, ref); added {
+			for _, term := range t {
+				ix.taggedIn[term] = appendNew(ix.taggedIn[term], k)
+			}
+		}
 	}
-	return ix
+	return tags
+}
+
+// nameSets returns the term sets document d (at i) is named by: its id's, its name's when different, and, in a
+// group that marks its kind (groupMarkers), the rest of its id when that holds a proper name, which also
+// becomes an exact name of d unless another document is named so.
+func (ix *Index) nameSets(i int32, d Doc, marked bool) [][]int32 {
+	names := [][]int32{ix.lex.termSet(wordvec.Tokenize(d.ID))}
+	if n := ix.lex.termSet(wordvec.Tokenize(d.Name)); len(n) > 0 && !slices.Equal(n, names[0]) {
+		names = append(names, n)
+	}
+	if rest, ok := strings.CutPrefix(d.ID, d.Group+"-"); ok && marked && ix.th.hasProperName(rest) {
+		words := wordvec.Tokenize(rest)
+		names = append(names, ix.lex.termSet(words))
+		if key := strings.Join(words, " "); len(ix.exact[key]) == 0 {
+			ix.exact[key] = []int32{i}
+		}
+	}
+	return names
+}
+
+// appendNew appends v to s unless s already ends with it (s is built in order, so a repeat is its last).
+func appendNew[T comparable](s []T, v T) []T {
+	if len(s) > 0 && s[len(s)-1] == v {
+		return s
+	}
+	return append(s, v)
 }
 
 // groupMarkers returns the groups whose every document's id starts with the group's id ("brand-spotify",

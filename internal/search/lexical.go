@@ -11,14 +11,37 @@ import "iter"
 // the tuning half, and not dividing put device-tablet before devices); and whether the name is exactly
 // the query.
 func (ix *Index) lexical(qu query, sc *scratch) {
-	lex, name, exact, best, seen := sc.lex, sc.name, sc.exact, sc.best, sc.seen
-	clear(lex)
-	clear(name)
-	clear(exact)
+	clear(sc.lex)
+	clear(sc.name)
+	clear(sc.exact)
+	ideal := ix.bestMatches(qu, sc)
+	tt := sc.terms
+	tt.fill(qu.slots)
+	defer tt.reset()
+	// A keyword counts only when the query matches its every term, so only documents with such a keyword
+	// can have keyword coverage, and only those whose id or name holds a query term can have name
+	// coverage: they are marked through the term → keyword → document indexes, and the others (most
+	// documents a long query reaches through their text) skip both.
+	ix.markCoverable(tt, sc)
+	for _, d := range sc.touched {
+		sc.seen[d] = false
+		sc.lex[d] = min(sc.lex[d]/ideal, 1)
+		ix.cover(d, tt, sc)
+	}
+	ix.unmarkCoverable(tt, sc)
+	for _, d := range ix.exact[qu.words] {
+		sc.exact[d] = true
+	}
+}
+
+// bestMatches adds into sc.lex, per document, the best match of each of the query's slots (its
+// alternatives weighted by their idf and the document's term frequency), lists in sc.touched the documents
+// it reaches (marked in sc.seen), and returns the ideal sum: every slot's best possible match.
+func (ix *Index) bestMatches(qu query, sc *scratch) (ideal float32) {
+	lex, best, seen := sc.lex, sc.best, sc.seen
 	touched := sc.touched[:0]
 	lx := ix.lex
 	satRef := float32(fieldWeight[fieldName] * (k1 + 1) / (fieldWeight[fieldName] + k1))
-	var ideal float32
 	slotDocs := sc.slotDocs[:0] // the documents the slot gives a positive best, each once
 	for _, slot := range qu.slots {
 		var slotIdeal float32
@@ -45,14 +68,14 @@ func (ix *Index) lexical(qu query, sc *scratch) {
 		}
 		slotDocs = slotDocs[:0]
 	}
-	sc.slotDocs = slotDocs
-	tt := sc.terms
-	tt.fill(qu.slots)
-	defer tt.reset()
-	// A keyword counts only when the query matches its every term, so only documents with such a keyword
-	// can have keyword coverage, and only those whose id or name holds a query term can have name
-	// coverage: they are marked through the term → keyword → document indexes, and the others (most
-	// documents a long query reaches through their text) skip both.
+	sc.slotDocs, sc.touched = slotDocs, touched
+	return ideal
+}
+
+// markCoverable marks the documents that can have coverage of the query's terms (tt): by a keyword of
+// one term (sc.alone for the first rows, else sc.tagged), by a keyword of more whose every term the query
+// matches (sc.tagged), by a name holding a term (sc.named).
+func (ix *Index) markCoverable(tt *termTable, sc *scratch) {
 	for row, t := range tt.terms {
 		for _, r := range ix.taggedAlone[t] {
 			if row < maxAloneRows {
@@ -68,27 +91,10 @@ func (ix *Index) lexical(qu query, sc *scratch) {
 			sc.named[d] = true
 		}
 	}
-	for _, d := range touched {
-		seen[d] = false
-		lex[d] = min(lex[d]/ideal, 1)
-		if sc.named[d] || coverAll {
-			terms, bounds := ix.names.of(d)
-			for k := range len(bounds) - 1 {
-				name[d] = max(name[d], tt.nameCoverage(terms[bounds[k]:bounds[k+1]]))
-			}
-		}
-		sets, alone := sc.tagged[d], sc.alone[d]
-		if coverAll {
-			sets, alone = allTags, 0
-		}
-		if sets == 0 && alone == 0 {
-			continue
-		}
-		terms, bounds := ix.tags.of(d)
-		if c := tt.tagCoverage(terms, bounds, sets, alone); c > 0 {
-			name[d] = max(name[d], ix.w.Tag*c/ix.idRoot[d])
-		}
-	}
+}
+
+// unmarkCoverable clears what markCoverable marked.
+func (ix *Index) unmarkCoverable(tt *termTable, sc *scratch) {
 	for _, t := range tt.terms {
 		for _, r := range ix.taggedAlone[t] {
 			sc.tagged[r.doc()], sc.alone[r.doc()] = 0, 0
@@ -100,10 +106,28 @@ func (ix *Index) lexical(qu query, sc *scratch) {
 			sc.named[d] = false
 		}
 	}
-	for _, d := range ix.exact[qu.words] {
-		exact[d] = true
+}
+
+// cover sets sc.name[d] to document d's best coverage of the query's terms by one of its names or, weighed
+// by Tag, by its keywords, where markCoverable marked d (every document with coverAll).
+func (ix *Index) cover(d int32, tt *termTable, sc *scratch) {
+	if sc.named[d] || coverAll {
+		terms, bounds := ix.names.of(d)
+		for k := range len(bounds) - 1 {
+			sc.name[d] = max(sc.name[d], tt.nameCoverage(terms[bounds[k]:bounds[k+1]]))
+		}
 	}
-	sc.touched = touched
+	sets, alone := sc.tagged[d], sc.alone[d]
+	if coverAll {
+		sets, alone = allTags, 0
+	}
+	if sets == 0 && alone == 0 {
+		return
+	}
+	terms, bounds := ix.tags.of(d)
+	if c := tt.tagCoverage(terms, bounds, sets, alone); c > 0 {
+		sc.name[d] = max(sc.name[d], ix.w.Tag*c/ix.idRoot[d])
+	}
 }
 
 // matchedTags yields the documents' keywords of two or more terms that hold term t and whose every term

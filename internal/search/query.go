@@ -123,6 +123,42 @@ func (ix *Index) parse(q string, sc *scratch) (query, error) {
 	qu := query{slots: sc.query.slots[:0], embed: sc.query.embed[:0], rows: sc.query.rows[:0],
 		also: sc.query.also[:0], avoid: sc.query.avoid[:0]}
 	defer func() { sc.query = qu }() // the lists as they grew, for the next query
+	words = ix.contentWords(&qu, words, sc)
+	lx := ix.lex
+	var idsOf [maxQueryWords]int32
+	ids := lx.wordIDs(words, idsOf[:len(words)])
+	var read wordReading // of a word outside the vocabulary, reused
+	alts := sc.alts[:0]  // each word's joins and corrections in context, then its first slot's alternatives
+	defer func() { sc.alts = alts[:0] }()
+	for i, w := range words {
+		from := len(alts)
+		var corrected string
+		alts, corrected = ix.contextAlts(alts, words, ids, i)
+		r := &read
+		if j := ids[i]; j >= 0 && keepReadings {
+			r = ix.vocabularyReading(j)
+		} else {
+			read = wordReading{read.slots[:0], read.embed[:0], read.rows[:0], read.also[:0], read.avoid[:0]}
+			ix.readWord(r, w, i == len(words)-1 && unfinished)
+		}
+		alts = qu.add(r, alts, from)
+		n := len(qu.embed)
+		qu.embed = append(qu.embed, r.embed...)
+		if corrected != "" && len(r.embed) == 1 {
+			qu.embed[n] = corrected
+			qu.rows = ix.appendRows(qu.rows, corrected)
+		} else {
+			qu.rows = append(qu.rows, r.rows...)
+		}
+	}
+	return qu, nil
+}
+
+// contentWords sets qu.words, the query as the exact names are matched against (without its request and
+// noise words, unless the whole query names an icon), and returns the words that carry its content: a
+// trailing typo corrected, idioms joined, words about examining and stop words dropped (unless nothing
+// else is left), at most maxQueryWords.
+func (ix *Index) contentWords(qu *query, words []string, sc *scratch) []string {
 	qu.words = strings.Join(words, " ")
 	meant := withoutNoise(sc.meant[:0], withoutRequest(words))
 	sc.meant = meant
@@ -138,58 +174,47 @@ func (ix *Index) parse(q string, sc *scratch) (query, error) {
 	} else if content := dropStopWords(append([]string(nil), words...)); len(content) > 0 {
 		words = content // "the icon": the noise is all it says
 	}
-	words = words[:min(len(words), maxQueryWords)]
+	return words[:min(len(words), maxQueryWords)]
+}
+
+// contextAlts appends to alts word i's joins with the words beside it and its real-word corrections in
+// context, and returns them with the likeliest correction ("" for none).
+func (ix *Index) contextAlts(alts []alt, words []string, ids []int32, i int) ([]alt, string) {
 	lx := ix.lex
-	var idsOf [maxQueryWords]int32
-	ids := lx.wordIDs(words, idsOf[:len(words)])
-	var read wordReading // of a word outside the vocabulary, reused
-	alts := sc.alts[:0]  // each word's joins and corrections in context, then its first slot's alternatives
-	defer func() { sc.alts = alts[:0] }()
-	for i, w := range words {
-		from := len(alts)
-		if i+1 < len(words) {
-			if j, ok := lx.wordID[w+words[i+1]]; ok {
-				alts = append(alts, alt{lx.wordTerm[j], weightJoined})
-			}
-		}
-		if i > 0 {
-			if j, ok := lx.wordID[words[i-1]+w]; ok {
-				alts = append(alts, alt{lx.wordTerm[j], weightJoined})
-			}
-		}
-		corrected := ""
-		for _, c := range ix.contextTypos(words, ids, i) {
-			alts = append(alts, alt{lx.wordTerm[c.word], c.weight})
-			if corrected == "" {
-				corrected = lx.words[c.word]
-			}
-		}
-		r := &read
-		if j := ids[i]; j >= 0 && keepReadings {
-			r = ix.vocabularyReading(j)
-		} else {
-			read = wordReading{read.slots[:0], read.embed[:0], read.rows[:0], read.also[:0], read.avoid[:0]}
-			ix.readWord(r, w, i == len(words)-1 && unfinished)
-		}
-		qu.avoid = append(qu.avoid, r.avoid...)
-		qu.also = append(qu.also, r.also...)
-		for k, slot := range r.slots {
-			if k == 0 && len(alts) > from {
-				alts = append(alts, slot...) // after the joins: the slot's alternatives follow them
-				slot = alts[from:len(alts):len(alts)]
-			}
-			qu.slots = append(qu.slots, slot)
-		}
-		n := len(qu.embed)
-		qu.embed = append(qu.embed, r.embed...)
-		if corrected != "" && len(r.embed) == 1 {
-			qu.embed[n] = corrected
-			qu.rows = ix.appendRows(qu.rows, corrected)
-		} else {
-			qu.rows = append(qu.rows, r.rows...)
+	w := words[i]
+	if i+1 < len(words) {
+		if j, ok := lx.wordID[w+words[i+1]]; ok {
+			alts = append(alts, alt{lx.wordTerm[j], weightJoined})
 		}
 	}
-	return qu, nil
+	if i > 0 {
+		if j, ok := lx.wordID[words[i-1]+w]; ok {
+			alts = append(alts, alt{lx.wordTerm[j], weightJoined})
+		}
+	}
+	corrected := ""
+	for _, c := range ix.contextTypos(words, ids, i) {
+		alts = append(alts, alt{lx.wordTerm[c.word], c.weight})
+		if corrected == "" {
+			corrected = lx.words[c.word]
+		}
+	}
+	return alts, corrected
+}
+
+// add adds a word's reading r to qu, its first slot after the word's context alternatives (alts[from:]),
+// and returns alts grown.
+func (qu *query) add(r *wordReading, alts []alt, from int) []alt {
+	qu.avoid = append(qu.avoid, r.avoid...)
+	qu.also = append(qu.also, r.also...)
+	for k, slot := range r.slots {
+		if k == 0 && len(alts) > from {
+			alts = append(alts, slot...) // after the joins: the slot's alternatives follow them
+			slot = alts[from:len(alts):len(alts)]
+		}
+		qu.slots = append(qu.slots, slot)
+	}
+	return alts
 }
 
 // appendRows appends the rows of text's words to rows with a rowEmbedder, and returns rows.
@@ -232,7 +257,6 @@ func (ix *Index) vocabularyReading(j int32) *wordReading {
 // exactly, by stem, through the thesaurus, as an unfinished prefix, split in two, or corrected.
 func (ix *Index) readWord(r *wordReading, w string, unfinished bool) {
 	lx := ix.lex
-	var alts []alt
 	st := stemWords(w)
 	t, known := lx.terms[st]
 	if known {
@@ -240,13 +264,48 @@ func (ix *Index) readWord(r *wordReading, w string, unfinished bool) {
 			r.avoid = append(r.avoid, opposite{a, t})
 		}
 	}
+	syns := ix.wordSynonyms(w, st)
+	alts, reviewed := leanOn(r, nil, syns)
+	near := nearWords{lx: lx, w: w}
+	realWord := ""
+	if !reviewed {
+		alts, realWord = ix.realWordAlts(r, alts, w, &near, len(syns) > 0)
+	}
+	switch {
+	case known:
+		embed := w
+		if u := lx.usual[t]; ix.emb != nil && u >= 0 && ix.embedWord(w) == nil {
+			embed = lx.words[u] // a misspelling the stemmer reads right ("setings" → settings) but the embedder does not know
+		}
+		ix.addSlot(r, append(alts, alt{t, weightExact}), embed)
+	case len(syns) > 0: // a word the thesaurus knows is no typo
+		ix.addSlot(r, alts, w)
+	default:
+		if unfinished && len(w) >= 2 {
+			for _, j := range lx.prefixed(w, maxPrefix) {
+				alts = append(alts, alt{lx.wordTerm[j], float32(0.5 + 0.4*float64(len(w))/float64(len(lx.words[j])))})
+			}
+		}
+		ix.readUnknown(r, alts, w, realWord, &near)
+	}
+}
+
+// wordSynonyms is the thesaurus's synonyms of the word w of stem st. A word in -ings is a thing, not its
+// verb: "savings" is no floppy disk, though "save" is. An idiom matches in any of its forms ("power
+// savings").
+func (ix *Index) wordSynonyms(w, st string) []synonym {
 	syns := ix.synonyms[st]
-	// A word in -ings is a thing, not its verb: "savings" is no floppy disk, though "save" is. An idiom matches
-	// in any of its forms ("power savings").
 	if strings.HasSuffix(w, "ings") && !strings.Contains(w, " ") {
 		syns = slices.DeleteFunc(slices.Clone(syns), func(s synonym) bool { return !strings.HasSuffix(s.key, "ings") })
 	}
-	reviewed := false // a synonym of the reviewed table: the word means what the table says, no typo
+	return syns
+}
+
+// leanOn appends the synonyms' alternatives to alts, and those of the reviewed table (weighing at least
+// minLeanWeight) to the synonyms r leans towards; it reports whether there was one: then the word means
+// what the table says, and is no typo.
+func leanOn(r *wordReading, alts []alt, syns []synonym) ([]alt, bool) {
+	reviewed := false
 	for _, s := range syns {
 		alts = append(alts, s.alts...)
 		if s.Weight >= minLeanWeight {
@@ -254,37 +313,31 @@ func (ix *Index) readWord(r *wordReading, w string, unfinished bool) {
 			reviewed = true
 		}
 	}
-	near := nearWords{lx: lx, w: w}
-	realWord, bestRW := "", float32(0) // the likeliest real-word correction
-	if !reviewed {
-		for _, c := range ix.realWordTypos(w, &near) {
-			alts = append(alts, alt{lx.wordTerm[c.word], c.weight})
-			if len(syns) > 0 { // WordNet's synonyms say what the word means: its embedding stays its own
-				continue
-			}
-			r.also = append(r.also, Synonym{lx.words[c.word], c.weight})
-			if c.weight > bestRW {
-				realWord, bestRW = lx.words[c.word], c.weight
-			}
+	return alts, reviewed
+}
+
+// realWordAlts appends w's real-word corrections to alts and, when w has no synonyms (which say what it
+// means), to the synonyms r leans towards; it returns them with the likeliest correction.
+func (ix *Index) realWordAlts(r *wordReading, alts []alt, w string, near *nearWords, hasSynonyms bool) ([]alt, string) {
+	lx := ix.lex
+	realWord, best := "", float32(0)
+	for _, c := range ix.realWordTypos(w, near) {
+		alts = append(alts, alt{lx.wordTerm[c.word], c.weight})
+		if hasSynonyms { // WordNet's synonyms say what the word means: its embedding stays its own
+			continue
+		}
+		r.also = append(r.also, Synonym{lx.words[c.word], c.weight})
+		if c.weight > best {
+			realWord, best = lx.words[c.word], c.weight
 		}
 	}
-	if known {
-		embed := w
-		if u := lx.usual[t]; ix.emb != nil && u >= 0 && ix.embedWord(w) == nil {
-			embed = lx.words[u] // a misspelling the stemmer reads right ("setings" → settings) but the embedder does not know
-		}
-		ix.addSlot(r, append(alts, alt{t, weightExact}), embed)
-		return
-	}
-	if len(syns) > 0 { // a word the thesaurus knows is no typo
-		ix.addSlot(r, alts, w)
-		return
-	}
-	if unfinished && len(w) >= 2 {
-		for _, j := range lx.prefixed(w, maxPrefix) {
-			alts = append(alts, alt{lx.wordTerm[j], float32(0.5 + 0.4*float64(len(w))/float64(len(lx.words[j])))})
-		}
-	}
+	return alts, realWord
+}
+
+// readUnknown reads w, a word the library does not know, into r: as typed when it is a stop word or an
+// everyday word, else as two words when it splits so, else by its corrections, embedding the likeliest
+// (or realWord, its real-word correction, when it has none).
+func (ix *Index) readUnknown(r *wordReading, alts []alt, w, realWord string, near *nearWords) {
 	if wordvec.IsStopWord(w) || ix.everyday(w) { // all the query has, or an everyday word: meant as typed
 		ix.addSlot(r, alts, w)
 		return
@@ -292,26 +345,47 @@ func (ix *Index) readWord(r *wordReading, w string, unfinished bool) {
 	wv := ix.embedWord(w)
 	typos := ix.corrections(w, wv, near.get())
 	if len(typos) == 0 {
-		left, right, ok, together := lx.split(w)
-		ok = ok && ix.plausible(wv, left+" "+right)
-		if !(ok && together) {
-			typos = ix.corrections(w, wv, lx.candidates(w, true))
-		}
-		if ok && (together || len(typos) == 0) {
-			for _, part := range []string{left, right} {
-				if j, ok := lx.wordID[part]; ok {
-					ix.addSlot(r, append(alts, alt{lx.wordTerm[j], weightSplit}), part)
-					alts = nil
-				}
-			}
+		var split bool
+		if typos, split = ix.readSplit(r, alts, w, wv); split {
 			return
 		}
 	}
-	embed, bestDF := w, 0
+	embed := w
 	if realWord != "" && len(typos) == 0 {
 		embed = realWord // a word the library lacks means here what its correction means ("hart": heart)
 	}
-	bestDouble := false
+	alts, embed = ix.typoAlts(alts, typos, embed)
+	ix.addSlot(r, alts, embed)
+}
+
+// readSplit reads w as the two words it splits into ("wifioff"), when the split is plausible and either
+// the halves are written together elsewhere or w has no correction, and reports whether it did; else it
+// returns w's corrections among the wider candidates (unless the split was certain).
+func (ix *Index) readSplit(r *wordReading, alts []alt, w string, wv []float32) ([]typoCandidate, bool) {
+	lx := ix.lex
+	left, right, ok, together := lx.split(w)
+	ok = ok && ix.plausible(wv, left+" "+right)
+	var typos []typoCandidate
+	if !(ok && together) {
+		typos = ix.corrections(w, wv, lx.candidates(w, true))
+	}
+	if !ok || !together && len(typos) > 0 {
+		return typos, false
+	}
+	for _, part := range []string{left, right} {
+		if j, ok := lx.wordID[part]; ok {
+			ix.addSlot(r, append(alts, alt{lx.wordTerm[j], weightSplit}), part)
+			alts = nil
+		}
+	}
+	return nil, true
+}
+
+// typoAlts appends the corrections to alts, each at its kind's weight, and returns them with the one to
+// embed: a doubling slip undone, else the one found in the most documents (embed when there is none).
+func (ix *Index) typoAlts(alts []alt, typos []typoCandidate, embed string) ([]alt, string) {
+	lx := ix.lex
+	bestDF, bestDouble := 0, false
 	for _, c := range typos {
 		weight := float32(weightTypo1)
 		switch {
@@ -321,12 +395,11 @@ func (ix *Index) readWord(r *wordReading, w string, unfinished bool) {
 			weight = weightTypo2
 		}
 		alts = append(alts, alt{lx.wordTerm[c.word], weight})
-		// embed the likeliest correction: a doubling slip undone, then the one found in the most documents
 		if df := lx.docCount(c.word); c.doubling && !bestDouble || c.doubling == bestDouble && df > bestDF {
 			embed, bestDF, bestDouble = lx.words[c.word], df, c.doubling
 		}
 	}
-	ix.addSlot(r, alts, embed)
+	return alts, embed
 }
 
 // addSlot appends to r a slot of alts, with embed to embed (and its rows to rows).

@@ -24,122 +24,156 @@ func (ix *Index) search(q string, o Options, sc *scratch) ([]Hit, error) {
 		return nil, err
 	}
 	ix.lexical(qu, sc)
-	family := ix.family(qu)
 	v := ix.queryVector(qu, sc)
-	// Whether the query names a document's concept is a look-up per document, not a pass over the query.
-	sc.exactTerms = qu.markExact(sc.exactTerm, sc.exactTerms[:0])
-	defer func() {
-		for _, t := range sc.exactTerms {
-			sc.exactTerm[t] = false
-		}
-	}()
-	sc.namedLogos = ix.markNamed(qu.words, sc.namedLogo, sc.namedLogos[:0])
-	defer func() {
-		for _, d := range sc.namedLogos {
-			sc.namedLogo[d] = false
-		}
-	}()
-	w := ix.w
-	exactName := w.exactName()
-	total := w.Lex + w.Name + w.Prior*(1+familyWeight) + exactName
-	if v != nil {
-		total += w.Sem
-	}
-	semW := w.Sem
-	similar := func(sem float32) float32 { return semW * max(sem, 0) }
-	fuse := func(d int32, sem float32) float32 {
-		name := sc.name[d]
-		if family >= 0 && !ix.isNamed(d, family) {
-			name = min(name, familyCover) // a keyword of the family's word is no better than a member's name
-		}
-		s := w.Lex*sc.lex[d] + w.Name*name + similar(sem)
-		if sc.lex[d] > 0 || name > 0 {
-			s += w.Prior * ix.prior[d]
-			if h := ix.head[d]; h >= 0 && sc.exactTerm[h] {
-				s += w.Prior * familyWeight
-			}
-		}
-		if sc.exact[d] {
-			s += exactName
-		}
-		if sc.opposite[d] {
-			s *= w.Antonym
-		}
-		if ix.logos.of[d] && !sc.namedLogo[d] {
-			s *= unnamedLogo
-		}
-		return s / total
-	}
+	f := ix.newFusion(qu, v, sc)
+	defer f.forget()
 	// The documents that match words score first. Any other scores by similarity alone, at most
 	// Sem/total: when limit matching documents score more, none of the others can be a hit, and
 	// the scan of every document's vector is skipped. When more than a sixteenth of the documents match
 	// (long queries), one scan of the documents and the phrases costs less than their similarities.
-	opposite := ix.markOpposites(qu, sc)
-	defer func() {
-		for _, d := range opposite {
-			sc.opposite[d] = false
-		}
-	}()
-	clear(sc.scores)
-	matched := ix.matched(qu, sc)
-	scan := v != nil && (scanAlways || len(matched) > len(sc.scores)/16)
-	if !scan && v != nil {
-		// When even at the highest similarity too few matching documents outscore similarity alone, the
-		// scan is certain, and their exact similarities would be computed for nothing.
-		for _, d := range matched {
-			sc.scores[d] = fuse(d, maxSimilarity)
-		}
-		scan = ix.kthBest(sc.scores, matched, o, sc) <= w.Sem/total
-	}
-	if !scan {
-		if v != nil {
-			ix.exactBest(v, matched, fuse, o, sc)
-		} else {
-			ix.exactScores(v, matched, fuse, sc)
-		}
-		sc.resetPhrases()
-		scan = v != nil && ix.kthBest(sc.scores, matched, o, sc) <= w.Sem/total
-	}
-	if !scan {
-		return ix.topOf(sc.scores, matched, o), nil // no other document has a score
-	}
-	// Most documents match no word, and fuse would add zeros to their similarity's part: they score by
-	// similarity alone, and only the matching ones and the opposites through fuse.
-	score := func(d int32, sem float32) float32 {
-		if sc.lex[d] != 0 || sc.name[d] != 0 || sc.exact[d] || sc.opposite[d] {
-			return fuse(d, sem)
-		}
-		return similar(sem) / total
-	}
-	scoreAll := func(sims, out []float32) {
-		for d, sem := range sims {
-			out[d] = similar(sem) / total
-		}
-		for _, d := range matched {
-			out[d] = fuse(d, sims[d])
-		}
-		for _, d := range opposite {
-			out[d] = fuse(d, sims[d])
+	if v == nil || !scanAlways && len(f.matched) <= len(sc.scores)/16 {
+		if hits, ok := ix.matchedHits(v, o, &f); ok {
+			return hits, nil
 		}
 	}
 	if boundedScan && ix.phrases.n > 0 {
-		// Any document but the matching ones and the opposites scores floor from a similarity of floor ×
-		// total / Sem on.
-		atLeast := func(floor float32) float32 {
-			if semW <= 0 {
-				return math.MaxFloat32
-			}
-			return floor * total / semW
-		}
-		fused := append(matched, opposite...)
-		sc.touched = fused[:len(matched)] // matched's array, grown or not, for the next query
-		rs := reachScore{score: score, fused: fused, atLeast: atLeast}
+		fused := append(f.matched, f.opposite...)
+		sc.touched = fused[:len(f.matched)] // matched's array, grown or not, for the next query
+		rs := reachScore{score: f.score, fused: fused, atLeast: f.atLeast}
 		return ix.reachableHits(v, o, rs, sc), nil
 	}
 	ix.cosines(v, sc.sem)
 	ix.blend(v, sc.sem, sc.phraseAll, sc.closest)
-	scoreAll(sc.sem, sc.scores)
+	f.scoreAll(sc.sem, sc.scores)
 	return ix.top(sc.scores, o), nil
+}
+
+// matchedHits scores the documents that match words alone and returns their hits, when no other
+// document can outscore the limit-th of them by similarity alone (true); else the scan must run (false).
+// Without a query vector no other document has a score.
+func (ix *Index) matchedHits(v []float32, o Options, f *fusion) ([]Hit, bool) {
+	sc, bar := f.sc, f.w.Sem/f.total
+	if v != nil {
+		// When even at the highest similarity too few matching documents outscore similarity alone, the
+		// scan is certain, and their exact similarities would be computed for nothing.
+		for _, d := range f.matched {
+			sc.scores[d] = f.fuse(d, maxSimilarity)
+		}
+		if ix.kthBest(sc.scores, f.matched, o, sc) <= bar {
+			return nil, false
+		}
+		ix.exactBest(v, f.matched, f.fuse, o, sc)
+	} else {
+		ix.exactScores(v, f.matched, f.fuse, sc)
+	}
+	sc.resetPhrases()
+	if v != nil && ix.kthBest(sc.scores, f.matched, o, sc) <= bar {
+		return nil, false
+	}
+	return ix.topOf(sc.scores, f.matched, o), true
+}
+
+// fusion is one query's fused score of each document: its word match, name coverage and exact name (in
+// sc, from lexical), its prior and family, its similarity, and its antonym and logo marks, over the
+// weights' total.
+type fusion struct {
+	ix               *Index
+	sc               *scratch
+	w                Weights
+	family           int32   // the term of the family the query names, or -1 (Index.family)
+	exactName, total float32 // the exact name's weight; the most a document can score
+	matched          []int32 // the documents that match a word of the query or are named exactly by it
+	opposite         []int32 // the documents holding an antonym of a query word (markOpposites)
+}
+
+// newFusion marks in sc what qu names (its exact terms, the logos it names, the documents of opposite
+// meaning) for scoring with its vector v (nil without one); forget clears the marks.
+func (ix *Index) newFusion(qu query, v []float32, sc *scratch) fusion {
+	f := fusion{ix: ix, sc: sc, w: ix.w, family: ix.family(qu)}
+	// Whether the query names a document's concept is a look-up per document, not a pass over the query.
+	sc.exactTerms = qu.markExact(sc.exactTerm, sc.exactTerms[:0])
+	sc.namedLogos = ix.markNamed(qu.words, sc.namedLogo, sc.namedLogos[:0])
+	f.exactName = f.w.exactName()
+	f.total = f.w.Lex + f.w.Name + f.w.Prior*(1+familyWeight) + f.exactName
+	if v != nil {
+		f.total += f.w.Sem
+	}
+	f.opposite = ix.markOpposites(qu, sc)
+	clear(sc.scores)
+	f.matched = ix.matched(qu, sc)
+	return f
+}
+
+// forget clears the marks newFusion set.
+func (f *fusion) forget() {
+	for _, t := range f.sc.exactTerms {
+		f.sc.exactTerm[t] = false
+	}
+	for _, d := range f.sc.namedLogos {
+		f.sc.namedLogo[d] = false
+	}
+	for _, d := range f.opposite {
+		f.sc.opposite[d] = false
+	}
+}
+
+// similar is the part of a score similarity sem gives.
+func (f *fusion) similar(sem float32) float32 { return f.w.Sem * max(sem, 0) }
+
+// fuse is document d's score at similarity sem.
+func (f *fusion) fuse(d int32, sem float32) float32 {
+	sc, ix, w := f.sc, f.ix, &f.w
+	name := sc.name[d]
+	if f.family >= 0 && !ix.isNamed(d, f.family) {
+		name = min(name, familyCover) // a keyword of the family's word is no better than a member's name
+	}
+	s := w.Lex*sc.lex[d] + w.Name*name + f.similar(sem)
+	if sc.lex[d] > 0 || name > 0 {
+		s += w.Prior * ix.prior[d]
+		if h := ix.head[d]; h >= 0 && sc.exactTerm[h] {
+			s += w.Prior * familyWeight
+		}
+	}
+	if sc.exact[d] {
+		s += f.exactName
+	}
+	if sc.opposite[d] {
+		s *= w.Antonym
+	}
+	if ix.logos.of[d] && !sc.namedLogo[d] {
+		s *= unnamedLogo
+	}
+	return s / f.total
+}
+
+// score is fuse for the documents that match words or are marked, and similarity alone over the total for
+// the others (most of them), whose fuse would add zeros to it.
+func (f *fusion) score(d int32, sem float32) float32 {
+	if sc := f.sc; sc.lex[d] != 0 || sc.name[d] != 0 || sc.exact[d] || sc.opposite[d] {
+		return f.fuse(d, sem)
+	}
+	return f.similar(sem) / f.total
+}
+
+// scoreAll writes into out every document's score from its similarity in sims.
+func (f *fusion) scoreAll(sims, out []float32) {
+	for d, sem := range sims {
+		out[d] = f.similar(sem) / f.total
+	}
+	for _, d := range f.matched {
+		out[d] = f.fuse(d, sims[d])
+	}
+	for _, d := range f.opposite {
+		out[d] = f.fuse(d, sims[d])
+	}
+}
+
+// atLeast is the similarity from which a document that matches no word scores floor.
+func (f *fusion) atLeast(floor float32) float32 {
+	if f.w.Sem <= 0 {
+		return math.MaxFloat32
+	}
+	return floor * f.total / f.w.Sem
 }
 
 // markOpposites marks, in sc.opposite, the documents whose id, name or a keyword holds an antonym of a

@@ -546,6 +546,33 @@ func TestSearchKnowsWhatPeopleMean(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the whole library's index")
 	}
+	ix := reopenedLibrary(t)
+	top, semantic := rankedBy(t, ix.Search), rankedBy(t, ix.Semantic)
+	t.Run("known firsts", func(t *testing.T) { knownFirstsComeFirst(t, top) })
+	t.Run("semantic firsts", func(t *testing.T) { semanticFirsts(t, semantic) })
+	t.Run("icon is noise", func(t *testing.T) { iconSaysNothing(t, ix, top) })
+	t.Run("no false friends", func(t *testing.T) { noFalseFriends(t, top) })
+	t.Run("no opposites", func(t *testing.T) {
+		noOpposites(t, map[string]topFunc{"fused": top, "semantic": semantic})
+	})
+}
+
+// topFunc returns the ids of a ranking's first n hits for a query.
+type topFunc func(q string, n int) []string
+
+// rankedBy is rank's topFunc, failing t on an error.
+func rankedBy(t *testing.T, rank func(string, search.Options) ([]search.Hit, error)) topFunc {
+	return func(q string, n int) []string {
+		hits, err := rank(q, search.Options{Limit: n})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ids(hits)
+	}
+}
+
+// reopenedLibrary writes the library's index to a file and opens it as the edge does.
+func reopenedLibrary(t *testing.T) *search.Index {
 	dir := t.TempDir()
 	f, err := os.Create(filepath.Join(dir, search.IndexFile))
 	if err != nil {
@@ -559,17 +586,12 @@ func TestSearchKnowsWhatPeopleMean(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rankedBy := func(rank func(string, search.Options) ([]search.Hit, error)) func(string, int) []string {
-		return func(q string, n int) []string {
-			hits, err := rank(q, search.Options{Limit: n})
-			if err != nil {
-				t.Fatal(err)
-			}
-			return ids(hits)
-		}
-	}
-	top := rankedBy(ix.Search)
-	f, err = os.Open(filepath.Join("testdata", "firsts.txt"))
+	return ix
+}
+
+// knownFirstsComeFirst: each query of testdata/firsts.txt (each with its reason there) has its icon first.
+func knownFirstsComeFirst(t *testing.T, top topFunc) {
+	f, err := os.Open(filepath.Join("testdata", "firsts.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -578,28 +600,34 @@ func TestSearchKnowsWhatPeopleMean(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range firsts { // each with its reason in the file
+	for _, c := range firsts {
 		if got := top(c.Query, 1); len(got) == 0 || got[0] != c.ID {
 			t.Errorf("%q: first %v, want %s", c.Query, got, c.ID)
 		}
 	}
-	semantic := rankedBy(ix.Semantic)
-	for q, want := range map[string][]string{ // each word finds its own phrase: shuffle is no playlist icon
+}
+
+// semanticFirsts: each word finds its own phrase (shuffle is no playlist icon), and among icons that mean
+// much the same the one people mean, the generic icon before its variants, comes first.
+func semanticFirsts(t *testing.T, semantic topFunc) {
+	for q, want := range map[string][]string{
 		"shuffle my playlist":   {"arrows-shuffle"},
 		"skip to the next song": {"player-skip-forward", "player-track-next"},
-		// among icons that mean much the same, the one people mean: the generic icon before its variants
-		"delete":           {"trash"},
-		"warning":          {"alert-triangle"},
-		"cog":              {"settings"},
-		"more information": {"info-circle"},
-		"cogwheel":         {"settings"}, // a word the embedder lacks, meaning its synonym
+		"delete":                {"trash"},
+		"warning":               {"alert-triangle"},
+		"cog":                   {"settings"},
+		"more information":      {"info-circle"},
+		"cogwheel":              {"settings"}, // a word the embedder lacks, meaning its synonym
 	} {
 		if got := semantic(q, 1); len(got) == 0 || !slices.Contains(want, got[0]) {
 			t.Errorf("semantic %q: first %v, want one of %v", q, got, want)
 		}
 	}
-	// "icon" says nothing in an icon library: a query ranks as without it, and still names an icon exactly;
-	// alone, or in an icon's own name, it is the query
+}
+
+// iconSaysNothing: "icon" says nothing in an icon library: a query ranks as without it, and still names an
+// icon exactly; alone, or in an icon's own name, it is the query.
+func iconSaysNothing(t *testing.T, ix *search.Index, top topFunc) {
 	for with, without := range map[string]string{"arrow icon": "arrow", "bell icon": "bell", "lock icons": "lock", "an icon of a house": "a house"} {
 		if got, want := top(with, 10), top(without, 10); !slices.Equal(got, want) {
 			t.Errorf("%q: %v, want as %q: %v", with, got, without, want)
@@ -613,6 +641,10 @@ func TestSearchKnowsWhatPeopleMean(t *testing.T) {
 	if got := top("icon", 3); !slices.Contains(got, "icons") {
 		t.Errorf("icon: top 3 %v, want the icons icon among them", got)
 	}
+}
+
+// noFalseFriends: a query finds what it means, not what only shares a word or a stem with it.
+func noFalseFriends(t *testing.T, top topFunc) {
 	if got := top("save document", 3); !slices.Contains(got, "device-floppy") {
 		t.Errorf("save document: top 3 %v, want the floppy disk among them", got)
 	}
@@ -622,11 +654,8 @@ func TestSearchKnowsWhatPeopleMean(t *testing.T) {
 		}
 	}
 	for _, family := range []string{"arrow", "http", "text"} { // no icon is named so; many ids start with it
-		for _, id := range top(family, 5) {
-			if !strings.HasPrefix(id, family+"-") {
-				t.Errorf("%s: top 5 %v, want only %s-* icons, not the ones that only mention the word", family, top(family, 5), family)
-				break
-			}
+		if got := top(family, 5); slices.ContainsFunc(got, func(id string) bool { return !strings.HasPrefix(id, family+"-") }) {
+			t.Errorf("%s: top 5 %v, want only %s-* icons, not the ones that only mention the word", family, got, family)
 		}
 	}
 	for q, others := range map[string][]string{ // a word is not another word less its final e
@@ -635,12 +664,14 @@ func TestSearchKnowsWhatPeopleMean(t *testing.T) {
 		"pine":    {"pin", "pinned"},
 		"sitting": {"crane", "bulldozer"}, // building sites
 	} {
-		for _, id := range top(q, 3) {
-			if slices.Contains(others, id) {
-				t.Errorf("%q: top 3 %v holds %s, which only shares a stem without the e", q, top(q, 3), id)
-			}
+		if got := top(q, 3); slices.ContainsFunc(got, func(id string) bool { return slices.Contains(others, id) }) {
+			t.Errorf("%q: top 3 %v holds one of %v, which only share a stem without the e", q, got, others)
 		}
 	}
+}
+
+// noOpposites: no icon of the opposite meaning is in the top 5 of either ranking.
+func noOpposites(t *testing.T, rankings map[string]topFunc) {
 	for q, opposites := range map[string][]string{
 		"happy":        {"mood-sad", "mood-sad-2", "mood-cry", "mood-angry", "mood-sad-dizzy", "mood-sad-squint"},
 		"zoom out":     {"zoom-in"},
@@ -649,11 +680,9 @@ func TestSearchKnowsWhatPeopleMean(t *testing.T) {
 		"sign out":     {"login", "login-2"},
 		"open lock":    {"lock"},
 	} {
-		for ranking, top := range map[string]func(string, int) []string{"fused": top, "semantic": rankedBy(ix.Semantic)} {
-			for _, id := range top(q, 5) {
-				if slices.Contains(opposites, id) {
-					t.Errorf("%s %q: %s, its opposite, is in the top 5 %v", ranking, q, id, top(q, 5))
-				}
+		for ranking, top := range rankings {
+			if got := top(q, 5); slices.ContainsFunc(got, func(id string) bool { return slices.Contains(opposites, id) }) {
+				t.Errorf("%s %q: the top 5 %v holds an opposite, one of %v", ranking, q, got, opposites)
 			}
 		}
 	}

@@ -9,31 +9,48 @@ func stem(w string) string {
 	if len(w) <= 3 || !isASCIILetters(w) {
 		return w
 	}
-	w = withoutLy(w)
+	return withoutFinalE(withoutIngOrEd(withoutPlural(withoutLy(w))))
+}
+
+// withoutPlural strips a plural's or a third person's s: "notifies" and "notified" are "notify", "boxes"
+// is "box", "class", "status" and "analysis" stay.
+func withoutPlural(w string) string {
 	switch {
 	case strings.HasSuffix(w, "ies") && len(w) > 4, strings.HasSuffix(w, "ied") && len(w) > 5:
-		w = w[:len(w)-3] + "y" // "notifies" and "notified" are "notify" ("shied" is too short to tell from "shield")
+		return w[:len(w)-3] + "y" // "shied" is too short to tell from "shield"
 	case strings.HasSuffix(w, "sses"), strings.HasSuffix(w, "xes"), strings.HasSuffix(w, "ches"),
 		strings.HasSuffix(w, "shes"), strings.HasSuffix(w, "zzes"):
-		w = w[:len(w)-2]
+		return w[:len(w)-2]
 	case strings.HasSuffix(w, "ss"), strings.HasSuffix(w, "us"), strings.HasSuffix(w, "is"):
+		return w
 	case strings.HasSuffix(w, "s"):
-		w = w[:len(w)-1]
+		return w[:len(w)-1]
 	}
+	return w
+}
+
+// withoutIngOrEd strips -ing or -ed from a base of three letters or more with a vowel: "rating" is "rate",
+// "saving" "save"; "shopping" stays "shop".
+func withoutIngOrEd(w string) string {
 	for _, suf := range []string{"ing", "ed"} {
 		if base, ok := strings.CutSuffix(w, suf); ok && len(base) >= 3 && hasVowel(base) {
 			w = undouble(base)
-			if w == base && measure(w) == 1 && endsCVC(w) { // "rating" is "rate", "saving" "save"; "shopping" stays "shop"
+			if w == base && measure(w) == 1 && endsCVC(w) {
 				w += "e"
 			}
-			break
+			return w
 		}
 	}
-	// A final e goes unless the word needs it to be itself (Porter's step 5a): "delete" and "deleted" are
-	// "delet", "house" is "hous", but "rate" is not "rat", "site" not "sit", "note" not "not", "tree" stays.
+	return w
+}
+
+// withoutFinalE strips a final e unless the word needs it to be itself (Porter's step 5a): "delete" and
+// "deleted" are "delet", "house" is "hous", but "rate" is not "rat", "site" not "sit", "note" not "not",
+// "tree" stays.
+func withoutFinalE(w string) string {
 	if n := len(w); n > 3 && w[n-1] == 'e' {
 		if m := measure(w[:n-1]); m > 1 || m == 1 && !endsCVC(w[:n-1]) {
-			w = w[:n-1]
+			return w[:n-1]
 		}
 	}
 	return w
