@@ -15,6 +15,7 @@ import (
 	"github.com/iconlib/iconlib/edge/internal/answers"
 	"github.com/iconlib/iconlib/edge/internal/metrics"
 	"github.com/iconlib/iconlib/edge/library"
+	"github.com/iconlib/iconlib/edge/mcp"
 	"github.com/iconlib/iconlib/internal/contract"
 )
 
@@ -40,6 +41,7 @@ type Config struct {
 type Edge struct {
 	cfg     Config
 	access  *access.Access
+	streams *mcp.Streams     // the legacy MCP streams of every snapshot's servers
 	metrics *metrics.Metrics // this edge's own registry
 	pages   *sitePages       // pages the edge renders (searches, errors); from the binary, not from public/
 	current atomic.Pointer[server]
@@ -91,6 +93,7 @@ func New(cfg Config) (*Edge, error) {
 	if err != nil {
 		return nil, err
 	}
+	e.streams = mcp.NewStreams(mcp.DefaultStreamLimits, e.access.ClientKey)
 	if err := e.assemble(s); err != nil {
 		e.access.Close()
 		return nil, err
@@ -115,6 +118,13 @@ func (e *Edge) Metrics() http.Handler {
 // MetricsPath is where [Edge.Metrics] answers.
 const MetricsPath = "/metrics"
 
-// Close releases what the edge holds outside the process: the connections to a shared limiter store.
-// Call it after the server stops.
-func (e *Edge) Close() error { return e.access.Close() }
+// EndStreams ends every legacy MCP stream, now and from now on: a stream lasts as long as its client
+// keeps it, so a server shutting down calls this not to wait for them.
+func (e *Edge) EndStreams() { e.streams.Close() }
+
+// Close ends the streams and releases what the edge holds outside the process: the connections to a
+// shared limiter store. Call it after the server stops.
+func (e *Edge) Close() error {
+	e.EndStreams()
+	return e.access.Close()
+}

@@ -11,17 +11,18 @@ import (
 )
 
 // protocols are the agent-facing adapters over the library: two MCP servers, the A2A agent and their
-// discovery cards. They are built once at start.
+// discovery cards. Each snapshot builds its own; the MCP servers of every snapshot share the edge's
+// stream limits.
 type protocols struct {
 	mcpIcons, mcpDocs         http.Handler
 	mcpIconsCard, mcpDocsCard []byte
 	agent, agentCard          http.Handler
 }
 
-func newProtocols(lib *library.Library, cfg Config) (protocols, error) {
+func newProtocols(lib *library.Library, cfg Config, streams *mcp.Streams) (protocols, error) {
 	var p protocols
 	var err error
-	mo := mcp.Options{Version: cfg.Version, BaseURL: cfg.BaseURL, Logger: cfg.Logger}
+	mo := mcp.Options{Version: cfg.Version, BaseURL: cfg.BaseURL, Logger: cfg.Logger, Streams: streams}
 	if p.mcpIcons, err = mcp.NewIcons(lib, mo); err != nil {
 		return p, err
 	}

@@ -56,10 +56,10 @@ func Serve(ctx context.Context, cfg ServeConfig) error {
 		go e.Watch(ctx, cfg.Watch)
 	}
 	servers, ctx := errgroup.WithContext(ctx) // one failing stops the other
-	servers.Go(func() error { return serve(ctx, "edge", ln, e, cfg.ShutdownTimeout, cfg.Logger) })
+	servers.Go(func() error { return serve(ctx, "edge", ln, e, e.EndStreams, cfg.ShutdownTimeout, cfg.Logger) })
 	if metricsLn != nil {
 		servers.Go(func() error {
-			return serve(ctx, "metrics", metricsLn, e.Metrics(), cfg.ShutdownTimeout, cfg.Logger)
+			return serve(ctx, "metrics", metricsLn, e.Metrics(), nil, cfg.ShutdownTimeout, cfg.Logger)
 		})
 	}
 	if cfg.Announce != nil {
@@ -95,8 +95,9 @@ func reloadOn(ctx context.Context, signals <-chan os.Signal, e *Edge) {
 }
 
 // serve runs an HTTP server on ln (name says which, in the log) until ctx ends (SIGINT or SIGTERM), then
-// drains requests for up to drain (--shutdown-timeout); requests still running then are cut.
-func serve(ctx context.Context, name string, ln net.Listener, handler http.Handler, drain time.Duration, log *slog.Logger) error {
+// calls endStreams (unless nil), so long-lived streams end at once, and drains requests for up to drain
+// (--shutdown-timeout); requests still running then are cut.
+func serve(ctx context.Context, name string, ln net.Listener, handler http.Handler, endStreams func(), drain time.Duration, log *slog.Logger) error {
 	srv := &http.Server{
 		Handler:           handler,
 		ReadHeaderTimeout: 5 * time.Second,
@@ -104,6 +105,9 @@ func serve(ctx context.Context, name string, ln net.Listener, handler http.Handl
 		WriteTimeout:      60 * time.Second,
 		IdleTimeout:       120 * time.Second,
 		MaxHeaderBytes:    16 << 10,
+	}
+	if endStreams != nil {
+		srv.RegisterOnShutdown(endStreams)
 	}
 	log.Info("serving", "server", name, "addr", ln.Addr().String())
 	errc := make(chan error, 1)

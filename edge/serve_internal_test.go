@@ -34,7 +34,7 @@ func TestServeShutsDownGracefully(t *testing.T) {
 	})
 	ctx, stop := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	go func() { done <- serve(ctx, "edge", ln, slow, 10*time.Second, slog.New(slog.DiscardHandler)) }()
+	go func() { done <- serve(ctx, "edge", ln, slow, nil, 10*time.Second, slog.New(slog.DiscardHandler)) }()
 
 	body := make(chan string, 1)
 	go func() {
@@ -66,6 +66,40 @@ func TestServeShutsDownGracefully(t *testing.T) {
 	}
 }
 
+// TestShutdownEndsStreamsAtOnce (issue 51): a stream lasts as long as its client keeps it, so shutdown ends
+// the streams first (endStreams) and serve returns cleanly well inside the drain deadline instead of
+// waiting it out and exiting with an error.
+func TestShutdownEndsStreamsAtOnce(t *testing.T) {
+	ln, addr := loopbackListener(t)
+	started, ended := make(chan struct{}), make(chan struct{})
+	stream := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(http.StatusOK)
+		http.NewResponseController(w).Flush()
+		close(started)
+		<-ended // a legacy stream, held until the edge ends it
+	})
+	ctx, stop := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		done <- serve(ctx, "edge", ln, stream, func() { close(ended) }, time.Minute, slog.New(slog.DiscardHandler))
+	}()
+	go func() {
+		for i := 0; i < 100; i++ { // wait for the listener
+			if res, err := http.Get("http://" + addr + "/"); err == nil {
+				io.Copy(io.Discard, res.Body)
+				res.Body.Close()
+				return
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	}()
+	<-started
+	stop()
+	if err := <-done; err != nil {
+		t.Errorf("serve returned %v; want a clean exit once the streams ended", err)
+	}
+}
+
 // TestShutdownTimeoutCutsLongRequests (issue 19, item 8): the drain deadline is --shutdown-timeout; a
 // request still running when it passes is cut and serve says so.
 func TestShutdownTimeoutCutsLongRequests(t *testing.T) {
@@ -78,7 +112,7 @@ func TestShutdownTimeoutCutsLongRequests(t *testing.T) {
 	})
 	ctx, stop := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	go func() { done <- serve(ctx, "edge", ln, slow, time.Millisecond, slog.New(slog.DiscardHandler)) }()
+	go func() { done <- serve(ctx, "edge", ln, slow, nil, time.Millisecond, slog.New(slog.DiscardHandler)) }()
 	go func() {
 		for i := 0; i < 100; i++ { // wait for the listener
 			if res, err := http.Get("http://" + addr + "/"); err == nil {

@@ -28,6 +28,10 @@ func ParseTrustedProxies(list []string) ([]netip.Prefix, error) {
 	return out, nil
 }
 
+// ClientKey names the client of r as the anonymous quota counts it: its address (an IPv6 client's /64),
+// read through trusted proxies.
+func (a *Access) ClientKey(r *http.Request) string { return clientKey(a.clientIP(r)) }
+
 // clientIP is the address of the connection's peer; when that peer is a trusted proxy, X-Forwarded-For is
 // read from the right, skipping trusted proxies, and the first address that is not one is the client (if
 // every hop is trusted, the leftmost). An unparsable entry ends the walk at the last good hop, so a client

@@ -33,6 +33,10 @@ type Options struct {
 	BaseURL contract.BaseURL
 	// Logger receives one line per MCP request and tool call.
 	Logger *slog.Logger
+	// Streams admits and times the legacy HTTP+SSE streams; servers given the same one share its limits.
+	// Nil gives the server its own, with DefaultStreamLimits, telling clients apart by their connection's
+	// address.
+	Streams *Streams
 }
 
 // serverSpec describes one of the two servers. The handler and the server card are both built from it, so
@@ -88,6 +92,7 @@ type endpoint struct {
 	mcp       *server.MCPServer
 	transport *server.StreamableHTTPServer
 	sse       *server.SSEServer // the legacy HTTP+SSE transport (protocol 2024-11-05)
+	streams   *Streams          // its streams' limits
 	versions  []string          // the protocol versions the transport serves, newest first
 	base      *url.URL          // the site
 	url       *url.URL          // the endpoint
@@ -134,7 +139,12 @@ func (sp serverSpec) build(lib *library.Library, opts Options) (*endpoint, error
 		server.WithStreamableHTTPLogger(logger),
 	)
 	e.versions = server.FilterSupportedVersions(e.transport)
+	e.streams = opts.Streams
+	if e.streams == nil {
+		e.streams = NewStreams(DefaultStreamLimits, nil)
+	}
 	e.sse = server.NewSSEServer(e.mcp,
+		server.WithSessionIDGenerator(e.streams.sessionID),
 		server.WithMessageEndpoint(sp.messagesPath),
 		// A path, which the client resolves against the stream's URL: right behind any host name.
 		server.WithUseFullURLForMessageEndpoint(false),

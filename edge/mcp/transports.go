@@ -8,7 +8,6 @@ import (
 	"net/http"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/mark3labs/mcp-go/mcp"
 
@@ -54,6 +53,7 @@ func (e *endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 	case e.spec.messagesPath:
 		if !refuseMethod(w, r, e.spec.messagesPath) {
+			e.streams.touch(r.URL.Query().Get("sessionId"))
 			e.sse.MessageHandler().ServeHTTP(w, r)
 		}
 	default:
@@ -158,11 +158,10 @@ func (r *recorder) Header() http.Header         { return r.header }
 func (r *recorder) Write(p []byte) (int, error) { return r.body.Write(p) }
 func (r *recorder) WriteHeader(int)             {}
 
-// serveStream opens a legacy HTTP+SSE stream. It lasts as long as the client keeps it, beyond the write
-// timeout of the edge's HTTP server.
+// serveStream opens a legacy HTTP+SSE stream within the limits of e.streams: it lasts, beyond the write
+// timeout of the edge's HTTP server, until the client goes, falls idle or reaches the stream's lifetime.
 func (e *endpoint) serveStream(w http.ResponseWriter, r *http.Request) {
-	_ = http.NewResponseController(w).SetWriteDeadline(time.Time{})
-	e.sse.SSEHandler().ServeHTTP(w, r)
+	e.streams.serve(w, r, e.sse.SSEHandler())
 }
 
 // refuseMethod answers a request whose method the contract's endpoint at path does not take with 405, the
