@@ -3,6 +3,7 @@ package edge_test
 import (
 	"encoding/json"
 	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -85,7 +86,8 @@ func TestParameterErrors(t *testing.T) {
 		{"/api/v1/icons?q=bell&offset=20", "offset"},
 		{"/api/v1/icons?q=%ff", "UTF-8"},
 		{"/api/v1/icons?q=%zz", "malformed"},
-		{"/api/v1/icons?" + strings.Repeat("a=1&", 600), "longer than 2048"},
+		{"/api/v1/icons?" + strings.Repeat("a=1&", 1100), "longer than 4096"},
+		{"/api/v1/icons?q=" + url.QueryEscape(strings.Repeat("😀", 201)), "longer than 200 characters"},
 		{"/api/v1/search", "q is required"},
 		{"/api/v1/search?q=x&offset=1", `unknown parameter "offset"`},
 		{"/api/v1/icons/arrow-left?pretty=1", "takes no parameters"},
