@@ -55,7 +55,7 @@ func (s *server) routes() http.Handler {
 		api(surfaceREST, contract.CategoriesRoute, s.handleCategories)
 		api(surfaceSearch, contract.SearchRoute, s.handleSearch)
 	}
-	// MCP and A2A take every method: they answer each as their protocols say. Each MCP server answers its
+	// MCP and A2A see every method, so that a refused one gets a JSON-RPC error with the 405 and Allow. Each MCP server answers its
 	// path (Streamable HTTP), the path with a slash (a redirect) and the legacy HTTP+SSE transport's paths.
 	for _, m := range []struct {
 		surface                string

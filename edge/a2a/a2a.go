@@ -87,6 +87,9 @@ type dialects struct {
 var errBodyUnreadable = errors.New("the request body could not be read")
 
 func (d *dialects) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if refuseMethod(w, r) {
+		return
+	}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
 	if _, tooLarge := errors.AsType[*http.MaxBytesError](err); err != nil && !tooLarge {
 		d.log.Warn("a2a request body unreadable", "err", err)
@@ -104,6 +107,24 @@ func (d *dialects) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/json")
 	r.Body = io.NopCloser(io.MultiReader(bytes.NewReader(body), errReader{err}))
 	h.ServeHTTP(w, r)
+}
+
+// refuseMethod answers a request by any method but the endpoint's (POST) with 405, its Allow and a
+// JSON-RPC invalid-request error, as every other endpoint refuses a method it does not take, and reports
+// whether it did.
+func refuseMethod(w http.ResponseWriter, r *http.Request) bool {
+	e, _ := contract.EndpointAt(contract.A2APath)
+	if e.Takes(r.Method) {
+		return false
+	}
+	w.Header().Set("Allow", e.Allow())
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(http.StatusMethodNotAllowed)
+	if r.Method != http.MethodHead {
+		_ = json.NewEncoder(w).Encode(map[string]any{"jsonrpc": "2.0", "id": nil,
+			"error": map[string]any{"code": -32600, "message": contract.A2APath + " takes only " + e.Allow() + ": send a JSON-RPC request"}})
+	}
+	return true
 }
 
 // normalize returns the JSON-RPC method a body calls, and the body as the SDK should read it. JSON-RPC 2.0

@@ -11,6 +11,7 @@ import (
 	"github.com/a2aproject/a2a-go/v2/a2a"
 	"github.com/a2aproject/a2a-go/v2/a2aclient"
 	"github.com/a2aproject/a2a-go/v2/a2acompat/a2av0"
+	"github.com/iconlib/iconlib/internal/contract"
 )
 
 // JSON-RPC error codes.
@@ -201,6 +202,31 @@ func TestNoStreamingNoTasks(t *testing.T) {
 				t.Errorf("%s: streaming gave %v; want unsupported operation", tc.version, err)
 			}
 			break
+		}
+	}
+}
+
+// TestMethodsOtherThanPOSTAre405 (issue 51): the agent takes POST only; any other method is refused as
+// every endpoint refuses a method it does not take, 405 with Allow: POST, with a JSON-RPC error body
+// (none for HEAD).
+func TestMethodsOtherThanPOSTAre405(t *testing.T) {
+	s := newAgent(t)
+	for _, method := range []string{http.MethodGet, http.MethodHead, http.MethodPut, http.MethodDelete, http.MethodPatch, http.MethodTrace} {
+		req, _ := http.NewRequest(method, s.URL+contract.A2APath, strings.NewReader(v1Call))
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var body struct {
+			Error struct{ Code int } `json:"error"`
+		}
+		decodeErr := json.NewDecoder(res.Body).Decode(&body)
+		res.Body.Close()
+		if res.StatusCode != http.StatusMethodNotAllowed || res.Header.Get("Allow") != "POST" {
+			t.Errorf("%s: %d Allow %q; want 405, Allow: POST", method, res.StatusCode, res.Header.Get("Allow"))
+		}
+		if method != http.MethodHead && (decodeErr != nil || body.Error.Code != invalidRequest) {
+			t.Errorf("%s: body %+v (%v); want a JSON-RPC invalid request", method, body, decodeErr)
 		}
 	}
 }
