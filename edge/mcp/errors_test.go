@@ -158,6 +158,22 @@ func TestMalformedMessagesAreParseErrors(t *testing.T) {
 	}
 }
 
+// TestBodiesThatAreNotJSONGetJSONRPCErrors (issue 51): a POST whose Content-Type is not JSON is refused
+// with 415 and a JSON-RPC error a client can parse, not mcp-go's plain text.
+func TestBodiesThatAreNotJSONGetJSONRPCErrors(t *testing.T) {
+	url := serve(t, newLibrary(t, nil)) + contract.MCPIconsPath
+	for _, contentType := range []string{"text/plain", "", "application/x-www-form-urlencoded", "application/json;;"} {
+		res, body := do(t, http.MethodPost, url, initialize, map[string]string{"Content-Type": contentType,
+			"Accept": "application/json, text/event-stream"})
+		code, msg := rpcError(t, body)
+		if res.StatusCode != http.StatusUnsupportedMediaType || res.Header.Get("Content-Type") != "application/json" ||
+			code != mcp.INVALID_REQUEST || !strings.Contains(msg, "application/json") {
+			t.Errorf("Content-Type %q: %d %q %s; want 415 and a JSON-RPC error naming application/json", contentType,
+				res.StatusCode, res.Header.Get("Content-Type"), body)
+		}
+	}
+}
+
 func TestHTTPMethods(t *testing.T) {
 	url := serve(t, newLibrary(t, nil)) + contract.MCPIconsPath
 	status, body := post(t, url, initialize, nil)

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"mime"
 	"net/http"
 	"slices"
 	"strings"
@@ -72,6 +73,9 @@ func (e *endpoint) serveStreamable(w http.ResponseWriter, r *http.Request) {
 			" (a GET without MCP-Protocol-Version opens the legacy HTTP+SSE transport)")
 	case r.Method == http.MethodGet:
 		e.serveStream(w, r)
+	case r.Method == http.MethodPost && !isJSON(r.Header.Get("Content-Type")):
+		writeError(w, http.StatusUnsupportedMediaType, mcp.INVALID_REQUEST, fmt.Sprintf(
+			"send the JSON-RPC message with Content-Type: application/json, not %q", r.Header.Get("Content-Type")))
 	case r.Method == http.MethodPost:
 		body, _ := io.ReadAll(r.Body) // read already, by hostGuard
 		r.Body = io.NopCloser(bytes.NewReader(body))
@@ -86,6 +90,12 @@ func (e *endpoint) serveStreamable(w http.ResponseWriter, r *http.Request) {
 	default:
 		e.transport.ServeHTTP(w, r)
 	}
+}
+
+// isJSON reports whether a Content-Type names JSON, as a Streamable HTTP POST must.
+func isJSON(contentType string) bool {
+	mediaType, _, err := mime.ParseMediaType(contentType)
+	return err == nil && mediaType == "application/json"
 }
 
 // checkVersion refuses a request whose MCP-Protocol-Version header names a version the server does not
