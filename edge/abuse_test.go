@@ -42,6 +42,13 @@ func (b *lockedBuffer) Write(p []byte) (int, error) {
 	return b.buf.Write(p)
 }
 
+// len is how many bytes have been logged.
+func (b *lockedBuffer) len() int {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Len()
+}
+
 // lines are the log lines with msg.
 func (b *lockedBuffer) lines(msg string) []string {
 	b.mu.Lock()
@@ -231,5 +238,39 @@ func TestRefusalsAreLoggedSampled(t *testing.T) {
 	}
 	if n := len(e.log.lines("request")); n != 123 {
 		t.Errorf("%d request lines; every answer that is not a refusal has its own", n)
+	}
+}
+
+// TestNoRequestWritesMoreThan4KBOfLog (issue 51): whatever a client puts into a method, a tool name, a
+// resource URI, an A2A id or skill, or a path, one request writes at most 4 KB of log (every string a
+// record holds is clipped, saying how long it was).
+func TestNoRequestWritesMoreThan4KBOfLog(t *testing.T) {
+	e := newAbuseEdge(t)
+	huge := strings.Repeat("m", 1_000_000)
+	long := strings.Repeat("i", 20_000)
+	mcpCall := func(method, params string) string {
+		return `{"jsonrpc":"2.0","id":1,"method":"` + method + `","params":` + params + `}`
+	}
+	a2aCall := `{"jsonrpc":"2.0","id":"` + long + `","method":"SendMessage","params":{"message":{"messageId":"` + long +
+		`","taskId":"` + long + `","contextId":"` + long + `","role":"ROLE_USER","parts":[{"data":{"skill":"` + long + `"}}]}}}`
+	for name, req := range map[string]*http.Request{
+		"an MCP method of a megabyte": httptest.NewRequest(http.MethodPost, "/mcp", strings.NewReader(mcpCall(huge, "{}"))),
+		"an MCP tool name of a megabyte": httptest.NewRequest(http.MethodPost, "/mcp",
+			strings.NewReader(mcpCall("tools/call", `{"name":"`+huge+`","arguments":{}}`))),
+		"an MCP resource URI of a megabyte": httptest.NewRequest(http.MethodPost, "/mcp/docs",
+			strings.NewReader(mcpCall("resources/read", `{"uri":"`+huge+`"}`))),
+		"A2A ids and skill of 20,000 characters": httptest.NewRequest(http.MethodPost, "/a2a", strings.NewReader(a2aCall)),
+		"a path of 15,000 characters":            httptest.NewRequest(http.MethodGet, "/"+strings.Repeat("p", 15_000), nil),
+		"a parameter name of 3,000 characters":   httptest.NewRequest(http.MethodGet, "/api/v1/icons?"+strings.Repeat("x", 3000)+"=1", nil),
+	} {
+		req.RemoteAddr = "192.0.2.9:1234"
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		req.Header.Set("MCP-Protocol-Version", "2025-06-18")
+		before := e.log.len()
+		e.h.ServeHTTP(httptest.NewRecorder(), req)
+		if wrote := e.log.len() - before; wrote > 4096 {
+			t.Errorf("%s: %d bytes of log", name, wrote)
+		}
 	}
 }

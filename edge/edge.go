@@ -13,6 +13,7 @@ import (
 
 	"github.com/iconlib/iconlib/edge/access"
 	"github.com/iconlib/iconlib/edge/internal/answers"
+	"github.com/iconlib/iconlib/edge/internal/logclip"
 	"github.com/iconlib/iconlib/edge/internal/metrics"
 	"github.com/iconlib/iconlib/edge/library"
 	"github.com/iconlib/iconlib/edge/mcp"
@@ -72,6 +73,9 @@ func New(cfg Config) (*Edge, error) {
 	if cfg.Logger == nil || cfg.Version == "" {
 		return nil, errors.New("edge: a logger and a version are required")
 	}
+	// Clients choose much of what the edge and its libraries log (paths, methods, tool names, ids): no
+	// record may grow with a request's size.
+	cfg.Logger = slog.New(logclip.New(cfg.Logger.Handler()))
 	pages, err := loadPages()
 	if err != nil {
 		return nil, err
