@@ -48,9 +48,20 @@ type State struct {
 	// FilledMotion is the motion the filled file plays in the state where it differs from Motion (a
 	// sequence whose filled drawing has too few parts to light one after another pops instead).
 	FilledMotion string `json:"filled_motion,omitempty"`
-	// TargetIcon is, on a morph to another icon, the id of the icon it ends as.
+	// TargetIcon is, on a morph into another icon (MorphInto), the id of the icon it ends as; on its way
+	// back (MorphBack), the id of the icon it starts from.
 	TargetIcon string `json:"target_icon,omitempty"`
 }
+
+// MorphInto names the state that morphs an icon into the icon target.
+func MorphInto(target string) string { return "morph-" + target }
+
+// MorphBack names the state that plays MorphInto(target) backwards: from target back to the icon.
+func MorphBack(target string) string { return MorphInto(target) + "-back" }
+
+// MorphsBack reports whether s is the way back of a morph into another icon: it starts on TargetIcon
+// and ends on the icon itself. The name alone cannot tell (an icon may be called arrow-back).
+func (s State) MorphsBack() bool { return s.TargetIcon != "" && s.Name == MorphBack(s.TargetIcon) }
 
 // Motion is a kind of movement an icon's animation uses, and how it fits the icon.
 type Motion struct {

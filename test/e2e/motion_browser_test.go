@@ -17,9 +17,12 @@ import (
 // icon; make motion-check-all) with two independent renderers in Chromium, lottie-web and Skottie, and
 // checks each state a file holds, as the icon's record lists them (motion_plan_test.go):
 //
-//   - the last frame of in, hover, in-*, hover-* and morph-back matches the static SVG (morph: the filled
-//     SVG; morph-<other>: the other icon's outline SVG), at end_frame-1 (lottie-web's playSegments stops
-//     there) and at end_frame (lottie-ios and lottie-android stop there);
+//   - the last frame of in, hover, in-*, hover-*, morph-back and morph-<other>-back matches the static
+//     SVG (morph: the filled SVG; morph-<other>: the other icon's outline SVG), at end_frame-1
+//     (lottie-web's playSegments stops there) and at end_frame (lottie-ios and lottie-android stop
+//     there); the first frame of morph-<other>-back matches the other icon's outline SVG;
+//   - a quarter, half and three quarters through a morph, the frame is no further from both ends than
+//     they are apart, and no frame of a hover, loop or morph draws outside the artboard;
 //   - no frame of a hover is blank, and a hover whose motion is not draw moves pixels on its way;
 //   - a loop's last frame matches its first;
 //   - the outline file's first frame is empty (the draw-on starts from nothing).
@@ -170,7 +173,7 @@ func evaluateMotion(job motionJob, res motionResult) []motionOutcome {
 		for _, fr := range c.frames {
 			pic := framePic(fr)
 			switch c.kind {
-			case checkEnd:
+			case checkEnd, checkFrom:
 				v, ok := overlap(pic, ref)
 				if !ok {
 					fail("frame %d not measured", fr)

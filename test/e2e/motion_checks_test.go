@@ -37,6 +37,7 @@ var brokenBell = catalog.Icon{
 		{Name: "morph", StartFrame: 30, EndFrame: 40, Motion: "morph", Styles: []string{"filled"}},                                       // fine: the "filled" SVG is bell's
 		{Name: "morph-heart", StartFrame: 30, EndFrame: 40, Motion: "morph", TargetIcon: "heart", Styles: []string{"outline", "filled"}}, // end: a bell is no heart
 		{Name: "morph-back", StartFrame: 161, EndFrame: 199, Motion: "morph", Styles: []string{"outline"}},                               // middle: swings away from both ends, which are alike
+		{Name: "morph-heart-back", StartFrame: 161, EndFrame: 199, Motion: "morph", TargetIcon: "heart", Styles: []string{"outline"}},    // from: starts on a bell, no heart; middle: as morph-back
 	},
 }
 
@@ -109,7 +110,7 @@ func TestPlanMotionJobs(t *testing.T) {
 				"hover inside", "hover-blank end", "hover-blank blank", "hover-blank inside", "in-late end",
 				"hover-still end", "hover-still blank", "hover-still moves", "hover-still inside", "loop-open inside",
 				"loop-open loop", "morph-heart end", "morph-heart middle", "morph-heart inside", "morph-back end", "morph-back middle",
-				"morph-back inside"}},
+				"morph-back inside", "morph-heart-back from", "morph-heart-back end", "morph-heart-back middle", "morph-heart-back inside"}},
 		{Key: "bell/filled", File: "/assets/filled/bell.json",
 			Refs: map[string]string{"filled": "/svg/filled/bell.svg", "icon:heart": "/svg/heart.svg"},
 			States: []string{"in end", "loop inside", "loop loop", "hover end", "hover blank", "hover moves",
@@ -171,6 +172,7 @@ func TestMotionChecksFail(t *testing.T) {
 		"bell/filled in-late end", "bell/filled loop-open loop", "bell/filled morph-heart end",
 		"bell/outline hover-blank blank", "bell/outline hover-still moves", "bell/outline in-late end",
 		"bell/outline loop-open loop", "bell/outline morph-back middle", "bell/outline morph-heart end",
+		"bell/outline morph-heart-back from", "bell/outline morph-heart-back middle",
 	}
 	harness := newMotionHarness(t, site)
 	browser := newBrowser(t)

@@ -35,9 +35,10 @@ const (
 	checkStart  = "start"  // the file starts empty
 	checkInside = "inside" // no frame draws outside the artboard
 	checkMiddle = "middle" // a morph's middle frames are never further from both ends than the ends are apart
+	checkFrom   = "from"   // the first frame of a morph's way back (morph-<id>-back) matches the icon it comes from
 )
 
-var checkKinds = []string{checkEnd, checkBlank, checkMoves, checkLoop, checkStart, checkInside, checkMiddle}
+var checkKinds = []string{checkEnd, checkFrom, checkBlank, checkMoves, checkLoop, checkStart, checkInside, checkMiddle}
 
 // Strides of the inside check: every second frame of a hover, every fourth of a loop or a morph (the
 // widened drawing has nine times the pixels of a frame).
@@ -86,7 +87,7 @@ type motionJob struct {
 // motionCheck is one check of one state of one file.
 type motionCheck struct {
 	kind, state string
-	ref         string // the reference picture's name (end, blank, moves, start); middle: its last frame
+	ref         string // the reference picture's name (end, from, blank, moves, start); middle: its last frame
 	from        string // middle: the state's first frame
 	frames      []int  // the frames measured
 	first       int    // loop: the frame the last ones must match
@@ -175,8 +176,13 @@ func planMotionJobs(r catalog.Icon, other func(id string) (catalog.Icon, error))
 				if err != nil {
 					return nil, fmt.Errorf("icon %s: state %s: target icon: %w", r.ID, s.Name, err)
 				}
-				name := ref("icon:"+o.ID, svgOf(o, "outline"))
-				add(motionCheck{kind: checkEnd, state: s.Name, ref: name, frames: ends(s)}, true)
+				target := ref("icon:"+o.ID, svgOf(o, "outline"))
+				if s.MorphsBack() { // from the target back to this icon
+					add(motionCheck{kind: checkFrom, state: s.Name, ref: target, frames: []int{s.StartFrame}}, true)
+					add(motionCheck{kind: checkEnd, state: s.Name, ref: ref("outline", svgOf(r, "outline")), frames: ends(s)}, true)
+				} else {
+					add(motionCheck{kind: checkEnd, state: s.Name, ref: target, frames: ends(s)}, true)
+				}
 				middle(s)
 			case s.Name == "in" || s.Name == "hover" || strings.HasPrefix(s.Name, "in-") || strings.HasPrefix(s.Name, "hover-"):
 				add(motionCheck{kind: checkEnd, state: s.Name, ref: own, frames: ends(s)}, true)

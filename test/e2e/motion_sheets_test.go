@@ -47,7 +47,7 @@ type sheetRow struct {
 // the morph states) and one per kind of state (well-known icons), rows drawn with lottie-web and, when
 // installed, Skottie beneath; and review sheets of the 200 most used icons (the home page's popular ones,
 // then the everyday ones of content/icons), a row each: the still icon, in, hover, loop and a morph where
-// there is one, drawn with lottie-web. Without the variable the test is skipped.
+// there is one with its way back, drawn with lottie-web. Without the variable the test is skipped.
 func TestMotionSheets(t *testing.T) {
 	dir := os.Getenv("ICONLIB_MOTION_SHEETS")
 	if dir == "" {
@@ -153,8 +153,12 @@ func kindStates(r catalog.Icon, kind string) []catalog.State {
 	return out
 }
 
-// groupOf names a state's column group: its kind, with `morph-<other>` as one group.
+// groupOf names a state's column group: its kind, with `morph-<other>` as one group and its way back,
+// `morph-<other>-back`, as another.
 func groupOf(s catalog.State) string {
+	if s.MorphsBack() {
+		return "morph-<other>-back"
+	}
 	if s.TargetIcon != "" {
 		return "morph-<other>"
 	}
@@ -270,9 +274,9 @@ func mostUsed(n int) ([]string, error) {
 }
 
 // reviewSheets has a row per used icon's outline file, sheetReviewRows to a sheet: its still picture
-// (the last frame of in), then in, hover, loop and its first morph.
+// (the last frame of in), then in, hover, loop, its first morph and that morph's way back.
 func reviewSheets(records []catalog.Icon, used []string) map[string]sheetSpec {
-	groups := []string{"still", "in", "hover", "loop", "morph"}
+	groups := []string{"still", "in", "hover", "loop", "morph", "back"}
 	sheets := map[string]sheetSpec{}
 	var rows []sheetRow
 	for _, id := range used {
@@ -282,14 +286,18 @@ func reviewSheets(records []catalog.Icon, used []string) map[string]sheetSpec {
 		}
 		r := records[i]
 		row := sheetRow{Label: r.ID, Renderer: "lottie-web", File: sitePath(r.FileURL), Frames: make([][]int, len(groups))}
+		back := ""
 		for _, s := range r.States {
 			switch g := slices.Index(groups, s.Name); {
 			case s.Name == "in":
 				row.Frames[0], row.Frames[g] = []int{s.EndFrame}, spread(s, 6)
-			case g > 0 && groups[g] != "morph":
+			case g > 0 && g < 4:
 				row.Frames[g] = spread(s, 8)
-			case strings.HasPrefix(s.Name, "morph") && s.Name != "morph-back" && row.Frames[4] == nil:
+			case (s.Name == "morph" || (s.TargetIcon != "" && !s.MorphsBack())) && row.Frames[4] == nil:
 				row.Frames[4], row.Note = spread(s, 6), s.Name
+				back = s.Name + "-back" // morph-back, or morph-<other>-back
+			case s.Name == back:
+				row.Frames[5] = spread(s, 6)
 			}
 		}
 		rows = append(rows, row)
@@ -297,7 +305,7 @@ func reviewSheets(records []catalog.Icon, used []string) map[string]sheetSpec {
 	for k := 0; k < len(rows); k += sheetReviewRows {
 		part := rows[k:min(k+sheetReviewRows, len(rows))]
 		name := fmt.Sprintf("review-%02d", k/sheetReviewRows+1)
-		sheets[name] = sheetSpec{Title: fmt.Sprintf("most used icons %d–%d: still, in, hover, loop, morph", k+1, k+len(part)),
+		sheets[name] = sheetSpec{Title: fmt.Sprintf("most used icons %d–%d: still, in, hover, loop, morph and back", k+1, k+len(part)),
 			Cell: sheetCell, Groups: groups, Rows: part}
 	}
 	return sheets
