@@ -42,6 +42,11 @@ func Animate(ic Icon) (Animation, error) {
 		targets[i] = o.ID
 	}
 	states := t.states(ic.Name, m.def, targets)
+	for i, s := range states {
+		if slices.ContainsFunc(states[:i], func(o catalog.State) bool { return o.Name == s.Name }) {
+			return Animation{}, fmt.Errorf("morphs: two states would be named %s", s.Name)
+		}
+	}
 	shapes := compose(ic.Outline, m, t)
 	filledMotion := m.def.name
 	a := Animation{Motions: []catalog.Motion{{Name: "draw", Description: vocabulary["draw"].summary}, m.describe(len(ic.Outline))}}
@@ -53,11 +58,11 @@ func Animate(ic Icon) (Animation, error) {
 		shapes = morph(shapes, revealed(ic.Filled, fm, t, false), c, grows, t)
 		filled := file(ic.Name, t.hover.end, revealed(ic.Filled, fm, t, true), states[:signatureStates])
 		a.Filled = &filled
-	case len(t.pairs) > 0:
-		shapes = []lottie.Shape{lottie.NewGroup(lottie.GroupTransform{Opacity: animated(hiddenDuring(t.pairs))}, shapes...)}
+	case len(t.toggles) > 0:
+		shapes = []lottie.Shape{lottie.NewGroup(lottie.GroupTransform{Opacity: animated(hiddenDuring(t.toggles))}, shapes...)}
 	}
 	for i, o := range ic.Morphs {
-		shapes = append(morphInto(ic, o, t.pairs[i]), shapes...)
+		shapes = append(morphInto(ic, o, t.toggles[i]), shapes...)
 	}
 	if ic.Filled != nil || len(ic.Morphs) > 0 {
 		a.Motions = append(a.Motions, catalog.Motion{Name: "morph", Description: morphSummary})

@@ -133,7 +133,7 @@ func morph(outline, filled []lottie.Shape, c svg.Point, grows bool, t timeline) 
 		}
 		return animated(keys)
 	}
-	line := lottie.GroupTransform{Opacity: animated(append(hiddenDuring(t.pairs),
+	line := lottie.GroupTransform{Opacity: animated(append(hiddenDuring(t.toggles),
 		timedValue{frame: t.morph.start, value: []float64{100}, hold: true},
 		timedValue{frame: swap, value: []float64{0}, hold: true},
 		timedValue{frame: back, value: []float64{100}, hold: true}))}
@@ -154,15 +154,13 @@ func morph(outline, filled []lottie.Shape, c svg.Point, grows bool, t timeline) 
 	return []lottie.Shape{lottie.NewGroup(line, outline...), lottie.NewGroup(fill, filled...)}
 }
 
-// hiddenDuring keys an opacity that hides the still drawing while a morph into another icon plays.
-func hiddenDuring(spans []span) []timedValue {
-	if len(spans) == 0 {
+// hiddenDuring keys an opacity that hides the still drawing while the morphs into other icons and back
+// play (layout puts them one after another).
+func hiddenDuring(toggles []toggle) []timedValue {
+	if len(toggles) == 0 {
 		return nil
 	}
-	tv := []timedValue{{frame: 0, value: []float64{100}, hold: true}} // before a first key, players show its value
-	for _, s := range spans {
-		tv = append(tv, timedValue{frame: s.start, value: []float64{0}, hold: true},
-			timedValue{frame: s.end + 1, value: []float64{100}, hold: true})
-	}
-	return tv
+	return []timedValue{{frame: 0, value: []float64{100}, hold: true}, // before a first key, players show its value
+		{frame: toggles[0].there.start, value: []float64{0}, hold: true},
+		{frame: toggles[len(toggles)-1].back.end + 1, value: []float64{100}, hold: true}}
 }

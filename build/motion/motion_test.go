@@ -308,9 +308,7 @@ func TestFilledFormGetsItsOwnFileAndAMorph(t *testing.T) {
 }
 
 func TestMorphIntoAnotherIconComesBeforeTheDrawStates(t *testing.T) {
-	menu := Figure{pathPart(t, "M4 6l16 0"), pathPart(t, "M4 12l16 0"), pathPart(t, "M4 18l16 0")}
-	x := Figure{pathPart(t, "M18 6l-12 12"), pathPart(t, "M6 6l12 12")}
-	a, err := Animate(Icon{Name: "menu-2", Outline: menu, Motion: Choreography{Motion: "sequence"}, Morphs: []Target{{ID: "x", Outline: x}}})
+	a, err := Animate(Icon{Name: "menu-2", Outline: menu(t), Motion: Choreography{Motion: "sequence"}, Morphs: []Target{{ID: "x", Outline: cross(t)}}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -20,48 +20,36 @@ type Target struct {
 // polyline is a contour resampled at even steps along its length.
 type polyline []svg.Point
 
-// pairMorph returns the groups that play the morph from fig into other within s, hidden outside it.
-func pairMorph(fig, other Figure, s span) []lottie.Shape {
+// pairMorph returns the groups that play the morph from fig into other and back within g, hidden
+// outside it.
+func pairMorph(fig, other Figure, g toggle) []lottie.Shape {
 	from, to := strokes(fig), strokes(other)
 	pairs, lone, arriving := pairUp(from, to)
-	shown := func(v float64) []timedValue { // visible only within s
-		return []timedValue{{frame: 0, value: []float64{0}, hold: true}, {frame: s.start, value: []float64{v}, hold: true},
-			{frame: s.end + 1, value: []float64{0}, hold: true}}
-	}
-	moving := s.moving()
+	reshape := g.changeAt(0.05, 1) // from two frames in to the end of the moving frames
 	var paths []lottie.Shape
 	for _, p := range pairs {
 		a, b := p[0], p[1]
 		n := max(len(a), len(b))
 		a, b = resample(a, n), align(resample(b, n), resample(a, n))
-		paths = append(paths, lottie.NewMorphPath([]lottie.Keyframe{
-			{Time: moving.start + 2, Start: []lottie.Bezier{smoothPath(a)}, Out: &lottie.Easing{X: smooth.x1, Y: smooth.y1}, In: &lottie.Easing{X: smooth.x2, Y: smooth.y2}},
-			{Time: moving.end, Start: []lottie.Bezier{smoothPath(b)}, Hold: 1},
-		}))
+		paths = append(paths, reshape.reshaped(smoothPath(a), smoothPath(b)))
 	}
 	var shapes []lottie.Shape
 	if len(paths) > 0 {
-		shapes = append(shapes, lottie.NewGroup(lottie.GroupTransform{Opacity: animated(shown(100))},
+		shapes = append(shapes, lottie.NewGroup(lottie.GroupTransform{Opacity: within(g, 100)},
 			append(paths, lottie.NewStroke(black, StrokeWidth))...))
 	}
 	// A contour without a partner leaves, and one arriving comes, in one frame halfway, as the paired
-	// paths pass their middle: no frame shows both, neither, or either half faded.
-	mid := (moving.start + moving.end) / 2
-	fadeGroup := func(c polyline, out bool) lottie.Shape {
-		keys := []timedValue{{frame: 0, value: []float64{0}, hold: true}, {frame: s.start, value: []float64{100}, hold: true},
-			{frame: mid, value: []float64{0}, hold: true}, {frame: s.end + 1, value: []float64{0}, hold: true}}
-		if !out {
-			keys = []timedValue{{frame: 0, value: []float64{0}, hold: true}, {frame: mid, value: []float64{100}, hold: true},
-				{frame: s.end + 1, value: []float64{0}, hold: true}}
-		}
-		return lottie.NewGroup(lottie.GroupTransform{Opacity: animated(keys)},
-			lottie.NewPath(smoothPath(c)), lottie.NewStroke(black, StrokeWidth))
+	// paths pass their middle (and back): no frame shows both, neither, or either half faded.
+	mid := g.changeAt(0.5, 0.5)
+	fadeGroup := func(c polyline, was, becomes float64) lottie.Shape {
+		opacity := within(g, was, mid.stepped([]float64{was}, []float64{becomes})...)
+		return lottie.NewGroup(lottie.GroupTransform{Opacity: opacity}, lottie.NewPath(smoothPath(c)), lottie.NewStroke(black, StrokeWidth))
 	}
 	for _, c := range lone {
-		shapes = append(shapes, fadeGroup(c, true))
+		shapes = append(shapes, fadeGroup(c, 100, 0))
 	}
 	for _, c := range arriving {
-		shapes = append(shapes, fadeGroup(c, false))
+		shapes = append(shapes, fadeGroup(c, 0, 100))
 	}
 	return shapes
 }

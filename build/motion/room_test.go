@@ -2,6 +2,7 @@ package motion
 
 import (
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/iconlib/iconlib/build/internal/lottie"
@@ -27,24 +28,52 @@ func valueAt(p *lottie.Property, f float64, rest []float64) []float64 {
 		}
 		return rest
 	}
-	if f <= float64(keys[0].Time) {
-		return keys[0].Start.([]float64)
+	i, u := keyAt(keys, f)
+	a := keys[i].Start.([]float64)
+	if u == 0 {
+		return a
 	}
-	for i := 1; i < len(keys); i++ {
-		if f <= float64(keys[i].Time) {
-			a, b := keys[i-1].Start.([]float64), keys[i].Start.([]float64)
-			if keys[i-1].Hold == 1 {
-				return a
-			}
-			u := (f - float64(keys[i-1].Time)) / float64(keys[i].Time-keys[i-1].Time)
-			out := make([]float64, len(a))
-			for j := range a {
-				out[j] = a[j] + (b[j]-a[j])*u
-			}
-			return out
+	b := keys[i+1].Start.([]float64)
+	out := make([]float64, len(a))
+	for j := range a {
+		out[j] = a[j] + (b[j]-a[j])*u
+	}
+	return out
+}
+
+// shapeAt is a path's shape at frame f: its static shape, or its keys' shapes interpolated linearly,
+// vertex by vertex.
+func shapeAt(p lottie.Property, f float64) lottie.Bezier {
+	keys, ok := p.Value.([]lottie.Keyframe)
+	if !ok {
+		return p.Value.(lottie.Bezier)
+	}
+	i, u := keyAt(keys, f)
+	a := keys[i].Start.([]lottie.Bezier)[0]
+	if u == 0 {
+		return a
+	}
+	b := keys[i+1].Start.([]lottie.Bezier)[0]
+	mix := func(x, y [][2]float64) [][2]float64 {
+		out := make([][2]float64, len(x))
+		for j := range x {
+			out[j] = [2]float64{x[j][0] + (y[j][0]-x[j][0])*u, x[j][1] + (y[j][1]-x[j][1])*u}
 		}
+		return out
 	}
-	return keys[len(keys)-1].Start.([]float64)
+	return lottie.Bezier{Closed: a.Closed, Vertices: mix(a.Vertices, b.Vertices), In: mix(a.In, b.In), Out: mix(a.Out, b.Out)}
+}
+
+// keyAt finds frame f among keys: the key i in effect and how far (u, 0 when held) it has gone towards
+// the next. On a key's own frame its value shows.
+func keyAt(keys []lottie.Keyframe, f float64) (i int, u float64) {
+	for i+1 < len(keys) && f >= float64(keys[i+1].Time) {
+		i++
+	}
+	if i+1 == len(keys) || f <= float64(keys[i].Time) || keys[i].Hold == 1 {
+		return i, 0
+	}
+	return i, (f - float64(keys[i].Time)) / float64(keys[i+1].Time-keys[i].Time)
 }
 
 // affine is a 2-D transform: x' = a·x + c·y + e, y' = b·x + d·y + f.
@@ -80,10 +109,10 @@ func groupAt(tr lottie.GroupTransform, f float64) (affine, float64) {
 	return m, math.Max(math.Abs(sc[0]), math.Abs(sc[1])) / 100
 }
 
-// walk walks the shapes a player draws at frame f (not those of a group at no opacity) and calls visit
-// with every group's paths' points on screen and its stroke's on-screen width (its width times the
-// scales above it; 0 without a stroke).
-func walk(shapes []lottie.Shape, f float64, m affine, scale float64, visit func(points [][2]float64, width float64)) {
+// walk walks the shapes a player draws at frame f (not those of a group at no opacity, nor paths
+// trimmed to nothing) and calls visit with every group's paths, as points on screen along each, and its
+// stroke's on-screen width (its width times the scales above it; 0 without a stroke).
+func walk(shapes []lottie.Shape, f float64, m affine, scale float64, visit func(paths [][][2]float64, width float64)) {
 	for _, s := range shapes {
 		g, ok := s.(lottie.Group)
 		if !ok {
@@ -96,24 +125,26 @@ func walk(shapes []lottie.Shape, f float64, m affine, scale float64, visit func(
 		gm, gs := groupAt(tr, f)
 		inner, innerScale := gm.then(m), scale*gs
 		width := 0.0
-		var points [][2]float64
+		var paths [][][2]float64
 		for _, it := range g.Items {
 			switch it := it.(type) {
 			case lottie.Path:
-				b, ok := it.Bezier.Value.(lottie.Bezier)
-				if !ok {
-					continue // a morph's keyed path: not a motion's
-				}
-				for _, p := range onCurve(b) {
+				var points [][2]float64
+				for _, p := range onCurve(shapeAt(it.Bezier, f)) {
 					x, y := inner.apply(p[0], p[1])
 					points = append(points, [2]float64{x, y})
+				}
+				paths = append(paths, points)
+			case lottie.Trim:
+				if valueAt(&it.End, f, []float64{100})[0] == 0 {
+					paths = nil // drawn to nothing at f
 				}
 			case lottie.Stroke:
 				width = valueAt(&it.Width, f, []float64{StrokeWidth})[0] * innerScale
 			}
 		}
-		if len(points) > 0 {
-			visit(points, width)
+		if len(paths) > 0 {
+			visit(paths, width)
 		}
 		walk(g.Items, f, inner, innerScale, visit)
 	}
@@ -183,8 +214,8 @@ func TestEveryStateStaysInTheArtboard(t *testing.T) {
 		for _, file := range []lottie.Animation{a.Outline, *a.Filled} {
 			worst, at := 0.0, 0
 			for f := 0; f <= file.OutPoint; f++ {
-				walk(file.Layers[0].Shapes, float64(f), identity, 1, func(points [][2]float64, width float64) {
-					for _, p := range points {
+				walk(file.Layers[0].Shapes, float64(f), identity, 1, func(paths [][][2]float64, width float64) {
+					for _, p := range slices.Concat(paths...) {
 						out := math.Max(math.Max(-p[0], p[0]-Size), math.Max(-p[1], p[1]-Size)) + width/2
 						if out > worst {
 							worst, at = out, f
@@ -211,7 +242,7 @@ func TestScalingKeepsTheStrokeWidth(t *testing.T) {
 		lo, hi := math.Inf(1), 0.0
 		scaled := false
 		for f := 0; f <= a.Outline.OutPoint; f++ {
-			walk(a.Outline.Layers[0].Shapes, float64(f), identity, 1, func(_ [][2]float64, width float64) {
+			walk(a.Outline.Layers[0].Shapes, float64(f), identity, 1, func(_ [][][2]float64, width float64) {
 				if width > 0 {
 					lo, hi = math.Min(lo, width), math.Max(hi, width)
 				}
@@ -287,9 +318,9 @@ func TestNoFillIsTrimmed(t *testing.T) {
 // leastSpread is the smallest box diagonal, on screen, of a group's paths at frame f.
 func leastSpread(a lottie.Animation, f float64) float64 {
 	least := math.Inf(1)
-	walk(a.Layers[0].Shapes, f, identity, 1, func(points [][2]float64, _ float64) {
+	walk(a.Layers[0].Shapes, f, identity, 1, func(paths [][][2]float64, _ float64) {
 		lo, hi := [2]float64{math.Inf(1), math.Inf(1)}, [2]float64{math.Inf(-1), math.Inf(-1)}
-		for _, p := range points {
+		for _, p := range slices.Concat(paths...) {
 			lo = [2]float64{math.Min(lo[0], p[0]), math.Min(lo[1], p[1])}
 			hi = [2]float64{math.Max(hi[0], p[0]), math.Max(hi[1], p[1])}
 		}

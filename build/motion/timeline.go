@@ -35,21 +35,26 @@ func (s span) moving() span { return span{s.start, s.end - settle} }
 type timeline struct {
 	in, loop, hover             span // the signature's
 	inDraw, hoverDraw, loopDraw span
-	pairs                       []span // the morphs into other icons, in the order of the icon's targets
-	morph, morphBack            span   // zero without a filled form
-	end                         int    // the file's last frame
+	toggles                     []toggle // the morphs into other icons and back, in the order of the icon's targets
+	morph, morphBack            span     // zero without a filled form
+	end                         int      // the file's last frame
 }
+
+// toggle is where a morph into another icon plays (there) and, right after it, the same morph played
+// backwards (back): one file turns the icon into its target and back again.
+type toggle struct{ there, back span }
 
 // layout places the states of an icon whose signature is def: `in-draw` shares the frames of `in` when
 // the signature adds nothing to the draw; `hover-draw` is the start of `loop-draw`, which then rests.
-// Morphs into other icons come first, and with a filled form `morph` and `morph-back` come last, so the
-// file always ends on the still outline.
-func layout(def *definition, filled bool, pairs int) timeline {
+// Morphs into other icons come first, each followed by its way back, and with a filled form `morph` and
+// `morph-back` come last, so the file always ends on the still outline.
+func layout(def *definition, filled bool, targets int) timeline {
 	t := timeline{in: inSpan, loop: loopSpan, hover: hoverSpan, inDraw: inSpan}
 	next := extraFrom
-	for range pairs {
-		t.pairs = append(t.pairs, span{next, next + morphLen - 1})
-		next += morphLen
+	for range targets {
+		g := toggle{there: span{next, next + morphLen - 1}, back: span{next + morphLen, next + 2*morphLen - 1}}
+		t.toggles = append(t.toggles, g)
+		next = g.back.end + 1
 	}
 	if def.hasEnter() {
 		t.inDraw = span{next, next + inLen - 1}
@@ -77,7 +82,7 @@ func (d *definition) hasEnter() bool {
 
 // states lists the markers of the outline file: in, loop and hover first (the names every integration
 // knows), then the signature's by name (the filled file holds these six), each motion's own, and the
-// morphs (into targets, one per span of t.pairs). Styles are set by Animate.
+// morphs (into each target and back, one per toggle of t.toggles). Styles are set by Animate.
 func (t timeline) states(name string, def *definition, targets []string) []catalog.State {
 	sig := def.name
 	in := "Draws the icon on, one part after another, and settles; ends on the still icon. Play it when the icon appears."
@@ -101,16 +106,14 @@ func (t timeline) states(name string, def *definition, targets []string) []catal
 		st("loop-draw", "draw", t.loopDraw, true, "Rewinds and redraws the strokes, then rests; repeats seamlessly."),
 	}
 	for i, id := range targets {
-		how := "Morphs the icon into " + id + ": its strokes become the other icon's; ends on " + id + "."
-		switch {
-		case offToggle(name, id) && strings.HasSuffix(id, "-off"):
-			how = "Turns it off: the icon stays and its slash draws on; ends on " + id + "."
-		case offToggle(name, id):
-			how = "Turns it back on: the icon stays and its slash draws off; ends on " + id + "."
+		there, back := toggleWords(name, id)
+		for _, s := range []catalog.State{
+			st(catalog.MorphInto(id), "morph", t.toggles[i].there, false, there),
+			st(catalog.MorphBack(id), "morph", t.toggles[i].back, false, back),
+		} {
+			s.TargetIcon = id
+			states = append(states, s)
 		}
-		s := st("morph-"+id, "morph", t.pairs[i], false, how)
-		s.TargetIcon = id
-		states = append(states, s)
 	}
 	if t.morph != (span{}) {
 		states = append(states,
@@ -118,4 +121,18 @@ func (t timeline) states(name string, def *definition, targets []string) []catal
 			st("morph-back", "morph", t.morphBack, false, "Turns the filled form back into the outline; ends on the still outline icon."))
 	}
 	return states
+}
+
+// toggleWords describe the morph of icon name into icon id (there) and its way back.
+func toggleWords(name, id string) (there, back string) {
+	switch {
+	case offToggle(name, id) && strings.HasSuffix(id, "-off"):
+		return "Turns it off: the icon stays and its slash draws on; ends on " + id + ".",
+			"Turns it on again from " + id + ": the icon stays and the slash draws off; ends on the still icon."
+	case offToggle(name, id):
+		return "Turns it back on: the icon stays and its slash draws off; ends on " + id + ".",
+			"Turns it off again from " + id + ": the icon stays and the slash draws on; ends on the still icon."
+	}
+	return "Morphs the icon into " + id + ": its strokes become the other icon's; ends on " + id + ".",
+		"Morphs " + id + " back into the icon: " + catalog.MorphInto(id) + " played backwards; ends on the still icon."
 }
