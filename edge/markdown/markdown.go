@@ -68,8 +68,8 @@ func IconList(hits []library.IconHit) string {
 
 // Icon renders an icon's whole record under a level-2 heading: its description, links, file with size and
 // sha256, its file per style, motions (the signature marked, with the parts it moves, pivot and direction),
-// states (frames, loop, motion, styles, and the icon a morph ends as), install commands and code per platform,
-// under labels (the library's, from about.json).
+// states (frames, loop, motion, styles, and the icon a morph ends as or its way back starts as), install
+// commands and code per platform, under labels (the library's, from about.json).
 func Icon(ic catalog.Icon, labels catalog.Labels) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "## %s (%s)\n\n", inline(ic.Name), Code(ic.ID))
@@ -119,7 +119,10 @@ func Icon(ic catalog.Icon, labels catalog.Labels) string {
 				loops = "yes"
 			}
 			what := inline(s.Description)
-			if s.TargetIcon != "" {
+			switch {
+			case s.MorphsBack():
+				what = strings.TrimSpace(what + " Starts as icon " + cell(Code(s.TargetIcon)) + ".")
+			case s.TargetIcon != "":
 				what = strings.TrimSpace(what + " Ends as icon " + cell(Code(s.TargetIcon)) + ".")
 			}
 			motion := codes(s.Motion)

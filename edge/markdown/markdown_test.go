@@ -91,6 +91,7 @@ func TestIcon(t *testing.T) {
 			{Name: "hover", StartFrame: 91, EndFrame: 120, Description: "Swings once.", Motion: "swing", Styles: []string{"outline", "filled"}},
 			{Name: "hover-draw", StartFrame: 121, EndFrame: 150, Description: "Redraws.", Motion: "draw", Styles: []string{"outline"}},
 			{Name: "morph-bell-off", StartFrame: 151, EndFrame: 190, Description: "Turns off.", Motion: "morph", Styles: []string{"outline"}, TargetIcon: "bell-off"},
+			{Name: "morph-bell-off-back", StartFrame: 191, EndFrame: 230, Description: "Turns on again.", Motion: "morph", Styles: []string{"outline"}, TargetIcon: "bell-off"},
 		},
 		Motions: []catalog.Motion{{Name: "draw", Description: "Draws on."},
 			{Name: "swing", Description: "Rocks side to side.", Parts: []int{1, 2}, Pivot: []float64{12, 2.5}, Direction: "cw"}},
@@ -128,6 +129,7 @@ func TestIcon(t *testing.T) {
 				"| `hover` | 91–120 | no | `swing` | outline, filled | Swings once. |\n" +
 				"| `hover-draw` | 121–150 | no | `draw` | outline | Redraws. |\n" +
 				"| `morph-bell-off` | 151–190 | no | `morph` | outline | Turns off. Ends as icon `bell-off`. |\n" +
+				"| `morph-bell-off-back` | 191–230 | no | `morph` | outline | Turns on again. Starts as icon `bell-off`. |\n" +
 				"\n### Install\n\n- JavaScript: `npm install lottie-web`\n" +
 				"- The file: `curl -O https://x/assets/bell.json`\n" +
 				"\n### Code\n\n#### JavaScript (lottie-web)\n\n```javascript\nlottie.loadAnimation({})\n```\n" +
