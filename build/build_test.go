@@ -191,6 +191,25 @@ func TestRunWritesGuidesAndDiscovery(t *testing.T) {
 	if zig, dot := strings.Index(gallery, `href="/icons/zigzag/"`), strings.Index(gallery, `href="/icons/circle-dot/"`); zig < 0 || dot < 0 || zig > dot {
 		t.Errorf("the gallery shows zigzag at %d and circle-dot at %d; want the listed zigzag first", zig, dot)
 	}
+	// The toggles row: each pair once (edits.yaml morphs square-rounded into circle-dot), its file playing
+	// the morph there and its way back; hidden where scripts do not run, as only a script plays it.
+	for _, want := range []string{`<section class="motion toggles needs-js" id="toggles"`, `<button type="button" class="toggle" data-icon="square-rounded" data-there="morph-circle-dot" data-back="morph-circle-dot-back" aria-pressed="false"`,
+		"Square Rounded ↔ Circle Dot", "1 pair."} {
+		if !strings.Contains(gallery, want) {
+			t.Errorf("motions/index.html lacks %s", want)
+		}
+	}
+	if n := strings.Count(gallery, `class="toggle"`); n != 1 {
+		t.Errorf("the toggles row has %d tiles, want the one pair", n)
+	}
+	// The icon that morphs lists both ways; its page says where each ends or starts.
+	squarePage := readFile(t, out, "icons/square-rounded/index.html")
+	for _, want := range []string{"<code>morph-circle-dot</code> frames 200–239", `ends as <a href="/icons/circle-dot/">circle-dot</a>`,
+		"<code>morph-circle-dot-back</code> frames 240–279", `starts as <a href="/icons/circle-dot/">circle-dot</a>`} {
+		if !strings.Contains(squarePage, want) {
+			t.Errorf("icons/square-rounded/index.html lacks %s", want)
+		}
+	}
 	// The icon page: the picker (hidden where scripts do not run), the style buttons, motions with how they fit, states with their motion.
 	iconPage := readFile(t, out, "icons/circle-dot/index.html")
 	for _, want := range []string{`<div class="picker needs-js" id="picker">`, `data-style="filled"`, `data-motion="draw"`,

@@ -20,8 +20,16 @@ type galleryMotion struct {
 	Icons []catalog.Icon
 }
 
+// galleryToggle is a morph into another icon on the gallery's toggles row: the icon's own file plays
+// There on hover, keyboard focus or a tap, and Back on the next tap or when left.
+type galleryToggle struct {
+	Icon, Target catalog.Icon
+	There, Back  string
+}
+
 type gallery struct {
 	Motions []galleryMotion
+	Toggles []galleryToggle
 }
 
 // motionGallery picks, for draw and each motion of the vocabulary, its description and a few icons that
@@ -76,11 +84,29 @@ func (m *model) motionGallery() gallery {
 			}
 		}
 	}
-	var g gallery
+	g := gallery{Toggles: toggles(m.icons, byID)}
 	for _, gm := range order {
 		if len(gm.Icons) > 0 {
 			g.Motions = append(g.Motions, *gm)
 		}
 	}
 	return g
+}
+
+// toggles lists every pair of icons that morph into each other once, as the first of the two in icons
+// (sorted by id) plays it: bell with bell-off, not bell-off with bell again.
+func toggles(icons []catalog.Icon, byID map[string]catalog.Icon) []galleryToggle {
+	var out []galleryToggle
+	seen := map[[2]string]bool{}
+	for _, ic := range icons {
+		for _, s := range ic.States {
+			pair := [2]string{min(ic.ID, s.TargetIcon), max(ic.ID, s.TargetIcon)}
+			if s.TargetIcon == "" || s.MorphsBack() || seen[pair] {
+				continue
+			}
+			seen[pair] = true
+			out = append(out, galleryToggle{Icon: ic, Target: byID[s.TargetIcon], There: s.Name, Back: catalog.MorphBack(s.TargetIcon)})
+		}
+	}
+	return out
 }

@@ -1258,14 +1258,77 @@
     window.addEventListener("pageshow", (e) => { if (e.persisted && !controller) register(); });
   }
 
+  /* ---------- Toggles: a morph into another icon and back ---------- */
+
+  const toggleTiles = new WeakMap(); // button → its toggle's roundTrip
+
+  // showEnd shows a state's last frame without animating: a toggle's picture under reduced motion.
+  function showEnd(anim, state) {
+    const m = (anim.animationData.markers || []).find((x) => x.cm === state);
+    if (!m) return showFinal(anim);
+    anim.setLoop(false);
+    anim.resetSegments(true);
+    anim.goToAndStop(m.tm + m.dr, true);
+  }
+
+  // wireToggle makes a tile's icon (data-icon) a toggle: turned on (pointer hover, keyboard focus, a tap,
+  // Enter) its file plays data-there, into the other icon; turned off (the next tap, leaving, blur) it
+  // plays data-back. A morph plays to its end before the next starts, so quick taps never cut one short,
+  // and the tile settles on the last wish; aria-pressed says which way it is turned.
+  function wireToggle(button) {
+    let on = false; // the wish
+    let shown = false; // where the last morph went
+    let trip = false; // a round trip (the row's Play): back again once there
+    let hooked = false;
+    const player = () => {
+      const anim = tilePlayer(button);
+      if (anim && !hooked) {
+        hooked = true;
+        anim.addEventListener("DOMLoaded", settle); // after loadPlayer's own: a wish made while it loaded
+        anim.addEventListener("complete", settle);
+      }
+      return anim;
+    };
+    function settle() {
+      const anim = player();
+      if (!anim || !anim.isLoaded || !anim.isPaused) return;
+      if (trip && on && shown) {
+        trip = false;
+        return turn(false);
+      }
+      if (on === shown) return;
+      shown = on;
+      const state = on ? button.dataset.there : button.dataset.back;
+      if (reduceMotion.matches) showEnd(anim, state);
+      else playState(anim, state, false);
+    }
+    function turn(value) {
+      on = value;
+      button.setAttribute("aria-pressed", String(on));
+      settle();
+    }
+    const byPointer = (e) => e.pointerType === "mouse" || e.pointerType === "pen"; // a touch has no hover
+    button.addEventListener("pointerenter", (e) => byPointer(e) && turn(true));
+    button.addEventListener("pointerleave", (e) => byPointer(e) && turn(false));
+    button.addEventListener("click", () => turn(!on)); // a tap, a click, Enter or Space
+    button.addEventListener("focus", () => button.matches(":focus-visible") && turn(true)); // the keyboard's, not a click's
+    button.addEventListener("blur", () => turn(false));
+    toggleTiles.set(button, () => { trip = true; turn(true); });
+    if (appear) appear.observe(button);
+    else player();
+  }
+
   /* ---------- Motion gallery ---------- */
 
-  // initGallery shows the play buttons: each plays its motion's hover on the icons of its row, the first
-  // plays every row; a tile still playing is left to finish.
+  // initGallery shows the play buttons: each plays its motion's hover on the icons of its row (the toggles
+  // there and back), the first plays every row; a tile still playing is left to finish.
   function initGallery() {
     const rows = [...document.querySelectorAll("section.motion")];
     if (!rows.length) return;
-    const playRow = (row) => row.querySelectorAll("a[data-icon]").forEach((link) => tileHover(link));
+    const playRow = (row) => {
+      row.querySelectorAll("a[data-icon]").forEach((link) => tileHover(link));
+      row.querySelectorAll("button[data-there]").forEach((button) => toggleTiles.get(button)());
+    };
     rows.forEach((row) => {
       const button = row.querySelector(".play-row");
       button.addEventListener("click", () => playRow(row));
@@ -1291,6 +1354,7 @@
   const moreGrid = byId("more-grid");
   if (moreGrid) wireTiles(moreGrid);
   document.querySelectorAll("section.motion .grid").forEach(wireTiles);
+  document.querySelectorAll("section.toggles button[data-there]").forEach(wireToggle);
   initGallery();
   if (homeForm || page) registerTools(tools(search));
 

@@ -37,8 +37,9 @@ type axeViolation struct {
 const axeRunJS = `axe.run(document, { resultTypes: ["violations"] }).then((r) => r.violations.map((v) => ({
   id: v.id, impact: v.impact || "", help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(" ")) })))`
 
-// TestWebsiteAccessibility runs axe-core on the home page, a search, an icon page, a guide and the 404 page,
-// in light and dark, after their scripts have started: no violation of any impact.
+// TestWebsiteAccessibility runs axe-core on the home page, a search, an icon page, a guide, the motion
+// gallery (its toggles are buttons with aria-pressed) and the 404 page, in light and dark, after their
+// scripts have started: no violation of any impact.
 func TestWebsiteAccessibility(t *testing.T) {
 	axe := readAxe(t)
 	browser := newBrowser(t)
@@ -48,6 +49,7 @@ func TestWebsiteAccessibility(t *testing.T) {
 		{"/?q=trash", `window.iconlib && document.querySelector("#grid .preview.live")`},
 		{"/icons/trash/", `window.iconlib && window.iconlib.players().every((p) => p.isLoaded) && document.querySelector(".code-block")`},
 		{"/docs/web/", `document.readyState === "complete"`},
+		{"/motions/", `window.iconlib && document.querySelector("section.motion .preview.live")`},
 		{"/icons/trahs/", `document.readyState === "complete"`},
 	}
 	for _, dark := range []bool{false, true} {

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"github.com/iconlib/iconlib/build"
 	"github.com/iconlib/iconlib/internal/catalog"
@@ -316,7 +317,7 @@ func TestWebsiteMotionGallery(t *testing.T) {
 		Name, Text, Hover string
 		Icons             int
 	}
-	sections := js[[]section](t, ctx, `[...document.querySelectorAll("section.motion")].map((s) => ({ name: s.dataset.motion,
+	sections := js[[]section](t, ctx, `[...document.querySelectorAll("section.motion[data-motion]")].map((s) => ({ name: s.dataset.motion,
 	  text: s.querySelector(".motion-head p").textContent, icons: s.querySelectorAll("a[data-icon]").length,
 	  hover: (s.querySelector("a[data-icon]") || {dataset: {}}).dataset.hover || "" }))`)
 	var names []string
@@ -337,7 +338,7 @@ func TestWebsiteMotionGallery(t *testing.T) {
 		t.Fatal(err)
 	}
 	// A player is ready once its DOMLoaded handler ran (a task after isLoaded): the page marks its box live.
-	waitJS(t, ctx, "every tile loaded", `document.querySelectorAll("section.motion .preview.live").length === document.querySelectorAll("section.motion a[data-icon]").length`)
+	waitJS(t, ctx, "every tile loaded", `document.querySelectorAll("section.motion .preview.live").length === document.querySelectorAll("section.motion [data-icon]").length`)
 	type tilePlay struct {
 		Icon, Hover string
 		First, Want int
@@ -360,6 +361,83 @@ func TestWebsiteMotionGallery(t *testing.T) {
 			t.Errorf("%s: after Play every motion the tile plays from frame %d, want %s at %d", p.Icon, p.First, p.Hover, p.Want)
 		}
 	}
+	problems.check(t)
+}
+
+// TestWebsiteMotionGalleryToggles: the gallery's toggles row has each pair of icons that morph into each
+// other once, as the first of the two by id plays it. A tile plays morph-<id> on pointer hover and
+// morph-<id>-back when left; taps toggle it both ways, a tap during a morph waiting for it to finish;
+// keyboard focus turns it and Enter turns it back; the row's Play button plays there and back.
+func TestWebsiteMotionGalleryToggles(t *testing.T) {
+	browser := newBrowser(t)
+	lib := fullLibrary(t)
+	var want []string
+	seen := map[[2]string]bool{}
+	for _, ic := range readCatalog(t, lib.Public).Icons {
+		for _, s := range ic.States {
+			pair := [2]string{min(ic.ID, s.TargetIcon), max(ic.ID, s.TargetIcon)}
+			if s.TargetIcon != "" && !s.MorphsBack() && !seen[pair] {
+				seen[pair] = true
+				want = append(want, ic.ID+" "+s.Name+" "+catalog.MorphBack(s.TargetIcon))
+			}
+		}
+	}
+	if len(want) < 20 || !slices.Contains(want, "menu-2 morph-x morph-x-back") || !slices.Contains(want, "bell morph-bell-off morph-bell-off-back") {
+		t.Fatalf("the library's toggles %q lack menu-2 into x or bell into bell-off", want)
+	}
+
+	ctx, problems := openTab(t, browser, tabOptions{})
+	navigate(t, ctx, lib.URL+"/motions/")
+	got := js[[]string](t, ctx, `[...document.querySelectorAll("#toggles button[data-icon]")].map((b) => b.dataset.icon + " " + b.dataset.there + " " + b.dataset.back)`)
+	if !slices.Equal(got, want) {
+		t.Errorf("the toggles row lists %q, want %q", got, want)
+	}
+
+	const tile = `document.querySelector('#toggles button[data-icon="menu-2"]')`
+	const anim = `window.iconlib.players().find((p) => p.wrapper === ` + tile + `.querySelector(".preview"))`
+	js[chromedp.Void](t, ctx, tile+`.scrollIntoView({block: "center"})`)
+	waitJS(t, ctx, "menu-2's tile, still", anim+` && `+anim+`.isLoaded && `+anim+`.isPaused && `+tile+`.querySelector(".preview.live")`)
+	rec := readRecord(t, lib.Public, "menu-2")
+	there, thereEnd := stateFrames(t, rec, "morph-x")
+	back, backEnd := stateFrames(t, rec, "morph-x-back")
+	// plays waits for the tile to play the state from start and to stop at its end (lottie-web stops a
+	// frame before it), turned as pressed says.
+	plays := func(what string, start, end int, pressed bool) {
+		t.Helper()
+		waitJS(t, ctx, what, fmt.Sprintf(`(() => { const p = %s; const f = p.firstFrame + p.currentFrame;
+		  return Math.round(p.firstFrame) === %d && p.isPaused && f >= %d && f <= %d; })()`, anim, start, end-2, end))
+		if got := js[string](t, ctx, tile+`.getAttribute("aria-pressed")`); got != fmt.Sprint(pressed) {
+			t.Errorf("%s: aria-pressed %s, want %t", what, got, pressed)
+		}
+	}
+	// The keyboard first (later real clicks would make a scripted focus a pointer's).
+	if err := chromedp.Do(ctx, chromedp.Focus(chromedp.CSS(`#toggles button[data-icon="menu-2"]`))); err != nil {
+		t.Fatal(err)
+	}
+	plays("the morph into x on keyboard focus", there, thereEnd, true)
+	if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.Enter)); err != nil {
+		t.Fatal(err)
+	}
+	plays("the way back on Enter", back, backEnd, false)
+	js[chromedp.Void](t, ctx, tile+`.blur()`)
+
+	js[chromedp.Void](t, ctx, tile+`.dispatchEvent(new PointerEvent("pointerenter", {pointerType: "mouse"}))`)
+	plays("the morph into x on hover", there, thereEnd, true)
+	js[chromedp.Void](t, ctx, tile+`.dispatchEvent(new PointerEvent("pointerleave", {pointerType: "mouse"}))`)
+	plays("the way back when left", back, backEnd, false)
+
+	// A touch has no hover: a tap turns it, and a second tap at once waits for the morph to finish.
+	js[chromedp.Void](t, ctx, tile+`.dispatchEvent(new PointerEvent("pointerenter", {pointerType: "touch"})); `+tile+`.click()`)
+	if f := js[[]any](t, ctx, `(() => { `+tile+`.click(); const p = `+anim+`; return [Math.round(p.firstFrame), p.isPaused]; })()`); f[0] != float64(there) || f[1] != false {
+		t.Errorf("a second tap during the morph: the tile plays from %v (paused %v), want morph-x from %d still playing", f[0], f[1], there)
+	}
+	plays("the way back after the second tap", back, backEnd, false)
+
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#toggles .play-row`))); err != nil {
+		t.Fatal(err)
+	}
+	waitJS(t, ctx, "the row's Play turning menu-2 into x", fmt.Sprintf(`Math.round(%s.firstFrame) === %d`, anim, there))
+	plays("the row's Play coming back", back, backEnd, false)
 	problems.check(t)
 }
 
