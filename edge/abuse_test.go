@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -263,14 +264,53 @@ func TestNoRequestWritesMoreThan4KBOfLog(t *testing.T) {
 		"a path of 15,000 characters":            httptest.NewRequest(http.MethodGet, "/"+strings.Repeat("p", 15_000), nil),
 		"a parameter name of 3,000 characters":   httptest.NewRequest(http.MethodGet, "/api/v1/icons?"+strings.Repeat("x", 3000)+"=1", nil),
 	} {
-		req.RemoteAddr = "192.0.2.9:1234"
+		req.RemoteAddr, req.Host = "192.0.2.9:1234", "localhost" // a Host the MCP servers take
 		req.Header.Set("Content-Type", "application/json")
 		req.Header.Set("Accept", "application/json, text/event-stream")
 		req.Header.Set("MCP-Protocol-Version", "2025-06-18")
 		before := e.log.len()
-		e.h.ServeHTTP(httptest.NewRecorder(), req)
-		if wrote := e.log.len() - before; wrote > 4096 {
-			t.Errorf("%s: %d bytes of log", name, wrote)
+		w := httptest.NewRecorder()
+		e.h.ServeHTTP(w, req)
+		if wrote := e.log.len() - before; wrote > 4096 || w.Code == http.StatusForbidden {
+			t.Errorf("%s: %d, %d bytes of log", name, w.Code, wrote)
 		}
+	}
+}
+
+// TestBatchesCountEveryCall (issue 51): one address sending MCP batches of 20 searches gets 120 answered a
+// minute, the anonymous quota, not 120 batches; the batch that would pass it is refused whole.
+func TestBatchesCountEveryCall(t *testing.T) {
+	e := newAbuseEdge(t)
+	var calls []string
+	for i := range 20 {
+		calls = append(calls, `{"jsonrpc":"2.0","id":`+strconv.Itoa(i+1)+`,"method":"tools/call","params":{"name":"search_icons","arguments":{"query":"arrow"}}}`)
+	}
+	batch := "[" + strings.Join(calls, ",") + "]"
+	answered := 0
+	for range 10 {
+		req := httptest.NewRequest(http.MethodPost, "/mcp", strings.NewReader(batch))
+		req.RemoteAddr, req.Host = "192.0.2.10:1234", "localhost"
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		req.Header.Set("MCP-Protocol-Version", "2025-03-26")
+		w := httptest.NewRecorder()
+		e.h.ServeHTTP(w, req)
+		if w.Code == http.StatusTooManyRequests {
+			continue
+		}
+		var answers []struct {
+			Result *struct{ IsError bool } `json:"result"`
+		}
+		if w.Code != http.StatusOK || json.Unmarshal(w.Body.Bytes(), &answers) != nil || len(answers) != 20 {
+			t.Fatalf("a batch of 20: %d %.300s", w.Code, w.Body)
+		}
+		for _, a := range answers {
+			if a.Result != nil && !a.Result.IsError {
+				answered++
+			}
+		}
+	}
+	if answered != 120 {
+		t.Errorf("%d searches answered in ten batches of 20 within a minute; want the quota, 120", answered)
 	}
 }

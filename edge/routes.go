@@ -65,7 +65,7 @@ func (s *server) routes() http.Handler {
 		{surfaceMCP, contract.MCPIconsPath, contract.MCPIconsSSEPath, contract.MCPIconsMessagesPath, s.proto.mcpIcons},
 		{surfaceMCPDocs, contract.MCPDocsPath, contract.MCPDocsSSEPath, contract.MCPDocsMessagesPath, s.proto.mcpDocs},
 	} {
-		limited := s.access.Limit(m.handler, access.JSONRPC)
+		limited := s.access.LimitCalls(m.handler, access.JSONRPC, mcp.Calls) // each call of a batch counts
 		for _, p := range []string{m.path, m.path + "/{$}", m.stream, m.messages} {
 			handle(m.surface, p, limited)
 		}

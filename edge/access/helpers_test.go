@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -73,6 +74,10 @@ func newEnv(t testing.TB, configure ...func(*access.Config)) *env {
 	for _, p := range []string{"/mcp", "/mcp/docs", "/a2a"} {
 		mux.Handle(p, a.Limit(ok, access.JSONRPC))
 	}
+	mux.Handle("/batch", a.LimitCalls(ok, access.JSONRPC, func(r *http.Request) int { // as many calls as X-Calls says
+		n, _ := strconv.Atoi(r.Header.Get("X-Calls"))
+		return n
+	}))
 	mux.Handle("/catalog.json", ok)
 	e.srv = httptest.NewServer(a.MarkPolicy(mux))
 	t.Cleanup(e.srv.Close)

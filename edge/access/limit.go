@@ -129,18 +129,30 @@ func (a *Access) MarkPolicy(next http.Handler) http.Handler {
 // shape says how the 401 and 429 bodies look. If the signing key cannot be read, tokens are treated as
 // anonymous (and the failure logged): credentials only raise a limit, so this fails safe.
 func (a *Access) Limit(next http.Handler, shape ErrorShape) http.Handler {
+	return a.LimitCalls(next, shape, nil)
+}
+
+// LimitCalls is [Access.Limit] for a handler whose requests may each make several calls (a JSON-RPC batch):
+// calls says how many r makes, and each counts, under every policy and ceiling the request meets. A request
+// whose calls do not all fit what is left of a quota is refused whole, and counts nothing. Nil calls counts
+// one a request.
+func (a *Access) LimitCalls(next http.Handler, shape ErrorShape, calls func(r *http.Request) int) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		n := 1
+		if calls != nil {
+			n = max(calls(r), 1)
+		}
 		ip := a.clientIP(r)
 		raw, ours := a.ownToken(r)
-		if ours && !a.admit(w, r, &a.agentIP, clientKey(ip), shape) {
+		if ours && !a.admit(w, r, &a.agentIP, clientKey(ip), n, shape) {
 			return
 		}
 		agent, rejected := a.verify(raw, ours)
 		if agent != "" {
-			if !a.admit(w, r, &a.agent, agent, shape) {
+			if !a.admit(w, r, &a.agent, agent, n, shape) {
 				return
 			}
-		} else if !a.admitAnonymous(w, r, ip, shape) {
+		} else if !a.admitAnonymous(w, r, ip, n, shape) {
 			return
 		}
 		if rejected != nil {
@@ -159,7 +171,7 @@ func (a *Access) Limit(next http.Handler, shape ErrorShape) http.Handler {
 // read. The RateLimit headers and 429 are as for Limit.
 func (a *Access) LimitAnonymous(next http.Handler, shape ErrorShape) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if a.admitAnonymous(w, r, a.clientIP(r), shape) {
+		if a.admitAnonymous(w, r, a.clientIP(r), 1, shape) {
 			next.ServeHTTP(w, r)
 		}
 	})
@@ -191,18 +203,18 @@ func (a *Access) verify(raw string, ours bool) (string, *credential.InvalidError
 // admitAnonymous counts an anonymous request against its client's quota and, for IPv6, its /48's
 // ceiling, answering 429 and reporting false when either is spent. A request its client's quota refuses
 // does not count against the /48.
-func (a *Access) admitAnonymous(w http.ResponseWriter, r *http.Request, ip netip.Addr, shape ErrorShape) bool {
-	if !a.admit(w, r, &a.anonymous, clientKey(ip), shape) {
+func (a *Access) admitAnonymous(w http.ResponseWriter, r *http.Request, ip netip.Addr, calls int, shape ErrorShape) bool {
+	if !a.admit(w, r, &a.anonymous, clientKey(ip), calls, shape) {
 		return false
 	}
 	block, ok := clientNet(ip)
-	return !ok || a.admit(w, r, &a.anonNet, block, shape)
+	return !ok || a.admit(w, r, &a.anonNet, block, calls, shape)
 }
 
-// admit counts a request under l, keyed by key, and reports whether it may go on; if not, it has answered
-// 429 in shape. A ceiling (agent-ip, anonymous-48) marks only the responses it refuses.
-func (a *Access) admit(w http.ResponseWriter, r *http.Request, l *limit, key string, shape ErrorShape) bool {
-	retry, ok := a.count(w, r, l, key)
+// admit counts a request of calls calls under l, keyed by key, and reports whether it may go on; if not, it
+// has answered 429 in shape. A ceiling (agent-ip, anonymous-48) marks only the responses it refuses.
+func (a *Access) admit(w http.ResponseWriter, r *http.Request, l *limit, key string, calls int, shape ErrorShape) bool {
+	retry, ok := a.count(w, r, l, key, calls)
 	if !ok {
 		shape.write(w, r, http.StatusTooManyRequests, apierror.RateLimited,
 			"rate limit of the "+l.policy.Name+" policy exceeded; retry in "+retry)
@@ -226,11 +238,11 @@ func bearer(r *http.Request) (string, bool) {
 // shared store that fails does not let requests through: the limiter counts them in this edge's memory
 // meanwhile (failing open would lift every limit while the store is down; failing
 // closed would turn a store outage into a service outage).
-func (a *Access) count(w http.ResponseWriter, r *http.Request, l *limit, key string) (string, bool) {
+func (a *Access) count(w http.ResponseWriter, r *http.Request, l *limit, key string, calls int) (string, bool) {
 	if a.limits.Off {
 		return "", true
 	}
-	res := a.limiter.Take(r.Context(), l.policy, key, a.now())
+	res := a.limiter.TakeCalls(r.Context(), l.policy, key, calls, a.now())
 	h := w.Header()
 	if res.Allowed {
 		l.admitted.Inc()

@@ -88,6 +88,33 @@ func testAnonymousQuotaIsSharedAcrossSurfaces(t *testing.T, store func(*access.C
 	}
 }
 
+// TestEveryCallOfABatchCounts (issue 51): a request of several calls (a JSON-RPC batch) counts each against
+// the quota, in either store: six batches of 20 spend 120; a batch that does not fit what is left is
+// refused whole and counts nothing, so a smaller one still fits.
+func TestEveryCallOfABatchCounts(t *testing.T) {
+	forEachStore(t, func(t *testing.T, store func(*access.Config)) {
+		e := newEnv(t, store)
+		send := func(calls int) *http.Response {
+			res, _ := e.do(http.MethodPost, "/batch", map[string]string{"X-Calls": strconv.Itoa(calls)}, "")
+			return res
+		}
+		for i := range 5 {
+			if res := send(20); res.StatusCode != http.StatusOK || res.Header.Get("RateLimit") != fmt.Sprintf(`"anonymous";r=%d;t=60`, 100-20*i) {
+				t.Fatalf("batch %d: %d %s", i+1, res.StatusCode, res.Header.Get("RateLimit"))
+			}
+		}
+		if res := send(30); res.StatusCode != http.StatusTooManyRequests || res.Header.Get("Retry-After") == "" {
+			t.Fatalf("30 calls with 20 left: %d; want 429 with Retry-After", res.StatusCode)
+		}
+		if res := send(20); res.StatusCode != http.StatusOK {
+			t.Fatalf("20 calls with 20 left, after a refused batch: %d", res.StatusCode)
+		}
+		if res := send(1); res.StatusCode != http.StatusTooManyRequests {
+			t.Fatalf("past 120 calls: %d", res.StatusCode)
+		}
+	})
+}
+
 // TestJSONRPCRefusalsAnswerTheRequestID: the limiter's 401 and 429 on the MCP servers and the A2A agent
 // carry the id of the request they refuse, when its body names one; null otherwise (a batch, not JSON).
 func TestJSONRPCRefusalsAnswerTheRequestID(t *testing.T) {
@@ -278,7 +305,7 @@ func TestLimitsOff(t *testing.T) {
 // failingStore stands for a shared store that is down.
 type failingStore struct{}
 
-func (failingStore) Take(context.Context, string, int, time.Duration, time.Time) (ratelimit.Decision, error) {
+func (failingStore) Take(context.Context, string, int, int, time.Duration, time.Time) (ratelimit.Decision, error) {
 	return ratelimit.Decision{}, errors.New("connection refused")
 }
 

@@ -46,7 +46,7 @@ func (a *Access) begin(w http.ResponseWriter, r *http.Request) bool {
 	h := w.Header()
 	h.Set("Cache-Control", "no-store")
 	h.Set("Pragma", "no-cache")
-	if retry, ok := a.count(w, r, &a.authLimit, clientKey(a.clientIP(r))); !ok {
+	if retry, ok := a.count(w, r, &a.authLimit, clientKey(a.clientIP(r)), 1); !ok {
 		(&oauthError{status: http.StatusTooManyRequests, Code: "rate_limited",
 			Description: "too many registration and token requests from this address; retry in " + retry}).write(w)
 		return false

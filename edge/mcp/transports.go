@@ -185,3 +185,36 @@ func refuseMethod(w http.ResponseWriter, r *http.Request, path string) bool {
 	writeError(w, http.StatusMethodNotAllowed, mcp.INVALID_REQUEST, fmt.Sprintf("%s takes only %s", path, e.Allow()))
 	return true
 }
+
+// Calls is how many calls the request r makes of a server, for the rate limits (access.LimitCalls): each
+// message of a JSON-RPC batch (of at most maxBatch; a larger one is refused whole and counts one), one for
+// anything else. It reads r's body and gives r one that reads the same bytes.
+func Calls(r *http.Request) int {
+	if r.Method != http.MethodPost || r.Body == nil {
+		return 1
+	}
+	head, err := io.ReadAll(io.LimitReader(r.Body, maxBody+1))
+	r.Body = struct {
+		io.Reader
+		io.Closer
+	}{io.MultiReader(bytes.NewReader(head), errorReader{err}, r.Body), r.Body}
+	trimmed := bytes.TrimSpace(head)
+	if err != nil || len(trimmed) == 0 || trimmed[0] != '[' {
+		return 1
+	}
+	var msgs []json.RawMessage
+	if json.Unmarshal(trimmed, &msgs) != nil || len(msgs) > maxBatch {
+		return 1
+	}
+	return max(len(msgs), 1)
+}
+
+// errorReader replays a read error after the bytes read before it.
+type errorReader struct{ err error }
+
+func (e errorReader) Read([]byte) (int, error) {
+	if e.err != nil {
+		return 0, e.err
+	}
+	return 0, io.EOF
+}

@@ -29,20 +29,25 @@ func NewLimiter(shared Store, log *slog.Logger) *Limiter {
 	return &Limiter{shared: shared, local: NewMemoryStore(), log: log}
 }
 
-// Take counts a request for key (the client's address, a registration id) under p. Keys of different
-// policies never share a counter.
+// Take counts a request of one call for key (the client's address, a registration id) under p. Keys of
+// different policies never share a counter.
 func (l *Limiter) Take(ctx context.Context, p Policy, key string, now time.Time) Result {
+	return l.TakeCalls(ctx, p, key, 1, now)
+}
+
+// TakeCalls counts a request of calls calls (a JSON-RPC batch's) for key under p: all are allowed, or none.
+func (l *Limiter) TakeCalls(ctx context.Context, p Policy, key string, calls int, now time.Time) Result {
 	key = p.Name + "\x00" + key
-	d, ok := l.takeShared(ctx, key, p, now)
+	d, ok := l.takeShared(ctx, key, calls, p, now)
 	if !ok {
-		d, _ = l.local.Take(ctx, key, p.Quota, p.Window, now) // never fails
+		d, _ = l.local.Take(ctx, key, calls, p.Quota, p.Window, now) // never fails
 	}
 	return Result{Policy: p, Decision: d, Now: now}
 }
 
 // takeShared counts in the shared store. It reports false, to count locally, when there is none, when the
 // store fails, and when it failed less than RetryInterval ago (but for the one request that tries again).
-func (l *Limiter) takeShared(ctx context.Context, key string, p Policy, now time.Time) (Decision, bool) {
+func (l *Limiter) takeShared(ctx context.Context, key string, calls int, p Policy, now time.Time) (Decision, bool) {
 	if l.shared == nil {
 		return Decision{}, false
 	}
@@ -52,7 +57,7 @@ func (l *Limiter) takeShared(ctx context.Context, key string, p Policy, now time
 			return Decision{}, false
 		}
 	}
-	d, err := l.shared.Take(ctx, key, p.Quota, p.Window, now)
+	d, err := l.shared.Take(ctx, key, calls, p.Quota, p.Window, now)
 	if err != nil {
 		l.errors.Add(1)
 		l.retryAt.Store(now.Add(RetryInterval).UnixNano())

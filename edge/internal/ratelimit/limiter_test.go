@@ -18,12 +18,12 @@ type switchable struct {
 	calls atomic.Int64
 }
 
-func (s *switchable) Take(ctx context.Context, key string, limit int, window time.Duration, now time.Time) (Decision, error) {
+func (s *switchable) Take(ctx context.Context, key string, calls, limit int, window time.Duration, now time.Time) (Decision, error) {
 	s.calls.Add(1)
 	if s.down.Load() {
 		return Decision{}, errors.New("connection refused")
 	}
-	return s.Store.Take(ctx, key, limit, window, now)
+	return s.Store.Take(ctx, key, calls, limit, window, now)
 }
 
 // TestLimiterFallsBackToLocalCounters: while the shared store fails, requests are counted (and refused

@@ -48,7 +48,7 @@ func NewMemoryStore() *MemoryStore {
 }
 
 // Take implements [Store]. It never fails.
-func (s *MemoryStore) Take(_ context.Context, key string, limit int, window time.Duration, now time.Time) (Decision, error) {
+func (s *MemoryStore) Take(_ context.Context, key string, calls, limit int, window time.Duration, now time.Time) (Decision, error) {
 	sh := &s.shards[maphash.String(s.seed, key)%shardCount]
 	t := now.UnixNano()
 	sh.mu.Lock()
@@ -59,9 +59,9 @@ func (s *MemoryStore) Take(_ context.Context, key string, limit int, window time
 	if !ok || t >= c.reset {
 		c = counter{reset: t + int64(window)}
 	}
-	allowed := c.n < limit
+	allowed := c.n+calls <= limit
 	if allowed {
-		c.n++
+		c.n += calls
 	}
 	sh.counters[key] = c
 	sh.peak = max(sh.peak, len(sh.counters))

@@ -28,13 +28,14 @@ type Decision struct {
 	Reset     time.Time // when the window closes
 }
 
-// Store counts requests. Take counts one request for key against limit requests per window and says
-// whether it is allowed; the window opens at the key's first request. now is the caller's clock.
+// Store counts requests. Take counts a request of calls calls (a batch counts each; one for any other) for
+// key against limit calls per window and says whether it is allowed: all of them, or none, and a refused
+// request counts nothing. The window opens at the key's first request. now is the caller's clock.
 //
 // A shared store must do each Take atomically, and let keys expire by themselves when their windows
 // close ([RedisStore] runs one Lua script).
 type Store interface {
-	Take(ctx context.Context, key string, limit int, window time.Duration, now time.Time) (Decision, error)
+	Take(ctx context.Context, key string, calls, limit int, window time.Duration, now time.Time) (Decision, error)
 }
 
 // Policy is a named quota: Quota requests per Window (a whole number of seconds).

@@ -97,6 +97,29 @@ func TestFixedWindow(t *testing.T) {
 	}
 }
 
+// TestABatchCountsEachCallAndFitsWhole: a request of several calls counts each; one whose calls do not all
+// fit what is left is refused and counts nothing, so a smaller one still fits, in either store.
+func TestABatchCountsEachCallAndFitsWhole(t *testing.T) {
+	for _, st := range stores {
+		t.Run(st.name, func(t *testing.T) {
+			s := st.open(t)
+			ctx := context.Background()
+			for i, step := range []struct {
+				calls, remaining int
+				allowed          bool
+			}{{20, 100, true}, {20, 80, true}, {79, 1, true}, {2, 1, false}, {1, 0, true}, {1, 0, false}} {
+				d, err := s.Take(ctx, "anonymous\x00192.0.2.8", step.calls, 120, time.Minute, t0)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if d.Allowed != step.allowed || d.Remaining != step.remaining {
+					t.Fatalf("step %d, %d calls: allowed %v, %d left; want %v, %d left", i, step.calls, d.Allowed, d.Remaining, step.allowed, step.remaining)
+				}
+			}
+		})
+	}
+}
+
 func TestConcurrentClientsNeverExceedQuota(t *testing.T) {
 	for _, st := range stores {
 		t.Run(st.name, func(t *testing.T) {
@@ -106,7 +129,7 @@ func TestConcurrentClientsNeverExceedQuota(t *testing.T) {
 			for range 64 {
 				wg.Go(func() {
 					for range 50 {
-						d, err := s.Take(context.Background(), "anonymous\x00198.51.100.7", 120, time.Minute, t0)
+						d, err := s.Take(context.Background(), "anonymous\x00198.51.100.7", 1, 120, time.Minute, t0)
 						if err != nil {
 							t.Error(err)
 							return
@@ -130,14 +153,14 @@ func TestClosedWindowsAreDropped(t *testing.T) {
 	ctx := context.Background()
 	const burst = 100_000 // over shrinkFloor keys in every shard
 	for i := range burst {
-		s.Take(ctx, fmt.Sprint("k", i), 10, time.Minute, t0)
+		s.Take(ctx, fmt.Sprint("k", i), 1, 10, time.Minute, t0)
 	}
 	if n := s.size(); n != burst {
 		t.Fatalf("size %d", n)
 	}
 	later := t0.Add(2 * time.Minute)
 	for i := range 1000 { // these keys reach every shard: each sweeps once
-		s.Take(ctx, fmt.Sprint("new", i), 10, time.Minute, later)
+		s.Take(ctx, fmt.Sprint("new", i), 1, 10, time.Minute, later)
 	}
 	if n := s.size(); n != 1000 {
 		t.Fatalf("after the windows closed: size %d, want 1000", n)
@@ -159,7 +182,7 @@ func BenchmarkMemoryStoreTake(b *testing.B) {
 	b.Run("serial", func(b *testing.B) {
 		i := 0
 		for b.Loop() {
-			s.Take(ctx, keys[i%len(keys)], 1<<30, time.Minute, t0)
+			s.Take(ctx, keys[i%len(keys)], 1, 1<<30, time.Minute, t0)
 			i++
 		}
 	})
@@ -167,7 +190,7 @@ func BenchmarkMemoryStoreTake(b *testing.B) {
 		b.RunParallel(func(pb *testing.PB) {
 			i := 0
 			for pb.Next() {
-				s.Take(ctx, keys[i%len(keys)], 1<<30, time.Minute, t0)
+				s.Take(ctx, keys[i%len(keys)], 1, 1<<30, time.Minute, t0)
 				i += 7
 			}
 		})
@@ -175,7 +198,7 @@ func BenchmarkMemoryStoreTake(b *testing.B) {
 	b.Run("parallel-one-key", func(b *testing.B) {
 		b.RunParallel(func(pb *testing.PB) {
 			for pb.Next() {
-				s.Take(ctx, "agent\x00reg_x", 1<<30, time.Minute, t0)
+				s.Take(ctx, "agent\x00reg_x", 1, 1<<30, time.Minute, t0)
 			}
 		})
 	})

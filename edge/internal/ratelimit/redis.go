@@ -27,19 +27,19 @@ var _ Store = (*RedisStore)(nil)
 // keyPrefix sets the limiter's keys apart from anything else in the database.
 const keyPrefix = "iconlib:ratelimit:"
 
-// take is the script: KEYS[1] the key; ARGV now (Unix milliseconds), window (milliseconds), limit. It
-// returns {allowed (0 or 1), count, reset (Unix milliseconds)}. A refused request writes nothing.
+// take is the script: KEYS[1] the key; ARGV now (Unix milliseconds), window (milliseconds), limit, calls.
+// It returns {allowed (0 or 1), count, reset (Unix milliseconds)}. A refused request writes nothing.
 var take = redis.NewScript(`
-local now, window, limit = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
+local now, window, limit, calls = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4])
 local v = redis.call('HMGET', KEYS[1], 'n', 'reset')
 local n, reset = tonumber(v[1]), tonumber(v[2])
 if not n or not reset or now >= reset then
   n, reset = 0, now + window
 end
-if n >= limit then
+if n + calls > limit then
   return {0, n, reset}
 end
-n = n + 1
+n = n + calls
 redis.call('HSET', KEYS[1], 'n', n, 'reset', reset)
 redis.call('PEXPIRE', KEYS[1], reset - now)
 return {1, n, reset}
@@ -89,10 +89,10 @@ func Redacted(rawURL string) string {
 
 // Take implements [Store]. The call ends after the store's timeout even if ctx has no deadline, and a
 // caller that goes away does not cut it short (that would count as the store failing).
-func (s *RedisStore) Take(ctx context.Context, key string, limit int, window time.Duration, now time.Time) (Decision, error) {
+func (s *RedisStore) Take(ctx context.Context, key string, calls, limit int, window time.Duration, now time.Time) (Decision, error) {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), s.timeout)
 	defer cancel()
-	v, err := take.Run(ctx, s.client, []string{keyPrefix + key}, now.UnixMilli(), window.Milliseconds(), limit).Int64Slice()
+	v, err := take.Run(ctx, s.client, []string{keyPrefix + key}, now.UnixMilli(), window.Milliseconds(), limit, calls).Int64Slice()
 	if err != nil {
 		return Decision{}, fmt.Errorf("redis: %w", err)
 	}

@@ -82,7 +82,7 @@ func TestRedisSilentStoreTimesOut(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	_, err = s.Take(context.Background(), "anonymous\x00192.0.2.1", 120, time.Minute, t0)
+	_, err = s.Take(context.Background(), "anonymous\x00192.0.2.1", 1, 120, time.Minute, t0)
 	if !errors.Is(err, context.DeadlineExceeded) && !isTimeout(err) {
 		t.Errorf("want a timeout, got %v", err)
 	}
