@@ -209,8 +209,9 @@ func TestDeprecatedHeadersOnRefusals(t *testing.T) {
 	}
 }
 
-// TestRefusalsAreLoggedSampled (issue 19, item 6): a client answered only with 429s costs one log line per
-// route and interval, which counts the refusals left out; other answers are logged one line each.
+// TestRefusalsAreLoggedSampled (issue 19, item 6; issue 51): a client answered only with 429s or 404s costs
+// one log line per route, status and interval, which counts the refusals left out; other answers are logged
+// one line each.
 func TestRefusalsAreLoggedSampled(t *testing.T) {
 	e := newAbuseEdge(t)
 	e.spend(t)
@@ -237,8 +238,11 @@ func TestRefusalsAreLoggedSampled(t *testing.T) {
 	for range 3 {
 		e.get("/no/such/file")
 	}
-	if n := len(e.log.lines("request")); n != 123 {
+	if n := len(e.log.lines("request")); n != 120 {
 		t.Errorf("%d request lines; every answer that is not a refusal has its own", n)
+	}
+	if refused = e.log.lines("request refused"); len(refused) != 5 || !strings.Contains(refused[4], "status=404") {
+		t.Errorf("three 404s of one route: %s; want one line for them", strings.Join(refused, "\n"))
 	}
 }
 

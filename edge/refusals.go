@@ -9,7 +9,8 @@ import (
 // refusalLogInterval is how often the log shows a refused request of each route and status.
 const refusalLogInterval = 10 * time.Second
 
-// refusalLog thins the request log of refusals (401 and 429): of each route and status, the first refusal
+// refusalLog thins the request log of refusals (401, 404 and 429: a client can send them as fast as it
+// likes, each costing the edge nothing but its log line): of each route and status, the first refusal
 // in an interval is logged, with the number of refusals of its kind left out since the line before; the
 // others are only counted (the metrics count every one). A client hammering past its quota costs a log
 // line per interval, however fast it sends and from however many addresses. Errors and every other
@@ -38,7 +39,7 @@ func newRefusalLog(every time.Duration, now func() time.Time) *refusalLog {
 
 // isRefusal reports whether a status is one the log thins.
 func isRefusal(status int) bool {
-	return status == http.StatusTooManyRequests || status == http.StatusUnauthorized
+	return status == http.StatusTooManyRequests || status == http.StatusUnauthorized || status == http.StatusNotFound
 }
 
 // sample reports whether to log a refusal of route with status, and how many refusals of the same kind
