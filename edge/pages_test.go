@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/iconlib/iconlib/internal/contract"
 )
 
 // browserAccept is what Chromium sends for a page.
@@ -111,5 +113,23 @@ func TestFailurePageForPeople(t *testing.T) {
 	res, body = e.do(t, http.MethodGet, "/icons/circle-dot/", nil)
 	if res.StatusCode != http.StatusServiceUnavailable || !strings.Contains(body, `"unavailable"`) {
 		t.Errorf("unreadable page for an API client: %d %s", res.StatusCode, body)
+	}
+}
+
+// TestEveryAnswerCarriesTheSecurityHeaders (issue 51): pages, files, API answers and errors all say that
+// only the site's own scripts and styles run, that no other site may frame it, and not to sniff types.
+func TestEveryAnswerCarriesTheSecurityHeaders(t *testing.T) {
+	e := newEdge(t)
+	for _, path := range []string{"/", "/icons/arrow-left/", "/?q=arrow", "/catalog.json", "/api/v1/icons?q=arrow",
+		"/no/such/page", "/mcp/server-card"} {
+		res, _ := e.do(t, http.MethodGet, path, map[string]string{"Accept": "text/html"})
+		for k, want := range contract.SecurityHeaders {
+			if got := res.Header.Get(k); got != want {
+				t.Errorf("%s (%d): %s %q, want %q", path, res.StatusCode, k, got, want)
+			}
+		}
+	}
+	if csp := contract.SecurityHeaders["Content-Security-Policy"]; strings.Contains(csp, "unsafe") || !strings.Contains(csp, "frame-ancestors 'none'") {
+		t.Errorf("the policy allows inline code or framing: %s", csp)
 	}
 }

@@ -30,7 +30,7 @@ func (e *Edge) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 // routes registers every endpoint of the edge over one snapshot, each with its surface, and wraps them
-// in middleware, outermost first: recover from panics, log and count, the caller's RateLimit-Policy, CORS,
+// in middleware, outermost first: the security headers, recover from panics, log and count, the caller's RateLimit-Policy, CORS,
 // compress (what the build did not precompress); the REST API, MCP servers and A2A agent also pass the credential check and rate
 // limits, and a search on the home page the anonymous limit (static files never do).
 func (s *server) routes() http.Handler {
@@ -83,7 +83,17 @@ func (s *server) routes() http.Handler {
 	h = s.access.MarkPolicy(h) // RateLimit-Policy on every response, counted or not, preflights too
 	h = s.observe(surfaces, h)
 	h = s.recoverPanics(h)
-	return h
+	return secured(h)
+}
+
+// secured sends contract.SecurityHeaders with every answer, errors and panics' 500s included.
+func secured(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		for k, v := range contract.SecurityHeaders {
+			w.Header().Set(k, v)
+		}
+		next.ServeHTTP(w, r)
+	})
 }
 
 // corsPolicy lets pages on any origin read everything, and send Authorization after a preflight.

@@ -59,7 +59,7 @@ func checkNginxDeploy(t *testing.T, bin string, lib *library) {
 			}
 
 			id, idEdge := get(ngx, p), get(lib.URL, p)
-			sameAnswer(t, p, id, idEdge, "Content-Type", "Cache-Control", "Link")
+			sameAnswer(t, p, id, idEdge, "Content-Type", "Cache-Control", "Link", "Content-Security-Policy", "X-Content-Type-Options", "X-Frame-Options")
 			if !bytes.Equal(id.body, raw) {
 				t.Errorf("%s: nginx sent %d bytes without Accept-Encoding, not the file's %d", p, len(id.body), len(raw))
 			}
