@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"cmp"
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
@@ -48,6 +49,8 @@ type sheetRow struct {
 // installed, Skottie beneath; and review sheets of the 200 most used icons (the home page's popular ones,
 // then the everyday ones of content/icons), a row each: the still icon, in, hover, loop and a morph where
 // there is one with its way back, drawn with lottie-web. Without the variable the test is skipped.
+// ICONLIB_MOTION_SHEET_ICONS, a comma-separated list of ids, draws only the motion sheets, of those icons:
+// small sheets of what a change moved, for docs/sheets.
 func TestMotionSheets(t *testing.T) {
 	dir := os.Getenv("ICONLIB_MOTION_SHEETS")
 	if dir == "" {
@@ -57,7 +60,8 @@ func TestMotionSheets(t *testing.T) {
 		t.Fatal(err)
 	}
 	lib := fullLibrary(t)
-	ids, err := motionSample(lib.Public, "all")
+	chosen := os.Getenv("ICONLIB_MOTION_SHEET_ICONS")
+	ids, err := motionSample(lib.Public, cmp.Or(chosen, "all"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,19 +81,8 @@ func TestMotionSheets(t *testing.T) {
 	for _, m := range sheetMotions(records) {
 		sheets["motion-"+m] = motionSheet(m, pickIcons(records, func(r catalog.Icon) bool { return len(motionStates(r, m)) > 0 }), renderers)
 	}
-	for _, kind := range []string{"in", "hover", "loop", "morph"} {
-		icons := pickIcons(records, func(r catalog.Icon) bool { return len(kindStates(r, kind)) > 0 })
-		if len(icons) > 0 {
-			sheets["state-"+kind] = stateSheet(kind, icons, renderers)
-		}
-	}
-
-	used, err := mostUsed(sheetReviewIcons)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for name, spec := range reviewSheets(records, used) {
-		sheets[name] = spec
+	if chosen == "" {
+		addStateSheets(t, sheets, records, renderers)
 	}
 
 	ctx := openMotionTab(t, newBrowser(t), newMotionHarness(t, edgeOf(t, lib)), 10*time.Minute, renderers...)
@@ -109,6 +102,24 @@ func TestMotionSheets(t *testing.T) {
 			t.Fatal(err)
 		}
 		t.Logf("wrote %s (%d rows, %d KB)", path, len(sheets[name].Rows), len(png)/1024)
+	}
+}
+
+// addStateSheets adds the sheets of each kind of state and the review sheets of the most used icons.
+func addStateSheets(t *testing.T, sheets map[string]sheetSpec, records []catalog.Icon, renderers []string) {
+	t.Helper()
+	for _, kind := range []string{"in", "hover", "loop", "morph"} {
+		icons := pickIcons(records, func(r catalog.Icon) bool { return len(kindStates(r, kind)) > 0 })
+		if len(icons) > 0 {
+			sheets["state-"+kind] = stateSheet(kind, icons, renderers)
+		}
+	}
+	used, err := mostUsed(sheetReviewIcons)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, spec := range reviewSheets(records, used) {
+		sheets[name] = spec
 	}
 }
 
