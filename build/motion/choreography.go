@@ -28,6 +28,9 @@ type Choreography struct {
 	Direction string `yaml:"direction,omitempty"`
 	// Amplitude is how far: icon units for moves, degrees for turns, percent for scales and fades.
 	Amplitude float64 `yaml:"amplitude,omitempty"`
+	// Lag are moving parts that play the motion a few frames behind the others and a little further, as
+	// a bell's clapper trails its swing; none means the clapper a swing finds (secondary.go).
+	Lag []int `yaml:"lag,omitempty"`
 }
 
 // move is a choreography resolved against a drawing: every parameter known and checked.
@@ -39,6 +42,11 @@ type move struct {
 	dir    svg.Point // unit vector on the canvas (y down), or (±1, 0) for turning motions
 	amp    float64   // fitted to the room the drawing leaves (room.go)
 	given  bool      // the choreography gave the amplitude: no small-part gain
+	// voices are the ways the moving parts play the motion, the main one first; voiceOf gives each
+	// part's (secondary.go).
+	voices  []voice
+	voiceOf []int
+	lag     int // frames the keys are played late: the move as a trailing voice plays it (voiced)
 }
 
 var directions = map[string]svg.Point{
@@ -90,6 +98,9 @@ func (c Choreography) resolve(fig Figure) (move, error) {
 		return move{}, err
 	}
 	if err := m.choosePivot(c.Pivot, fig); err != nil {
+		return move{}, err
+	}
+	if err := m.chooseVoices(c.Lag, fig); err != nil {
 		return move{}, err
 	}
 	intended := m.amp

@@ -98,6 +98,9 @@ func file(name string, last int, shapes []lottie.Shape, states []catalog.State) 
 // describe is the record's entry for the signature motion: what it does and how it fits this icon.
 func (m move) describe(parts int) catalog.Motion {
 	d := catalog.Motion{Name: m.def.name, Description: m.def.summary, Direction: m.def.dir}
+	if more := m.voiceSentences(); more != "" {
+		d.Description += " " + more
+	}
 	if len(m.parts) < parts || !slices.IsSorted(m.parts) { // a sequence lists its order even when all move
 		for _, i := range m.parts {
 			d.Parts = append(d.Parts, i+1)
@@ -129,6 +132,7 @@ const maxUnits = 2
 type unit struct {
 	parts  []int
 	moving bool
+	voice  int // how its parts play the motion, when they move
 	order  int // the unit's place in a sequence, or -1
 }
 
@@ -145,7 +149,7 @@ func units(fig Figure, m move) []unit {
 	}
 	us := make([]unit, len(fig))
 	for i := range fig {
-		us[i] = unit{parts: []int{i}, moving: m.moving[i], order: order[i]}
+		us[i] = unit{parts: []int{i}, moving: m.moving[i], voice: m.voiceOf[i], order: order[i]}
 	}
 	for len(us) > maxUnits {
 		best := -1
@@ -153,8 +157,8 @@ func units(fig Figure, m move) []unit {
 			a, b := us[i], us[i+1]
 			// Filled parts keep groups of their own: in one group, a shape inside another (an arrow drawn
 			// over its own outline, as Tabler's filled icons do) would cut a hole where SVG fills twice.
-			if a.moving != b.moving || a.order >= 0 || b.order >= 0 || fig[a.parts[0]].Paint != fig[b.parts[0]].Paint ||
-				fig[a.parts[0]].Paint.Fill {
+			if a.moving != b.moving || a.voice != b.voice || a.order >= 0 || b.order >= 0 ||
+				fig[a.parts[0]].Paint != fig[b.parts[0]].Paint || fig[a.parts[0]].Paint.Fill {
 				continue
 			}
 			if best < 0 || len(a.parts)+len(b.parts) < len(us[best].parts)+len(us[best+1].parts) {
@@ -191,7 +195,7 @@ func compose(fig Figure, m move, t timeline) []lottie.Shape {
 		}
 		width := lottie.Static(StrokeWidth)
 		if u.moving && !m.def.perPart {
-			width = strokeWidth(m, t)
+			width = strokeWidth(m.voiced(m.voices[u.voice]), t)
 		}
 		keys := drawKeys(rank[i], len(us), t, m.redrawKeys(u.moving, t))
 		var trim *lottie.Trim
@@ -210,23 +214,31 @@ func compose(fig Figure, m move, t timeline) []lottie.Shape {
 }
 
 // stack orders unit groups for Lottie (first on top; SVG paints later elements on top) and gathers the
-// moving ones into a group that carries the motion, at the place of the topmost.
+// moving ones of each voice into a group that plays the motion as that voice does, at the place of the
+// voice's topmost unit.
 func stack(groups []lottie.Group, us []unit, m move, t timeline) []lottie.Shape {
-	var shapes, moving []lottie.Shape
-	top := -1
+	var shapes []lottie.Shape
+	top := make([]int, len(m.voices)) // by voice: the place of its group in shapes, or -1
+	moving := make([][]lottie.Shape, len(m.voices))
+	for v := range top {
+		top[v] = -1
+	}
 	for i := len(us) - 1; i >= 0; i-- {
+		v := us[i].voice
 		if us[i].moving && !m.def.perPart {
-			if top < 0 {
-				top = len(shapes)
+			if top[v] < 0 {
+				top[v] = len(shapes)
 				shapes = append(shapes, nil)
 			}
-			moving = append(moving, groups[i])
+			moving[v] = append(moving[v], groups[i])
 			continue
 		}
 		shapes = append(shapes, groups[i])
 	}
-	if top >= 0 {
-		shapes[top] = lottie.NewGroup(motionTransform(m, t), moving...)
+	for v, at := range top {
+		if at >= 0 {
+			shapes[at] = lottie.NewGroup(motionTransform(m.voiced(m.voices[v]), t), moving[v]...)
+		}
 	}
 	return shapes
 }

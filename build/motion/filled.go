@@ -10,9 +10,10 @@ import (
 const morphSummary = "Turns the icon into another form: its filled form (the fill grows from the centre inside the outline) and back, its -off form (the slash draws on), or another icon, stroke by stroke."
 
 // fit carries a move over to another drawing of the same icon (its filled form), whose elements differ
-// from the outline's: a part moves when the outline part nearest to it moves, and lights up in a
-// sequence in that part's turn. Pivot and direction are the same on the shared grid; the amplitude is
-// the filled parts' own, fitted to the room they leave.
+// from the outline's: a part moves when the outline part nearest to it moves, in that part's voice (a
+// filled bell's clapper trails too), and lights up in a sequence in that part's turn. Pivot and
+// direction are the same on the shared grid; the amplitude is the filled parts' own, fitted to the room
+// they leave.
 func (m move) fit(outline, other Figure) move {
 	order := make([]int, len(outline))
 	for i := range order {
@@ -21,7 +22,8 @@ func (m move) fit(outline, other Figure) move {
 	for k, i := range m.parts {
 		order[i] = k
 	}
-	fm := move{def: m.def, moving: make([]bool, len(other)), pivot: m.pivot, dir: m.dir, amp: m.amp, given: m.given}
+	fm := move{def: m.def, moving: make([]bool, len(other)), pivot: m.pivot, dir: m.dir, amp: m.amp, given: m.given,
+		voices: m.voices, voiceOf: make([]int, len(other))}
 	turn := make([]int, len(other))
 	for j := range other {
 		c := other.bounds([]int{j}).center()
@@ -31,7 +33,7 @@ func (m move) fit(outline, other Figure) move {
 				best, dist = i, d
 			}
 		}
-		fm.moving[j] = m.moving[best]
+		fm.moving[j], fm.voiceOf[j] = m.moving[best], m.voiceOf[best]
 		turn[j] = order[best]
 	}
 	for k := 0; k < len(m.parts); k++ { // the sequence order of the outline, carried over
@@ -49,7 +51,7 @@ func (m move) fit(outline, other Figure) move {
 		other.bounds(fm.parts).diagonal() < outline.bounds(m.parts).diagonal()/2 {
 		fm.parts = fm.parts[:0]
 		for j := range other {
-			fm.moving[j] = true
+			fm.moving[j], fm.voiceOf[j] = true, 0
 			fm.parts = append(fm.parts, j)
 		}
 		fm.pivot = fm.defaultPivot(other) // the whole shape's, not the part's it stands for

@@ -2,6 +2,7 @@ package motion
 
 import (
 	"encoding/json"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -133,20 +134,48 @@ func TestInDrawSharesInWhenTheSignatureAddsNothing(t *testing.T) {
 	}
 }
 
-// movingGroup returns the group whose transform is animated, and how many part groups it holds.
+// movingGroup returns the one group whose transform is animated, and how many part groups it holds.
 func movingGroup(t *testing.T, a lottie.Animation) (lottie.GroupTransform, int) {
 	t.Helper()
+	trs, parts, _ := movingGroups(a)
+	if len(trs) != 1 {
+		t.Fatalf("%d groups carry the motion, want one", len(trs))
+	}
+	return trs[0], parts[0]
+}
+
+// movingGroups returns the transforms of the groups whose transforms are animated, top first, how many
+// part groups each holds and the lowest point of their paths.
+func movingGroups(a lottie.Animation) (trs []lottie.GroupTransform, parts []int, bottoms []float64) {
 	for _, sh := range a.Layers[0].Shapes {
 		g := sh.(lottie.Group)
 		tr := g.Items[len(g.Items)-1].(lottie.GroupTransform)
 		for _, p := range []*lottie.Property{tr.Rotation, tr.Position, tr.Scale} {
 			if p != nil && p.Animated == 1 {
-				return tr, len(g.Items) - 1
+				trs, parts, bottoms = append(trs, tr), append(parts, len(g.Items)-1), append(bottoms, lowest(g.Items))
+				break
 			}
 		}
 	}
-	t.Fatal("no group carries the motion")
-	return lottie.GroupTransform{}, 0
+	return trs, parts, bottoms
+}
+
+// lowest is the largest y of the vertices of the static paths among shapes, at any depth.
+func lowest(shapes []lottie.Shape) float64 {
+	y := math.Inf(-1)
+	for _, sh := range shapes {
+		switch sh := sh.(type) {
+		case lottie.Group:
+			y = math.Max(y, lowest(sh.Items))
+		case lottie.Path:
+			if b, ok := sh.Bezier.Value.(lottie.Bezier); ok {
+				for _, v := range b.Vertices {
+					y = math.Max(y, v[1])
+				}
+			}
+		}
+	}
+	return y
 }
 
 func TestSwingTurnsTheWholeBellFromItsTop(t *testing.T) {
@@ -154,14 +183,16 @@ func TestSwingTurnsTheWholeBellFromItsTop(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tr, parts := movingGroup(t, a.Outline)
-	if parts != 2 {
-		t.Errorf("the swinging group holds %d parts, want both", parts)
+	trs, parts, _ := movingGroups(a.Outline)
+	if !slices.Equal(parts, []int{1, 1}) {
+		t.Errorf("the swinging groups hold %v parts, want the clapper's group and the body's", parts)
 	}
-	if got := tr.Anchor.Value.([]float64); !slices.Equal(got, []float64{12, 3}) {
-		t.Errorf("pivot %v, want the top of the bell (12, 3)", got)
+	for _, tr := range trs {
+		if got := tr.Anchor.Value.([]float64); !slices.Equal(got, []float64{12, 3}) {
+			t.Errorf("pivot %v, want the top of the bell (12, 3)", got)
+		}
 	}
-	keys := tr.Rotation.Value.([]lottie.Keyframe)
+	keys := trs[1].Rotation.Value.([]lottie.Keyframe)
 	var hoverMax float64
 	for _, k := range keys {
 		if k.Time >= 161 && k.Time <= 199 {
@@ -170,6 +201,86 @@ func TestSwingTurnsTheWholeBellFromItsTop(t *testing.T) {
 	}
 	if hoverMax < 10 {
 		t.Errorf("hover swings %v°, want a ring of at least 10°", hoverMax)
+	}
+}
+
+// TestTheClapperTrailsTheBell: the bell's clapper (part 2, the small cup hanging from its rim) swings
+// the way the body does, but a few frames behind and further, and both are at rest at the end of hover
+// and of the loop; the record says so. The filled bell's clapper, found by position, trails too.
+func TestTheClapperTrailsTheBell(t *testing.T) {
+	filled := Figure{
+		{Paint: Paint{Fill: true, Opacity: 1}, Contours: contours(t, svg.Element{Name: "path", Attrs: map[string]string{"d": "M9 19h6a3 3 0 0 1 -6 0z"}})},
+		{Paint: Paint{Fill: true, Opacity: 1}, Contours: contours(t, svg.Element{Name: "path", Attrs: map[string]string{"d": "M12 2a7 7 0 0 1 7 8v4l2 3h-18l2 -3v-4a7 7 0 0 1 7 -8z"}})},
+	}
+	a, err := Animate(Icon{Name: "bell", Outline: bell(t), Motion: Choreography{Motion: "swing"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	both, err := Animate(Icon{Name: "bell", Outline: bell(t), Filled: filled, Motion: Choreography{Motion: "swing"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, file := range map[string]lottie.Animation{"outline": a.Outline, "filled": *both.Filled} {
+		trs, _, bottoms := movingGroups(file)
+		if len(trs) != 2 {
+			t.Fatalf("%s: %d moving groups, want the clapper's and the body's", name, len(trs))
+		}
+		clapper, body := trs[0], trs[1] // the clapper's group is the one that reaches lower
+		if bottoms[1] > bottoms[0] {
+			clapper, body = body, clapper
+		}
+		angle := func(tr lottie.GroupTransform, f float64) float64 { return valueAt(tr.Rotation, f, []float64{0})[0] }
+		const hover = 161
+		if b, c := angle(body, hover+4), angle(clapper, hover+4); math.Abs(c) >= math.Abs(b)/2 {
+			t.Errorf("%s: 4 frames into hover the body has swung %.1f° and the clapper %.1f°: want the clapper behind", name, b, c)
+		}
+		most := func(tr lottie.GroupTransform) (deg float64, at int) {
+			for f := hover; f <= 199; f++ {
+				if v := math.Abs(angle(tr, float64(f))); v > deg {
+					deg, at = v, f
+				}
+			}
+			return deg, at
+		}
+		bDeg, bAt := most(body)
+		cDeg, cAt := most(clapper)
+		if cDeg < 1.15*bDeg || cAt <= bAt {
+			t.Errorf("%s: the body swings %.1f° at frame %d, the clapper %.1f° at %d: want the clapper further and later", name, bDeg, bAt, cDeg, cAt)
+		}
+		for _, f := range []float64{41, 160, 195, 199} { // the loop's ends, hover's rest
+			if b, c := angle(body, f), angle(clapper, f); b != 0 || c != 0 {
+				t.Errorf("%s: at frame %v the body is at %.1f° and the clapper at %.1f°, want both at rest", name, f, b, c)
+			}
+		}
+	}
+	if d := a.Motions[1].Description; !strings.Contains(d, "clapper (part 2)") {
+		t.Errorf("the record says %q; want it to name the clapper, part 2", d)
+	}
+}
+
+// TestOnlyAClapperTrails: parts that hang from a point rather than a rim (a lamp's pole and foot, a
+// pendulum's bob) swing with the rest, and a choreography's lag list makes any moving part trail.
+func TestOnlyAClapperTrails(t *testing.T) {
+	lamp := Figure{pathPart(t, "M9 20h6"), pathPart(t, "M12 20v-8"), pathPart(t, "M5 12h14l-4 -8h-6l-4 8")}
+	pendulum := Figure{pathPart(t, "M5 19a2 2 0 1 1 4 0a2 2 0 0 1 -4 0"), pathPart(t, "M12 3l-4.4 14.09"), pathPart(t, "M19 3h-14")}
+	for _, tc := range []struct {
+		name  string
+		fig   Figure
+		c     Choreography
+		moves int
+	}{
+		{"lamp", lamp, Choreography{Motion: "swing"}, 1},
+		{"pendulum", pendulum, Choreography{Motion: "swing"}, 1},
+		{"alarm, rocking on its feet", bell(t), Choreography{Motion: "swing", Pivot: []float64{12, 21}}, 1},
+		{"lamp, its foot told to lag", lamp, Choreography{Motion: "swing", Lag: []int{1}}, 2},
+	} {
+		a, err := Animate(Icon{Name: tc.name, Outline: tc.fig, Motion: tc.c})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if trs, _, _ := movingGroups(a.Outline); len(trs) != tc.moves {
+			t.Errorf("%s: %d moving groups, want %d", tc.name, len(trs), tc.moves)
+		}
 	}
 }
 
@@ -262,6 +373,9 @@ func TestChoreographyErrorsNameTheField(t *testing.T) {
 		{Choreography{Motion: "pop", Direction: "up"}, `direction: pop has no direction`},
 		{Choreography{Motion: "swing", Amplitude: 90}, "amplitude: 90 is outside 0–45 degrees for swing"},
 		{Choreography{Motion: "swing", Pivot: []float64{1}}, "pivot: want [x, y] in icon units"},
+		{Choreography{Motion: "swing", Parts: []int{1}, Lag: []int{2}}, "lag: 2 is not a moving part of this icon"},
+		{Choreography{Motion: "swing", Lag: []int{1, 2}}, "some must lead for the others to trail"},
+		{Choreography{Motion: "mark", Lag: []int{1}}, "lag: mark moves nothing that can trail"},
 	} {
 		err := tc.c.Check(2)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {

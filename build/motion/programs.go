@@ -6,8 +6,8 @@ import (
 	"github.com/iconlib/iconlib/build/internal/lottie"
 )
 
-// motionTransform is the transform of the moving group: anchored at the pivot, with a property per track
-// of the motion, keyed in the signature's states.
+// motionTransform is the transform of a moving group (m as its voice plays it): anchored at the pivot,
+// with a property per track of the motion, keyed in the signature's states.
 func motionTransform(m move, t timeline) lottie.GroupTransform {
 	pivot := []float64{m.pivot.X, m.pivot.Y}
 	tr := lottie.GroupTransform{Type: "tr", Anchor: static(pivot...), Position: static(pivot...)}
@@ -25,27 +25,28 @@ func motionTransform(m move, t timeline) lottie.GroupTransform {
 	return tr
 }
 
-// keyed places a track's gestures in the signature's states, its values mapped through at. A scale's
-// gestures are refined first, so that the stroke width keyed against it stays close to constant between
-// keys too.
+// keyed places a track's gestures in the signature's states, its values mapped through at, m.lag frames
+// late. A scale's gestures are refined first, so that the stroke width keyed against it stays close to
+// constant between keys too.
 func (m move) keyed(tk track, t timeline, at func(v float64) []float64) []timedValue {
-	g := func(g gesture) gesture {
+	placed := func(g gesture, s span) []timedValue {
+		g = g.lagged(m.lag, s.end-s.start)
 		if tk.prop == grow || tk.prop == flatten || tk.prop == squash {
-			return g.refined(m.valueOf(tk))
+			g = g.refined(m.valueOf(tk))
 		}
-		return g
+		return place(g, s, at)
 	}
 	var tv []timedValue
 	if tk.enter != nil {
-		tv = append(tv, place(g(tk.enter), t.in.moving(), at)...)
+		tv = append(tv, placed(tk.enter, t.in.moving())...)
 	}
-	tv = append(tv, place(g(tk.loop), t.loop, at)...)
-	return append(tv, place(g(tk.hover), t.hover.moving(), at)...)
+	tv = append(tv, placed(tk.loop, t.loop)...)
+	return append(tv, placed(tk.hover, t.hover.moving())...)
 }
 
-// strokeWidth is the stroke width of the moving parts: keyed against the motion's scale so that strokes
-// keep their width on screen while the parts grow or shrink (the width over the larger of the two
-// scales), or StrokeWidth throughout when the motion does not scale.
+// strokeWidth is the stroke width of the moving parts (m as their voice plays it): keyed against the
+// motion's scale so that strokes keep their width on screen while the parts grow or shrink (the width
+// over the larger of the two scales), or StrokeWidth throughout when the motion does not scale.
 func strokeWidth(m move, t timeline) lottie.Property {
 	for _, tk := range m.def.tracks {
 		if tk.prop != grow && tk.prop != flatten && tk.prop != squash {

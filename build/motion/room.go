@@ -68,14 +68,14 @@ func (m move) fitted(fig Figure) float64 {
 	if len(m.def.tracks) == 0 || m.def.tracks[0].prop == fade || m.def.redraws() || len(fig) == 0 || len(fig[0].Contours) == 0 {
 		return m.amp
 	}
-	k, r := inkOf(fig, m.parts), room(fig)
-	if m.fits(k, m.amp, r) {
+	r, inks := room(fig), m.voiceInks(fig)
+	if m.fits(inks, m.amp, r) {
 		return m.amp
 	}
 	lo, hi := 0.0, m.amp
 	for range 16 {
 		mid := (lo + hi) / 2
-		if m.fits(k, mid, r) {
+		if m.fits(inks, mid, r) {
 			lo = mid
 		} else {
 			hi = mid
@@ -84,12 +84,32 @@ func (m move) fitted(fig Figure) float64 {
 	return lo
 }
 
-// fits reports whether ink k stays in room r at every pose of the move at amplitude amp.
-func (m move) fits(k ink, amp float64, r box) bool {
-	in := box{min: svg.Point{X: r.min.X + k.margin, Y: r.min.Y + k.margin}, max: svg.Point{X: r.max.X - k.margin, Y: r.max.Y - k.margin}}
+// voiceInks is the ink of each voice's moving parts, by voice.
+func (m move) voiceInks(fig Figure) []ink {
+	inks := make([]ink, len(m.voices))
+	for v, parts := range m.voiceParts() {
+		inks[v] = inkOf(fig, parts)
+	}
+	return inks
+}
+
+// fits reports whether each voice's ink (inks, by voice) stays in room r at every pose the voice takes
+// when the move's amplitude is amp.
+func (m move) fits(inks []ink, amp float64, r box) bool {
 	at := m
 	at.amp = amp
-	for _, pose := range at.poses() {
+	for v, k := range inks {
+		if !at.voiced(m.voices[v]).inkFits(k, r) {
+			return false
+		}
+	}
+	return true
+}
+
+// inkFits reports whether ink k stays in room r at every pose of the move.
+func (m move) inkFits(k ink, r box) bool {
+	in := box{min: svg.Point{X: r.min.X + k.margin, Y: r.min.Y + k.margin}, max: svg.Point{X: r.max.X - k.margin, Y: r.max.Y - k.margin}}
+	for _, pose := range m.poses() {
 		for _, p := range k.points {
 			q := pose.apply(p)
 			if q.X < in.min.X-1e-9 || q.Y < in.min.Y-1e-9 || q.X > in.max.X+1e-9 || q.Y > in.max.Y+1e-9 {

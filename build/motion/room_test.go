@@ -198,6 +198,8 @@ func edgeFigures(t *testing.T) map[string]struct {
 		"float, high":      {Figure{pathPart(t, "M6 2h12v8h-12z")}, Choreography{Motion: "float"}},
 		"beat, sharp tip": {Figure{pathPart(t, "M12 10.94c2.33 -3.31 .17 -7.82 -1 -8.94c0 3.4 -2.24 5.3 -3.67 6.71c-1.43 1.41 -2.33 3.29 -2.33 5.59c0 3.7 3.13 6.71 7 6.71c3.87 0 7 -3 7 -6.71c0 -1.71 -1.23 -4.4 -2.33 -5.59c-2.08 3.35 -3.26 3.35 -4.67 2.24")},
 			Choreography{Motion: "beat", Pivot: []float64{12, 21}, Amplitude: 12}}, // Tabler's flame: its tip is a vertex between samples
+		"swing, a long clapper trailing": {Figure{pathPart(t, "M10 2h4v14h-4z"), pathPart(t, "M10.5 16v3a1.5 1.5 0 0 0 3 0v-3")},
+			Choreography{Motion: "swing", Amplitude: 45}}, // the clapper, swinging further, reaches the edge first
 		"tilt, wide lid": {Figure{pathPart(t, "M2 5h20"), pathPart(t, "M4 5v15h16v-15")}, Choreography{Motion: "tilt", Parts: []int{1}, Amplitude: 60}},
 	}
 }
