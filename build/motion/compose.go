@@ -197,7 +197,8 @@ func compose(fig Figure, m move, t timeline) []lottie.Shape {
 		if u.moving && !m.def.perPart {
 			width = strokeWidth(m.voiced(m.voices[u.voice]), t)
 		}
-		keys := drawKeys(rank[i], len(us), t, m.redrawKeys(u.moving, t))
+		end, start := m.breathKeys(u, fig, t)
+		keys := drawKeys(rank[i], len(us), t, append(m.redrawKeys(u.moving, t), end...))
 		var trim *lottie.Trim
 		if p.Paint.Fill {
 			// lottie-ios's Core Animation renderer cannot trim a fill (it falls back to its main-thread
@@ -206,6 +207,9 @@ func compose(fig Figure, m move, t timeline) []lottie.Shape {
 			tr.Anchor, tr.Position, tr.Scale = static(c.X, c.Y), static(c.X, c.Y), animated(squared(keys))
 		} else {
 			tm := trimOf(keys)
+			if start != nil {
+				tm.Start = keyframes(start)
+			}
 			trim = &tm
 		}
 		groups[i] = lottie.NewGroup(tr, unitItems(contours, p.Paint, width, trim)...)

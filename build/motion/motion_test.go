@@ -490,3 +490,96 @@ func TestFilledMotionIsNamedWhereItDiffers(t *testing.T) {
 		}
 	}
 }
+
+// allTrims returns the trims of every group among shapes, at any depth.
+func allTrims(shapes []lottie.Shape) []lottie.Trim {
+	var trims []lottie.Trim
+	for _, sh := range shapes {
+		if g, ok := sh.(lottie.Group); ok {
+			for _, it := range g.Items {
+				if tm, ok := it.(lottie.Trim); ok {
+					trims = append(trims, tm)
+				}
+			}
+			trims = append(trims, allTrims(g.Items)...)
+		}
+	}
+	return trims
+}
+
+// TestTheLoadersArcBreathes: a spinner's arc (Tabler's loader-2, three quarters of a circle) turns, and
+// its trim shortens it to under half its length and lets it grow again, twice in the loop and once in
+// hover: the same at both ends of the loop, whole at both ends of hover. Its tail is the end that shrinks:
+// the trim's end when the path runs against the turn, its start when the path runs with it.
+func TestTheLoadersArcBreathes(t *testing.T) {
+	arc := Figure{pathPart(t, "M12 3a9 9 0 1 0 9 9")} // from the top, counter-clockwise on screen
+	for _, tc := range []struct {
+		direction string
+		tail      func(lottie.Trim) *lottie.Property
+		length    func(start, end float64) float64
+	}{
+		{"cw", func(tm lottie.Trim) *lottie.Property { return &tm.End }, func(_, end float64) float64 { return end }},
+		{"ccw", func(tm lottie.Trim) *lottie.Property { return &tm.Start }, func(start, _ float64) float64 { return 100 - start }},
+	} {
+		a, err := Animate(Icon{Name: "loader-2", Outline: arc, Motion: Choreography{Motion: "spin", Direction: tc.direction}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		trims := allTrims(a.Outline.Layers[0].Shapes)
+		if len(trims) != 1 {
+			t.Fatalf("%s: %d trims, want the arc's", tc.direction, len(trims))
+		}
+		tm := trims[0]
+		at := func(f float64) float64 {
+			return tc.length(valueAt(&tm.Start, f, []float64{0})[0], valueAt(&tm.End, f, []float64{100})[0])
+		}
+		shortest := func(from, to int) (least float64, times int) {
+			least = 100
+			for f := from; f <= to; f++ {
+				v, prev, next := at(float64(f)), at(float64(f-1)), at(float64(f+1))
+				least = math.Min(least, v)
+				if v < 100 && v <= prev && v < next {
+					times++
+				}
+			}
+			return least, times
+		}
+		if least, times := shortest(42, 159); least > 50 || times != 2 {
+			t.Errorf("%s: the loop's arc is at least %.0f%% long and shortest %d times, want under half, twice", tc.direction, least, times)
+		}
+		if least, times := shortest(162, 194); least > 50 || times != 1 {
+			t.Errorf("%s: hover's arc is at least %.0f%% long and shortest %d times, want under half, once", tc.direction, least, times)
+		}
+		for _, f := range []float64{41, 160, 161, 195, 199} {
+			if v := at(f); v != 100 {
+				t.Errorf("%s: at frame %v the arc is %.0f%% long, want whole", tc.direction, f, v)
+			}
+		}
+		if p := tc.tail(tm); p.Animated != 1 {
+			t.Errorf("%s: the trim's %s is not keyed; want the tail to shrink", tc.direction, map[bool]string{true: "end", false: "start"}[tc.direction == "cw"])
+		}
+		if d := a.Motions[1].Description; !strings.Contains(d, "arc (part 1)") {
+			t.Errorf("%s: the record says %q; want it to name the breathing arc", tc.direction, d)
+		}
+	}
+}
+
+// TestOnlyASpinnersArcBreathes: a ring, an arrow round a circle (its head a second contour) and spokes
+// spin without a trim of their own in loop and hover.
+func TestOnlyASpinnersArcBreathes(t *testing.T) {
+	for name, fig := range map[string]Figure{
+		"ring":           {pathPart(t, "M3 12a9 9 0 1 0 18 0a9 9 0 1 0 -18 0"), pathPart(t, "M12 7v5")},
+		"circular arrow": {pathPart(t, "M20 11a8.1 8.1 0 0 0 -15.5 -2m-.5 -4v4h4")},
+		"spokes":         {pathPart(t, "M12 6l0 -3"), pathPart(t, "M6 12l-3 0"), pathPart(t, "M7.75 7.75l-2.15 -2.15")},
+	} {
+		a, err := Animate(Icon{Name: name, Outline: fig, Motion: Choreography{Motion: "spin", Pivot: []float64{12, 12}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, tm := range allTrims(a.Outline.Layers[0].Shapes) {
+			if tm.Start.Animated == 1 || slices.ContainsFunc(tm.End.Value.([]lottie.Keyframe), func(k lottie.Keyframe) bool { return k.Time > 41 && k.Time < 199 }) {
+				t.Errorf("%s: a trim is keyed in the loop or hover; only a spinner's arc breathes", name)
+			}
+		}
+	}
+}

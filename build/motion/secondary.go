@@ -4,18 +4,23 @@ import (
 	"fmt"
 	"math"
 	"strings"
+
+	"github.com/iconlib/iconlib/build/internal/svg"
 )
 
 // Secondary motion: parts that play the signature against the others, as the paid icon sets draw it. A
 // bell's clapper swings a few frames behind its body and a little further, so it trails the swing and
-// catches up (overlapping action). Each way of playing the motion is a voice, and the parts of a voice
-// sit in a group of their own whose transform plays it.
+// catches up (overlapping action); a spinner's arc shortens and grows again as it turns. Each way of
+// playing the motion is a voice, and the parts of a voice sit in a group of their own whose transform
+// plays it.
 
 // voice is how a set of moving parts plays the motion: the main parts at the amplitude and on time, others
 // further or less far, or later.
 type voice struct {
 	gain float64 // share of the amplitude
 	lag  int     // frames behind the main parts, made up by the end of each gesture
+	// breathes: the parts' trim shortens and lengthens them as they move (breathKeys)
+	breathes bool
 	// says is the record's sentence about the voice, %s naming its parts ("part 2"); empty for the main voice.
 	says string
 }
@@ -25,6 +30,9 @@ var (
 	// clapperVoice trails a swing by four frames (a fifteenth of a second) and swings a quarter further.
 	clapperVoice = voice{gain: 1.25, lag: 4,
 		says: "Its clapper (%s) swings a few frames behind the rest and a little further, then catches up."}
+	// breathVoice is a spinner's arc, which shortens and grows again as it turns.
+	breathVoice = voice{gain: 1, breathes: true,
+		says: "As it turns, the tail of each arc (%s) catches up on its head and falls back, so the arc shortens and grows again, like a spinner's."}
 )
 
 // voiced is the move as the parts of voice v play it.
@@ -50,7 +58,7 @@ func (g gesture) lagged(lag, frames int) gesture {
 }
 
 // chooseVoices sets how each moving part plays the motion: the parts that trail (trailing) play
-// clapperVoice, and every other part the main voice.
+// clapperVoice, a spinner's arcs breathVoice, and every other part the main voice.
 func (m *move) chooseVoices(lag []int, fig Figure) error {
 	m.voices, m.voiceOf = []voice{mainVoice}, make([]int, len(fig))
 	trailing, err := m.trailing(lag, fig)
@@ -58,6 +66,7 @@ func (m *move) chooseVoices(lag []int, fig Figure) error {
 		return err
 	}
 	m.give(clapperVoice, trailing)
+	m.give(breathVoice, m.spinnerArcs(fig))
 	return nil
 }
 
@@ -161,4 +170,72 @@ func partNames(nums []int) string {
 		words[i] = fmt.Sprint(n)
 	}
 	return "parts " + strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
+}
+
+// spinnerArcs are the moving parts of a spin that are a spinner's arc: stroked and unfilled (only a
+// stroke is trimmed), one open contour on a circle about the pivot, covering at least half of it and
+// short of all of it (loader-2's three quarters; not a ring, not a dash of a dashed circle, not an arrow
+// whose head is a second contour).
+func (m move) spinnerArcs(fig Figure) []int {
+	if !m.def.fullTurn() || m.def.pivot != pivotCenter || len(fig[0].Contours) == 0 {
+		return nil
+	}
+	var arcs []int
+	for _, i := range m.parts {
+		p := fig[i]
+		if !p.Paint.Stroke || p.Paint.Fill || len(p.Contours) != 1 || p.Contours[0].Closed {
+			continue
+		}
+		r, ok := onCircle(inkOf(fig, []int{i}).points, m.pivot)
+		if share := length(sample(p.Contours[0])) / (2 * math.Pi * r); ok && share >= 0.5 && share < 0.95 {
+			arcs = append(arcs, i)
+		}
+	}
+	return arcs
+}
+
+// onCircle is the radius of the circle about c that points lie on; ok is false when they lie on none
+// (within a quarter of a unit), or on one too small to be an arc (a dot).
+func onCircle(points []svg.Point, c svg.Point) (r float64, ok bool) {
+	lo, hi := math.Inf(1), 0.0
+	for _, p := range points {
+		lo, hi = math.Min(lo, distance(p, c)), math.Max(hi, distance(p, c))
+	}
+	return hi, hi-lo <= 0.25 && hi >= StrokeWidth
+}
+
+// breathDepth is how far a spinner's arc shortens, in percent of its length: to 40%, still an arc.
+const breathDepth = 60
+
+var (
+	// the arc shortens once a turn: once in hover, twice in the loop (two turns)
+	breathHover = gesture{{0, 0, smooth}, {0.5, 1, smooth}, {1, 0, steady}}
+	breathLoop  = gesture{{0, 0, smooth}, {0.25, 1, smooth}, {0.5, 0, smooth}, {0.75, 1, smooth}, {1, 0, steady}}
+)
+
+// breathKeys are the trim keys, in the signature's states, of a unit whose voice breathes (a spinner's
+// arc): its tail, the end the turn draws away from, catches up on its head, shortening the arc by
+// breathDepth, and falls back. They key the trim's end when the arc's path runs against the turn (its
+// end is its tail), else its start; none for other units.
+func (m move) breathKeys(u unit, fig Figure, t timeline) (end, start []timedValue) {
+	if !u.moving || !m.voices[u.voice].breathes {
+		return nil, nil
+	}
+	tail := func(v float64) []float64 { return []float64{breathDepth * v} }
+	keys := append(place(breathLoop, t.loop, tail), place(breathHover, t.hover.moving(), tail)...)
+	if m.runsWithTurn(fig[u.parts[0]].Contours[0]) {
+		return nil, keys
+	}
+	for i := range keys {
+		keys[i].value = []float64{100 - keys[i].value[0]}
+	}
+	return keys, nil
+}
+
+// runsWithTurn reports whether contour c runs round the pivot the way the move turns it (clockwise on
+// screen for cw), so that its end leads and its start trails.
+func (m move) runsWithTurn(c svg.Contour) bool {
+	a, b := c.Start, c.Segments[0].P3
+	cross := (a.X-m.pivot.X)*(b.Y-m.pivot.Y) - (a.Y-m.pivot.Y)*(b.X-m.pivot.X)
+	return (cross > 0) == (m.dir.X > 0)
 }
