@@ -47,6 +47,11 @@ type move struct {
 	voices  []voice
 	voiceOf []int
 	lag     int // frames the keys are played late: the move as a trailing voice plays it (voiced)
+	// fig is the drawing the move moves, whose parts the indexes above count: the icon's, but with a
+	// clock's hands drawn as one path split apart (hands.go); elements gives the SVG element (from 0)
+	// of each of its parts.
+	fig      Figure
+	elements []int
 }
 
 var directions = map[string]svg.Point{
@@ -77,9 +82,16 @@ func (c Choreography) resolve(fig Figure) (move, error) {
 	if !ok || c.Motion == "draw" {
 		return move{}, fmt.Errorf("motion %q: want one of %s", c.Motion, strings.Join(slices.DeleteFunc(Names(), func(n string) bool { return n == "draw" }), ", "))
 	}
-	m := move{def: def, moving: make([]bool, len(fig)), amp: def.amp}
+	m := move{def: def, moving: make([]bool, len(fig)), amp: def.amp, elements: make([]int, len(fig))}
+	for i := range m.elements {
+		m.elements[i] = i
+	}
 	if err := m.chooseParts(c.Parts, fig); err != nil {
 		return move{}, err
+	}
+	if len(m.parts) == 0 && def.pivot == pivotStill && len(fig) > 0 {
+		// a clock without hands (a duration's numerals on a dial) redraws its dial: nothing turns a numeral
+		return Choreography{Motion: "mark", Parts: numbered(dial(fig, largestStill(fig, m.moving)))}.resolve(fig)
 	}
 	if def.perPart && len(m.parts) < 2 && len(fig) > 0 && len(fig[0].Contours) > 0 {
 		// One part cannot light up after another: it pops instead, or hops if it is a dot (wifi-0), which
@@ -104,15 +116,15 @@ func (c Choreography) resolve(fig Figure) (move, error) {
 		return move{}, err
 	}
 	intended := m.amp
-	if m.amp = m.fitted(fig); m.amp < minRoom*intended || (def.fullTurn() && m.amp < intended) {
+	if m.amp = m.fitted(m.fig); m.amp < minRoom*intended || (def.fullTurn() && m.amp < intended) {
 		// no room to move: the parts draw on again where they are
 		redo := Choreography{Motion: "mark", Parts: c.Parts}
-		if len(m.parts) == len(fig) {
+		if len(m.parts) == len(m.fig) {
 			redo = Choreography{Motion: "write"}
 		}
 		return redo.resolve(fig)
 	}
-	if def.redraws() && len(m.parts) == len(fig) {
+	if def.redraws() && len(m.parts) == len(m.fig) {
 		m.amp = min(m.amp, wholeRedraw) // never blank
 	}
 	return m, nil
@@ -161,6 +173,10 @@ func (m *move) chooseAmplitude(amp float64, fig Figure) error {
 	}
 	if amp < 0 || amp > def.maxAmp {
 		return fmt.Errorf("amplitude: %g is outside 0–%g %s for %s", amp, def.maxAmp, def.unit, def.name)
+	}
+	if def.whole > 0 && math.Mod(amp, def.whole) != 0 {
+		return fmt.Errorf("amplitude: %g is not a multiple of %g %s, which %s needs for every hand to end where it started",
+			amp, def.whole, def.unit, def.name)
 	}
 	m.amp, m.given = amp, true
 	return nil
@@ -232,27 +248,19 @@ func (d *definition) direction(name string) (svg.Point, error) {
 }
 
 // defaultParts are the parts a motion moves when a choreography names none: every part, except that a
-// clock (tick) moves its hands: the parts that reach the centre of its face (the part with the largest
-// box), so numerals and badges stay upright and still; all but the face when none does.
+// clock (tick) moves its hands (isHand) about the centre of its face (the part with the largest box), so
+// numerals and badges stay upright and still; none when it has none.
 func (d *definition) defaultParts(fig Figure) []int {
-	face := -1
-	if d.pivot == pivotStill && len(fig) > 1 {
-		face = largestStill(fig, make([]bool, len(fig)))
+	parts := make([]int, len(fig))
+	for i := range parts {
+		parts[i] = i
 	}
-	var parts, hands []int
-	for i := range fig {
-		if i == face {
-			continue
-		}
-		parts = append(parts, i)
-		if face >= 0 && reaches(fig, i, faceCentre(fig, face)) {
-			hands = append(hands, i)
-		}
+	if d.pivot != pivotStill || len(fig) < 2 || len(fig[0].Contours) == 0 {
+		return parts
 	}
-	if len(hands) > 0 {
-		return hands
-	}
-	return parts
+	face := largestStill(fig, make([]bool, len(fig)))
+	hub := faceCentre(fig, face)
+	return slices.DeleteFunc(parts, func(i int) bool { return i == face || !isHand(fig, i, hub) })
 }
 
 // faceCentre is the centre of the least circle round a part: a clock face's, even where a badge cuts
@@ -260,16 +268,6 @@ func (d *definition) defaultParts(fig Figure) []int {
 func faceCentre(fig Figure, face int) svg.Point {
 	c, _ := enclosingCircle(inkOf(fig, []int{face}).points)
 	return c
-}
-
-// reaches reports whether part i passes within a stroke width of point c: a hand starts at the hub.
-func reaches(fig Figure, i int, c svg.Point) bool {
-	for _, p := range inkOf(fig, []int{i}).points {
-		if distance(p, c) <= StrokeWidth {
-			return true
-		}
-	}
-	return false
 }
 
 // largestStill is the part that does not move with the largest box (a clock's face), or -1.

@@ -47,12 +47,12 @@ func Animate(ic Icon) (Animation, error) {
 			return Animation{}, fmt.Errorf("morphs: two states would be named %s", s.Name)
 		}
 	}
-	shapes := compose(ic.Outline, m, t)
+	shapes := compose(m.fig, m, t)
 	filledMotion := m.def.name
 	a := Animation{Motions: []catalog.Motion{{Name: "draw", Description: vocabulary["draw"].summary}, m.describe(len(ic.Outline))}}
 	switch {
 	case ic.Filled != nil:
-		fm := m.fit(ic.Outline, ic.Filled)
+		fm := m.fit(m.fig, ic.Filled)
 		filledMotion = fm.def.name
 		c, grows := growthCentre(ic.Filled)
 		shapes = morph(shapes, revealed(ic.Filled, fm, t, false), c, grows, t)
@@ -101,10 +101,9 @@ func (m move) describe(parts int) catalog.Motion {
 	if more := m.voiceSentences(); more != "" {
 		d.Description += " " + more
 	}
-	if len(m.parts) < parts || !slices.IsSorted(m.parts) { // a sequence lists its order even when all move
-		for _, i := range m.parts {
-			d.Parts = append(d.Parts, i+1)
-		}
+	// a sequence lists its order even when all move
+	if nums := m.elementNumbers(m.parts); len(nums) < parts || !slices.IsSorted(nums) {
+		d.Parts = nums
 	}
 	if m.def.usesPivot() {
 		d.Pivot = []float64{round2(m.pivot.X), round2(m.pivot.Y)}

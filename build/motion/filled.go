@@ -23,9 +23,10 @@ func (m move) fit(outline, other Figure) move {
 		order[i] = k
 	}
 	fm := move{def: m.def, moving: make([]bool, len(other)), pivot: m.pivot, dir: m.dir, amp: m.amp, given: m.given,
-		voices: m.voices, voiceOf: make([]int, len(other))}
+		voices: m.voices, voiceOf: make([]int, len(other)), fig: other, elements: make([]int, len(other))}
 	turn := make([]int, len(other))
 	for j := range other {
+		fm.elements[j] = j
 		c := other.bounds([]int{j}).center()
 		best, dist := 0, math.Inf(1)
 		for i := range outline {

@@ -373,6 +373,7 @@ func TestChoreographyErrorsNameTheField(t *testing.T) {
 		{Choreography{Motion: "pop", Direction: "up"}, `direction: pop has no direction`},
 		{Choreography{Motion: "swing", Amplitude: 90}, "amplitude: 90 is outside 0–45 degrees for swing"},
 		{Choreography{Motion: "swing", Pivot: []float64{1}}, "pivot: want [x, y] in icon units"},
+		{Choreography{Motion: "tick", Amplitude: 360}, "amplitude: 360 is not a multiple of 720 degrees"}, // the hour hand would stop half way
 		{Choreography{Motion: "swing", Parts: []int{1}, Lag: []int{2}}, "lag: 2 is not a moving part of this icon"},
 		{Choreography{Motion: "swing", Lag: []int{1, 2}}, "some must lead for the others to trail"},
 		{Choreography{Motion: "mark", Lag: []int{1}}, "lag: mark moves nothing that can trail"},
@@ -581,5 +582,72 @@ func TestOnlyASpinnersArcBreathes(t *testing.T) {
 				t.Errorf("%s: a trim is keyed in the loop or hover; only a spinner's arc breathes", name)
 			}
 		}
+	}
+}
+
+// clock is Tabler's clock: its face, and both hands drawn as one path through the hub.
+func clock(t *testing.T) Figure {
+	return Figure{pathPart(t, "M3 12a9 9 0 1 0 18 0a9 9 0 0 0 -18 0"), pathPart(t, "M12 7v5l3 3")}
+}
+
+// TestTheClocksHandsTurnAtTheirOwnSpeeds: the path of Tabler's clock's hands is split at the hub into
+// the minute hand (12,7 to the hub, the longer) and the hour hand (the hub to 15,15), each turning about
+// the hub in a group of its own; mid-hover they point different ways, the minute hand twice as far on,
+// and at both ends of hover and of the loop each has made whole turns: the still icon. The face stays.
+func TestTheClocksHandsTurnAtTheirOwnSpeeds(t *testing.T) {
+	a, err := Animate(Icon{Name: "clock", Outline: clock(t), Motion: Choreography{Motion: "tick"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	trs, parts, bottoms := movingGroups(a.Outline)
+	if len(trs) != 2 || !slices.Equal(parts, []int{1, 1}) {
+		t.Fatalf("%d moving groups holding %v parts, want the minute hand's and the hour hand's", len(trs), parts)
+	}
+	minute, hour := trs[0], trs[1] // the minute hand ends at the hub, the hour hand reaches lower
+	if bottoms[0] > bottoms[1] {
+		minute, hour = hour, minute
+	}
+	if bottoms[0]+bottoms[1] != 12+15 {
+		t.Errorf("the hands' paths reach down to %v, want 12 (the minute hand) and 15 (the hour hand)", bottoms)
+	}
+	for _, tr := range trs {
+		if got := tr.Anchor.Value.([]float64); !slices.Equal(got, []float64{12, 12}) {
+			t.Errorf("a hand turns about %v, want the hub (12, 12)", got)
+		}
+	}
+	angle := func(tr lottie.GroupTransform, f float64) float64 { return valueAt(tr.Rotation, f, []float64{0})[0] }
+	if m, h := angle(minute, 178), angle(hour, 178); math.Abs(m-2*h) > 1 || math.Mod(m-h, 360) == 0 {
+		t.Errorf("mid-hover the minute hand is at %.1f° and the hour hand at %.1f°: want them apart, the minute hand twice as far", m, h)
+	}
+	for _, f := range []float64{41, 160, 161, 195, 199} {
+		if m, h := angle(minute, f), angle(hour, f); math.Mod(m, 360) != 0 || math.Mod(h, 360) != 0 {
+			t.Errorf("at frame %v the minute hand is at %.1f° and the hour hand at %.1f°: want both at rest", f, m, h)
+		}
+	}
+	if m, h := angle(minute, 160), angle(hour, 160); m != 720 || h != 360 {
+		t.Errorf("over the loop the minute hand turns %.0f° and the hour hand %.0f°, want 720° and 360°", m, h)
+	}
+	if m := a.Motions[1]; !slices.Equal(m.Parts, []int{2}) || !strings.Contains(m.Description, "hour hand (part 2)") {
+		t.Errorf("record %+v: want part 2 moving and the hour hand named", m)
+	}
+}
+
+// TestAClockWithoutHandsRedrawsItsDial: a duration's numerals on a dial (Tabler's time-duration-30: a 3,
+// a 0, five dots and an arc) are no hands, so nothing turns; its dial (the dots and the arc) draws on
+// again and the numerals stay upright and still.
+func TestAClockWithoutHandsRedrawsItsDial(t *testing.T) {
+	fig := Figure{pathPart(t, "M14 10.5v3a1.5 1.5 0 0 0 3 0v-3a1.5 1.5 0 0 0 -3 0"),
+		pathPart(t, "M8 9h1.5a1.5 1.5 0 0 1 0 3h-.5h.5a1.5 1.5 0 0 1 0 3h-1.5"),
+		pathPart(t, "M3 12v.01"), pathPart(t, "M7.5 4.2v.01"), pathPart(t, "M7.5 19.8v.01"), pathPart(t, "M4.2 16.5v.01"),
+		pathPart(t, "M4.2 7.5v.01"), pathPart(t, "M12 21a9 9 0 0 0 0 -18")}
+	a, err := Animate(Icon{Name: "time-duration-30", Outline: fig, Motion: Choreography{Motion: "tick"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := a.Motions[1]; m.Name != "mark" || !slices.Equal(m.Parts, []int{3, 4, 5, 6, 7, 8}) {
+		t.Errorf("record %+v: want the dial, parts 3 to 8, to draw on again", m)
+	}
+	if trs, _, _ := movingGroups(a.Outline); len(trs) != 0 {
+		t.Errorf("%d groups turn or move, want none", len(trs))
 	}
 }

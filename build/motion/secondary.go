@@ -10,9 +10,9 @@ import (
 
 // Secondary motion: parts that play the signature against the others, as the paid icon sets draw it. A
 // bell's clapper swings a few frames behind its body and a little further, so it trails the swing and
-// catches up (overlapping action); a spinner's arc shortens and grows again as it turns. Each way of
-// playing the motion is a voice, and the parts of a voice sit in a group of their own whose transform
-// plays it.
+// catches up (overlapping action); a spinner's arc shortens and grows again as it turns; a clock's hour
+// hand goes round at half the minute hand's speed (hands.go). Each way of playing the motion is a voice,
+// and the parts of a voice sit in a group of their own whose transform plays it.
 
 // voice is how a set of moving parts plays the motion: the main parts at the amplitude and on time, others
 // further or less far, or later.
@@ -57,8 +57,10 @@ func (g gesture) lagged(lag, frames int) gesture {
 	return out
 }
 
-// chooseVoices sets how each moving part plays the motion: the parts that trail (trailing) play
-// clapperVoice, a spinner's arcs breathVoice, and every other part the main voice.
+// chooseVoices sets how each moving part plays the motion, and the drawing the move moves: the parts
+// that trail (trailing) play clapperVoice, a spinner's arcs breathVoice, a clock's hands, split apart
+// where one path draws two (splitHands), their own speeds (hourVoice), and every other part the main
+// voice.
 func (m *move) chooseVoices(lag []int, fig Figure) error {
 	m.voices, m.voiceOf = []voice{mainVoice}, make([]int, len(fig))
 	trailing, err := m.trailing(lag, fig)
@@ -67,6 +69,8 @@ func (m *move) chooseVoices(lag []int, fig Figure) error {
 	}
 	m.give(clapperVoice, trailing)
 	m.give(breathVoice, m.spinnerArcs(fig))
+	m.fig = m.splitHands(fig)
+	m.give(hourVoice, m.hourHands(m.fig))
 	return nil
 }
 
@@ -155,9 +159,21 @@ func (m move) voiceSentences() string {
 		if m.voices[v].says == "" || len(parts) == 0 {
 			continue
 		}
-		out = append(out, fmt.Sprintf(m.voices[v].says, partNames(numbered(parts))))
+		out = append(out, fmt.Sprintf(m.voices[v].says, partNames(m.elementNumbers(parts))))
 	}
 	return strings.Join(out, " ")
+}
+
+// elementNumbers gives parts of the move's drawing the numbers of the SVG elements they come from,
+// counted from 1, once each: a clock's two hands drawn as one path are one element.
+func (m move) elementNumbers(parts []int) []int {
+	nums := make([]int, 0, len(parts))
+	for _, i := range parts {
+		if n := m.elements[i] + 1; len(nums) == 0 || nums[len(nums)-1] != n {
+			nums = append(nums, n)
+		}
+	}
+	return nums
 }
 
 // partNames names parts by their numbers: "part 2", "parts 2 and 3", "parts 1, 2 and 4".

@@ -41,8 +41,9 @@ type definition struct {
 	amp     float64 // default amplitude, in unit
 	maxAmp  float64
 	unit    string
-	dir     string // default direction ("" when the motion has none)
-	turns   bool   // the direction is cw or ccw rather than a way across the canvas
+	whole   float64 // a given amplitude must be a multiple of it, for every part to end where it started (0: any)
+	dir     string  // default direction ("" when the motion has none)
+	turns   bool    // the direction is cw or ccw rather than a way across the canvas
 	pivot   pivotRule
 	tracks  []track
 	// perPart plays the first track on each moving part in turn instead of on all of them at once.
@@ -79,9 +80,11 @@ var (
 	shakeHover = gesture{{0, 0, smooth}, {0.12, -1, smooth}, {0.3, 0.9, smooth}, {0.48, -0.6, smooth}, {0.68, 0.3, smooth}, {1, 0, steady}}
 	// up, a moment held open, and down with a small rebound: a lid lifted or tipped open
 	openAndShut = gesture{{0, 0, snap}, {0.3, 1, smooth}, {0.52, 1, gather}, {0.72, 0, snap}, {0.84, 0.12, gather}, {0.96, 0, steady}, {1, 0, steady}}
+	// one sweep through the amplitude, easing in and out: a wheel's turn, a clock's hands winding round
+	easedTurn = gesture{{0, 0, smooth}, {1, 1, steady}}
 	// a rewind along the stroke and a fresh draw-on
 	redrawHover = gesture{{0, 0, gather}, {0.35, 1, snap}, {0.9, 0, steady}, {1, 0, steady}}
-	// steps round a full turn, each a quick move and a stop
+	// steps through the amplitude (a clock's hands' turns), each a quick move and a stop
 	tickSteps = func(steps int) gesture {
 		n := float64(steps)
 		g := gesture{{0, 0, steady}}
@@ -109,7 +112,7 @@ var vocabulary = map[string]*definition{
 	"spin": {name: "spin", summary: "Turns a full circle about its centre, like a wheel or a gear.",
 		amp: 360, maxAmp: 720, unit: "degrees", dir: "cw", turns: true, pivot: pivotCenter,
 		tracks: []track{{prop: turn, gain: 1,
-			hover: gesture{{0, 0, smooth}, {1, 1, steady}},
+			hover: easedTurn,
 			loop:  gesture{{0, 0, steady}, {1, 2, steady}},
 			enter: gesture{{0, -0.25, snap}, {1, 0, steady}}}}},
 	"swing": {name: "swing", summary: "Swings from a pivot at its top and settles, like a ringing bell.",
@@ -169,7 +172,7 @@ var vocabulary = map[string]*definition{
 	"write": {name: "write", summary: "Writes itself again, stroke by stroke, as a pen traces a letter or a logo.",
 		amp: wholeRedraw, maxAmp: wholeRedraw, unit: "percent",
 		tracks: []track{{prop: rewind, gain: 1, hover: redrawHover, loop: redrawHover.withRest(0.5)}}},
-	"tick": {name: "tick", summary: "Its hands step round the face, like a clock ticking.",
-		amp: 360, maxAmp: 720, unit: "degrees", dir: "cw", turns: true, pivot: pivotStill,
-		tracks: []track{{prop: turn, gain: 1, hover: tickSteps(4), loop: tickSteps(6)}}},
+	"tick": {name: "tick", summary: "Its hands go round the face like a clock's: they wind round on hover and tick round in the loop.",
+		amp: 720, maxAmp: 1440, whole: 720, unit: "degrees", dir: "cw", turns: true, pivot: pivotStill,
+		tracks: []track{{prop: turn, gain: 1, hover: easedTurn, loop: tickSteps(8)}}},
 }

@@ -65,6 +65,8 @@ func TestSignatureMotionsOfWellKnownIcons(t *testing.T) {
 		{id: "gauge", motion: "swing", parts: []int{3}, pivot: []float64{12, 12}},        // the needle about its hub
 		{id: "sun", motion: "spin", parts: []int{2}, pivot: []float64{12, 12}},           // the rays turn, the disc stays
 		{id: "stopwatch", motion: "tick", parts: []int{2}, pivot: []float64{12, 13}},     // the hand, not the crown
+		{id: "clock-hour-3", motion: "tick", parts: []int{2, 3}},                         // both hands, each at its own speed
+		{id: "time-duration-30", motion: "mark", parts: []int{3, 4, 5, 6, 7, 8}},         // no hands: its dial, never a numeral
 	} {
 		t.Run(tc.id, func(t *testing.T) {
 			rec := readRecord(t, lib.Public, tc.id)
