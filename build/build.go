@@ -22,6 +22,7 @@ type Options struct {
 	Generator  string           // the program and version manifest.json names as the snapshot's maker; "" is "iconlib"
 	Logger     *slog.Logger     // where the build warns (of content without word vectors); nil discards
 	Progress   io.Writer        // where the build says how far it has come, a line a phase; nil says nothing
+	Clock      func() time.Time // names snapshots and ages retired ones; nil is time.Now
 }
 
 // Report says what a build produced.
@@ -60,7 +61,11 @@ func Run(ctx context.Context, opts Options) (Report, error) {
 		return Report{}, err
 	}
 	p.phase("rendered %d files: records, pages, guides, search index, discovery documents", len(s.files))
-	st, err := s.publish(opts.OutDir, cmp.Or(opts.Generator, "iconlib"), p)
+	clock := opts.Clock
+	if clock == nil {
+		clock = time.Now
+	}
+	st, err := s.publish(opts.OutDir, cmp.Or(opts.Generator, "iconlib"), clock(), p)
 	if err != nil {
 		return Report{}, err
 	}
@@ -70,7 +75,7 @@ func Run(ctx context.Context, opts Options) (Report, error) {
 }
 
 // publish adds the precompressed variants and the manifest to s and writes it as out's new snapshot.
-func (s *site) publish(out, generator string, p *progress) (writeStats, error) {
+func (s *site) publish(out, generator string, now time.Time, p *progress) (writeStats, error) {
 	before := len(s.files)
 	if err := s.addPrecompressed(s.compressible()); err != nil {
 		return writeStats{}, fmt.Errorf("precompressing: %w", err)
@@ -83,7 +88,7 @@ func (s *site) publish(out, generator string, p *progress) (writeStats, error) {
 	if err := s.addPrecompressed([]string{contract.ManifestFile}); err != nil {
 		return writeStats{}, fmt.Errorf("precompressing: %w", err)
 	}
-	st, err := s.write(out)
+	st, err := s.write(out, now)
 	if err != nil {
 		return st, fmt.Errorf("writing %s: %w", out, err)
 	}

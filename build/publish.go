@@ -2,7 +2,6 @@ package build
 
 import (
 	"bytes"
-	"errors"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -24,11 +23,15 @@ type writeStats struct {
 // ioLimit bounds the file operations in flight: they wait on the disk more than on the CPU.
 var ioLimit = 4 * runtime.GOMAXPROCS(0)
 
-// write publishes the site as a new snapshot of out (see publication). When the live snapshot holds
-// exactly the site it stays, and nothing changes on disk: no swap, nothing for an edge to reload.
-func (s *site) write(out string) (writeStats, error) {
+// write publishes the site as a new snapshot of out at time now (see publication). When the live snapshot
+// holds exactly the site it stays, and nothing changes on disk: no swap, nothing for an edge to reload.
+// Either way, what stopped builds left is removed first.
+func (s *site) write(out string, now time.Time) (writeStats, error) {
 	pub, err := openPublication(out)
 	if err != nil {
+		return writeStats{}, err
+	}
+	if err := pub.removePartials(); err != nil {
 		return writeStats{}, err
 	}
 	paths := s.paths()
@@ -37,16 +40,16 @@ func (s *site) write(out string) (writeStats, error) {
 	if err != nil || pub.unchanged(st) {
 		return st, err
 	}
-	id := snapshotID(time.Now(), s.files[contract.ManifestFile])
-	dir, recycled, err := pub.startSnapshot(id)
+	id := snapshotID(now, s.files[contract.ManifestFile])
+	dir, err := pub.startSnapshot(id)
 	if err != nil {
 		return st, err
 	}
-	if err := s.fill(dir, recycled, pub.live, paths, kept); err != nil {
+	if err := s.fill(dir, pub.live, paths, kept); err != nil {
 		os.RemoveAll(dir)
 		return st, err
 	}
-	st.Snapshot, err = pub.publish(dir, id)
+	st.Snapshot, err = pub.publish(dir, id, now)
 	return st, err
 }
 
@@ -99,11 +102,9 @@ func listFiles(dir string) (map[string]bool, error) {
 	return files, err
 }
 
-// fill makes the new snapshot's dir hold exactly the site. A file kept from the live snapshot is a hard
-// link to the live one (snapshots never change, so they may share files); the others are written. A
-// recycled dir holds a retired snapshot already: files that are right stay, the others are replaced, and
-// files the site does not have are removed.
-func (s *site) fill(dir string, recycled bool, live string, paths []string, kept []bool) error {
+// fill makes the new snapshot's dir, empty, hold exactly the site. A file kept from the live snapshot is a
+// hard link to the live one (snapshots never change, so they may share files); the others are written.
+func (s *site) fill(dir, live string, paths []string, kept []bool) error {
 	var g errgroup.Group
 	g.SetLimit(ioLimit)
 	for i, p := range paths {
@@ -111,26 +112,14 @@ func (s *site) fill(dir string, recycled bool, live string, paths []string, kept
 		if kept[i] {
 			from = filepath.Join(live, filepath.FromSlash(p))
 		}
-		g.Go(func() error { return s.place(filepath.Join(dir, filepath.FromSlash(p)), p, from, recycled) })
+		g.Go(func() error { return s.place(filepath.Join(dir, filepath.FromSlash(p)), p, from) })
 	}
-	if err := g.Wait(); err != nil || !recycled {
-		return err
-	}
-	return s.removeStale(dir)
+	return g.Wait()
 }
 
 // place puts the site's file p at path: a link to the live file from, if any (or its bytes when the link
-// fails), else its bytes. In a recycled snapshot, a file that is already the live one stays; any other is
-// removed first, never written into, since it may be a file a live snapshot shares.
-func (s *site) place(path, p, from string, recycled bool) error {
-	if recycled {
-		if from != "" && sameFile(path, from) {
-			return nil
-		}
-		if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return err
-		}
-	}
+// fails), else its bytes.
+func (s *site) place(path, p, from string) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
@@ -138,40 +127,4 @@ func (s *site) place(path, p, from string, recycled bool) error {
 		return nil
 	}
 	return os.WriteFile(path, s.files[p], 0o644)
-}
-
-func sameFile(a, b string) bool {
-	ia, err := os.Lstat(a)
-	if err != nil {
-		return false
-	}
-	ib, err := os.Lstat(b)
-	return err == nil && os.SameFile(ia, ib)
-}
-
-// removeStale removes the files under dir that the site does not have, then the directories left empty.
-func (s *site) removeStale(dir string) error {
-	var dirs []string
-	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(dir, path)
-		if d.IsDir() {
-			if rel != "." {
-				dirs = append(dirs, path)
-			}
-			return nil
-		}
-		if _, ok := s.files[filepath.ToSlash(rel)]; !ok {
-			return os.Remove(path)
-		}
-		return nil
-	})
-	for i := len(dirs) - 1; i >= 0; i-- { // deepest first
-		if entries, err := os.ReadDir(dirs[i]); err == nil && len(entries) == 0 {
-			os.Remove(dirs[i])
-		}
-	}
-	return err
 }

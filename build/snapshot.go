@@ -18,8 +18,10 @@ import (
 // one rename, which POSIX makes atomic. Readers of <out> (the edge, a copy to a static host) see the old
 // snapshot or the new one, never a mix, and a failed build leaves the live one as it was. Snapshots are
 // never changed once published, so a new one shares the files it has in common with the live one (hard
-// links) and the edge may go on reading an old one while it loads the new. The live snapshot and the one
-// before it (for rollback) are kept; the one before that is recycled into the next snapshot.
+// links) and an edge may go on reading an old one: one that loaded it and has not reloaded since (with
+// --watch 0, until a SIGHUP). So a build never writes into a published snapshot; it keeps the live one and
+// the one before it (for rollback), and every other for SnapshotGrace after it stopped being live, then
+// removes it. A stopped build's partial snapshot is removed by the next build.
 const (
 	snapshotsSuffix = ".snapshots" // <out>.snapshots holds the snapshots
 	swapSuffix      = ".swap"      // <out>.swap is the new link, until it is renamed over <out>
@@ -27,6 +29,10 @@ const (
 	earlierSuffix   = "-earlier"   // names an output directory of a build before snapshots, moved aside
 	snapshotTime    = "20060102-150405.000"
 )
+
+// SnapshotGrace is how long a snapshot is kept after a newer one replaced it, for edges that still serve
+// it: an edge that does not watch the output path must be told to reload (SIGHUP) within it.
+const SnapshotGrace = time.Hour
 
 // outKind is what a build finds at the output path.
 type outKind int
@@ -117,37 +123,34 @@ func (p *publication) unchanged(st writeStats) bool {
 	return p.kind == outLinked && p.live != "" && st.Written == 0 && st.Removed == 0
 }
 
-// startSnapshot returns the directory the snapshot id is written into, under a name no reader looks at,
-// and whether it is recycled. A build retires every snapshot but the live one, which it keeps as the
-// previous; the newest it retires is recycled: withdrawn under the new name, then updated to the site,
-// which writes far less than filling an empty directory. (If updating it fails, the build fails like any
-// other, and the next build starts from an empty directory.) Without one, the directory is new and empty.
-func (p *publication) startSnapshot(id string) (dir string, recycled bool, err error) {
+// startSnapshot makes the empty directory the snapshot id is written into, under a name no reader looks at.
+func (p *publication) startSnapshot(id string) (string, error) {
 	if err := os.MkdirAll(p.snapshots, 0o755); err != nil {
-		return "", false, err
+		return "", err
 	}
-	dir = filepath.Join(p.snapshots, partialPrefix+id)
-	if old := p.retired(); old != "" && os.Rename(old, dir) == nil {
-		return dir, true, nil
-	}
-	return dir, false, os.Mkdir(dir, 0o755)
+	dir := filepath.Join(p.snapshots, partialPrefix+id)
+	return dir, os.Mkdir(dir, 0o755)
 }
 
-// retired is the newest snapshot that is not live, or "".
-func (p *publication) retired() string {
-	entries, _ := os.ReadDir(p.snapshots) // sorted by name: oldest first, and the partial ones before all
-	for i := len(entries) - 1; i >= 0; i-- {
-		dir := filepath.Join(p.snapshots, entries[i].Name())
-		if entries[i].IsDir() && !strings.HasPrefix(entries[i].Name(), partialPrefix) && dir != p.live {
-			return dir
+// removePartials removes the partial snapshots of builds that were stopped (killed, or the machine went
+// down) before they published or cleaned up.
+func (p *publication) removePartials() error {
+	entries, err := os.ReadDir(p.snapshots)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	var errs []error
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), partialPrefix) {
+			errs = append(errs, os.RemoveAll(filepath.Join(p.snapshots, e.Name())))
 		}
 	}
-	return ""
+	return errors.Join(append(errs, err)...)
 }
 
-// publish names the complete snapshot in dir id, points the output path at it, and removes snapshots
-// older than the one it replaces. It returns the snapshot's directory.
-func (p *publication) publish(dir, id string) (string, error) {
+// publish names the complete snapshot in dir id, points the output path at it, and removes the snapshots
+// retired longer than SnapshotGrace before now. It returns the snapshot's directory.
+func (p *publication) publish(dir, id string, now time.Time) (string, error) {
 	final := filepath.Join(p.snapshots, id)
 	if err := os.Rename(dir, final); err != nil {
 		return "", err
@@ -157,7 +160,7 @@ func (p *publication) publish(dir, id string) (string, error) {
 		os.RemoveAll(final)
 		return "", err
 	}
-	if err := p.prune(final, previous); err != nil {
+	if err := p.prune(final, previous, now); err != nil {
 		return final, fmt.Errorf("published %s, but removing older snapshots: %w", final, err)
 	}
 	return final, nil
@@ -202,23 +205,36 @@ func (p *publication) moveAside() (string, error) {
 	return dir, os.Rename(p.out, dir)
 }
 
-// prune removes every snapshot but the live one and the one before it (kept for rollback), and what
-// stopped builds left. It never removes the snapshot the output path points to, whatever else happened.
-func (p *publication) prune(live, previous string) error {
+// prune removes the snapshots retired longer than SnapshotGrace before now: a snapshot is retired when the
+// one after it (by name, which starts with the time of its build) was published. It never removes the live
+// snapshot, the one before it (kept for rollback) or the one the output path points to, whatever else
+// happened.
+func (p *publication) prune(live, previous string, now time.Time) error {
 	entries, err := os.ReadDir(p.snapshots)
 	if err != nil {
 		return err
 	}
 	linked, _ := p.target()
 	var errs []error
-	for _, e := range entries {
+	for i, e := range entries {
 		dir := filepath.Join(p.snapshots, e.Name())
-		if dir == live || dir == previous || dir == linked {
+		if dir == live || dir == previous || dir == linked || i+1 == len(entries) {
 			continue
 		}
-		errs = append(errs, os.RemoveAll(dir))
+		if retired, ok := builtAt(entries[i+1].Name()); !ok || now.Sub(retired) >= SnapshotGrace {
+			errs = append(errs, os.RemoveAll(dir))
+		}
 	}
 	return errors.Join(errs...)
+}
+
+// builtAt is the time a snapshot's name starts with, and whether it starts with one.
+func builtAt(name string) (time.Time, bool) {
+	if len(name) < len(snapshotTime) {
+		return time.Time{}, false
+	}
+	t, err := time.Parse(snapshotTime, name[:len(snapshotTime)])
+	return t, err == nil
 }
 
 // snapshotID names a snapshot: the time of the build (so a listing of <out>.snapshots reads oldest to

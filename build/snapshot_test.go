@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/iconlib/iconlib/build"
 	"github.com/iconlib/iconlib/internal/contract"
@@ -56,7 +57,8 @@ func live(t *testing.T, out string) string {
 
 // TestRunPublishesSnapshots: each build that changes something publishes a new snapshot and swaps the
 // output link to it; unchanged files are hard links into the previous snapshot; the previous one is kept
-// for rollback and older ones pruned; a build that changes nothing leaves the live snapshot alone.
+// for rollback and older ones for SnapshotGrace after they were replaced; a build that changes nothing
+// leaves the live snapshot alone.
 func TestRunPublishesSnapshots(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "public")
 	first := runBuild(t, fixtureContent, out)
@@ -84,42 +86,68 @@ func TestRunPublishesSnapshots(t *testing.T) {
 	sameFile(t, filepath.Join(first.Snapshot, "svg", "zigzag.svg"), filepath.Join(second.Snapshot, "svg", "zigzag.svg"))
 
 	third := runBuild(t, editedContent(t, "Return to the last page."), out)
+	if names := snapshots(t, out); len(names) != 3 {
+		t.Errorf("snapshots after three builds within the grace: %v; want all three", names)
+	}
+	later := buildWithClock(t, editedContent(t, "Back."), out, time.Now().Add(build.SnapshotGrace+time.Minute))
 	names := snapshots(t, out)
-	if len(names) != 2 || filepath.Join(out+".snapshots", names[0]) != second.Snapshot ||
-		filepath.Join(out+".snapshots", names[1]) != third.Snapshot {
-		t.Errorf("snapshots after three builds: %v; want the previous %s and the live %s", names, second.Snapshot, third.Snapshot)
+	if len(names) != 2 || filepath.Join(out+".snapshots", names[0]) != third.Snapshot ||
+		filepath.Join(out+".snapshots", names[1]) != later.Snapshot {
+		t.Errorf("snapshots a grace later: %v; want the previous %s and the live %s", names, third.Snapshot, later.Snapshot)
 	}
 }
 
-// TestRunRecyclesTheRetiredSnapshot: the snapshot a build retires becomes the new one, updated to hold
-// exactly what a build into an empty directory writes, without touching the previous snapshot it shares
-// files with.
-func TestRunRecyclesTheRetiredSnapshot(t *testing.T) {
+// TestRunNeverChangesAServedSnapshot (issue 51): an edge that loaded a snapshot and never reloads goes on
+// reading it across later builds: none writes into it, recycles it or removes it within SnapshotGrace of
+// its retirement, whatever they change; a build a grace later removes it.
+func TestRunNeverChangesAServedSnapshot(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "public")
-	first := runBuild(t, editedContent(t, "One."), out)
-	second := runBuild(t, editedContent(t, "Two."), out)
-	previous := tree(t, second.Snapshot)
-	if err := os.MkdirAll(filepath.Join(first.Snapshot, "junk"), 0o755); err != nil {
-		t.Fatal(err)
+	served := runBuild(t, editedContent(t, "Served."), out)
+	before := tree(t, served.Snapshot)
+	for i, desc := range []string{"One.", "Two.", "Three.", "Four."} {
+		runBuild(t, editedContent(t, desc), out)
+		if i == 2 {
+			buildAt(t, "https://other.example", out) // another base URL: most files change
+		}
 	}
-	if err := os.WriteFile(filepath.Join(first.Snapshot, "junk", "x.txt"), []byte("stale"), 0o644); err != nil {
-		t.Fatal(err)
+	if diff := differing(before, tree(t, served.Snapshot)); len(diff) > 0 {
+		t.Errorf("five later builds changed the served snapshot in %v", diff)
 	}
+	buildWithClock(t, fixtureContent, out, time.Now().Add(build.SnapshotGrace+time.Minute))
+	if _, err := os.Stat(served.Snapshot); !os.IsNotExist(err) {
+		t.Errorf("the served snapshot %s is still there a grace after it was retired: %v", served.Snapshot, err)
+	}
+}
 
-	// Another base URL changes most files, also those the first two snapshots share.
-	third := buildAt(t, "https://other.example", out)
-	if _, err := os.Stat(first.Snapshot); !os.IsNotExist(err) {
-		t.Errorf("the retired snapshot %s is still there: %v", first.Snapshot, err)
+// TestRunCleansUpAStoppedBuild (issue 51): a build killed while writing leaves a partial snapshot; the
+// next build removes it, even one that changes nothing, and the rollback target is still there.
+func TestRunCleansUpAStoppedBuild(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "public")
+	first := runBuild(t, editedContent(t, "First."), out)
+	second := runBuild(t, fixtureContent, out)
+	partial := filepath.Join(out+".snapshots", ".partial-20260101-000000.000-killed")
+	if err := os.MkdirAll(filepath.Join(partial, "svg"), 0o755); err != nil {
+		t.Fatal(err)
 	}
-	fresh := filepath.Join(t.TempDir(), "public")
-	buildAt(t, "https://other.example", fresh)
-	if diff := differing(tree(t, fresh), tree(t, out)); len(diff) > 0 {
-		t.Errorf("the recycled snapshot differs from a fresh build in %v", diff)
+	if again := runBuild(t, fixtureContent, out); again.Snapshot != second.Snapshot {
+		t.Fatalf("an unchanged build published %s", again.Snapshot)
 	}
-	if diff := differing(previous, tree(t, second.Snapshot)); len(diff) > 0 {
-		t.Errorf("recycling changed the previous snapshot in %v", diff)
+	if _, err := os.Stat(partial); !os.IsNotExist(err) {
+		t.Errorf("the stopped build's partial snapshot is still there: %v", err)
 	}
-	sameFile(t, filepath.Join(second.Snapshot, "svg", "zigzag.svg"), filepath.Join(third.Snapshot, "svg", "zigzag.svg"))
+	if _, err := os.Stat(filepath.Join(first.Snapshot, contract.CatalogFile)); err != nil {
+		t.Errorf("the rollback target is gone: %v", err)
+	}
+}
+
+func buildWithClock(t *testing.T, content, out string, now time.Time) build.Report {
+	t.Helper()
+	r, err := build.Run(context.Background(), build.Options{ContentDir: content, OutDir: out,
+		BaseURL: contract.MustParseBaseURL(fixtureBase), Clock: func() time.Time { return now }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
 }
 
 // differing lists the paths two trees do not hold with the same bytes.
