@@ -59,11 +59,15 @@ func OpenKeyFile(path string) (*KeyFile, error) {
 func (f *KeyFile) Path() string { return f.path }
 
 // Current returns the key in the file now. It costs one stat(2) when the file is unchanged; a replaced file
-// (new inode, size or modification time) is read again. An error means the file cannot be read: issuing and
-// verifying must stop, since the key in memory may have been replaced.
+// (new inode, size or modification time) is read again. An error means the file cannot be read, or its
+// group or others may now read it (a chmod while serving): issuing and verifying must stop, since the key
+// in memory may have been replaced or exposed.
 func (f *KeyFile) Current() (*Key, error) {
 	info, err := os.Stat(f.path)
 	if err != nil {
+		return nil, err
+	}
+	if err := checkMode(f.path, info); err != nil {
 		return nil, err
 	}
 	if c := f.cur.Load(); c != nil && sameFile(c.info, info) {
@@ -97,8 +101,8 @@ func readKeyFile(path string) (*Key, fs.FileInfo, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	if perm := info.Mode().Perm(); perm&0o077 != 0 && runtime.GOOS != "windows" {
-		return nil, nil, fmt.Errorf("key file %s may be read by its group or others (mode %#o), and whoever reads it can sign credentials; run chmod 600 on it", path, perm)
+	if err := checkMode(path, info); err != nil {
+		return nil, nil, err
 	}
 	data, err := io.ReadAll(io.LimitReader(fh, maxKeyFileSize))
 	if err != nil {
@@ -109,6 +113,14 @@ func readKeyFile(path string) (*Key, fs.FileInfo, error) {
 		return nil, nil, fmt.Errorf("key file %s: %w", path, err)
 	}
 	return key, info, nil
+}
+
+// checkMode refuses a key file its group or others may read: whoever reads it can sign credentials.
+func checkMode(path string, info fs.FileInfo) error {
+	if perm := info.Mode().Perm(); perm&0o077 != 0 && runtime.GOOS != "windows" {
+		return fmt.Errorf("key file %s may be read by its group or others (mode %#o), and whoever reads it can sign credentials; run chmod 600 on it", path, perm)
+	}
+	return nil
 }
 
 // Rotate replaces the key in the file at path with a new one (creating the file if missing) and returns it.
