@@ -12,8 +12,10 @@ import (
 const RetryInterval = time.Second
 
 // Limiter counts requests under policies. With a shared store it counts there, and while the store fails
-// (an error or a timeout) it counts in this process's memory instead: limits stay in force, per edge,
-// and only one request a RetryInterval waits on a store that is down. It logs when it falls back and
+// (an error or a timeout) it counts in this process's memory instead, going on from the counts the store
+// last gave (each shared decision is followed in memory too), so a client gets no more than its quota
+// across a fallback, and what it was allowed meanwhile still counts once the store answers again; only
+// one request a RetryInterval waits on a store that is down. It logs when it falls back and
 // when the store answers again, once each way. Without a shared store it counts in memory only.
 type Limiter struct {
 	shared   Store // nil: local only
@@ -39,7 +41,9 @@ func (l *Limiter) Take(ctx context.Context, p Policy, key string, now time.Time)
 func (l *Limiter) TakeCalls(ctx context.Context, p Policy, key string, calls int, now time.Time) Result {
 	key = p.Name + "\x00" + key
 	d, ok := l.takeShared(ctx, key, calls, p, now)
-	if !ok {
+	if ok {
+		d = l.local.Follow(key, calls, p.Quota, d, now) // what it counts if the store fails later
+	} else {
 		d, _ = l.local.Take(ctx, key, calls, p.Quota, p.Window, now) // never fails
 	}
 	return Result{Policy: p, Decision: d, Now: now}

@@ -26,9 +26,10 @@ func (s *switchable) Take(ctx context.Context, key string, calls, limit int, win
 	return s.Store.Take(ctx, key, calls, limit, window, now)
 }
 
-// TestLimiterFallsBackToLocalCounters: while the shared store fails, requests are counted (and refused
-// past the quota) in memory, the store is tried again once a RetryInterval, and each change of state is
-// logged once.
+// TestLimiterFallsBackToLocalCounters (issue 51): while the shared store fails, requests are counted (and
+// refused past the quota) in memory, going on from the count the store last gave, so the fallback grants
+// no more than the quota; the store is tried again once a RetryInterval; once it answers, what was allowed
+// meanwhile still counts; each change of state is logged once.
 func TestLimiterFallsBackToLocalCounters(t *testing.T) {
 	shared := &switchable{Store: NewMemoryStore()}
 	var logs bytes.Buffer
@@ -49,8 +50,8 @@ func TestLimiterFallsBackToLocalCounters(t *testing.T) {
 	}
 
 	shared.down.Store(true)
-	if got := take(15); got != 10 {
-		t.Errorf("store down: %d of 15 admitted; want the quota, counted locally", got)
+	if got := take(15); got != 6 {
+		t.Errorf("store down: %d of 15 admitted; want the 6 the quota left, counted locally", got)
 	}
 	if shared.calls.Load() != 5 || !l.Fallback() || l.StoreErrors() != 1 {
 		t.Errorf("store down: %d store calls (want 5: one failure, then none until the retry), fallback %v, %d errors",
@@ -64,9 +65,13 @@ func TestLimiterFallsBackToLocalCounters(t *testing.T) {
 
 	shared.down.Store(false)
 	now = now.Add(RetryInterval)
-	if got := take(6); got != 6 || l.Fallback() || shared.calls.Load() != 12 {
-		t.Errorf("store back: %d of 6 admitted (want the shared count's 6 left), fallback %v, %d calls",
+	if got := take(6); got != 0 || l.Fallback() || shared.calls.Load() != 12 {
+		t.Errorf("store back: %d of 6 admitted (want none: the 6 allowed while it was down count), fallback %v, %d calls",
 			got, l.Fallback(), shared.calls.Load())
+	}
+	now = now.Add(time.Minute)
+	if got := take(3); got != 3 {
+		t.Errorf("the next window: %d of 3 admitted", got)
 	}
 	if n := strings.Count(logs.String(), "counting in this edge's memory"); n != 1 {
 		t.Errorf("the fallback logged %d times; want once:\n%s", n, logs.String())

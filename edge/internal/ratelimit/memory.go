@@ -34,8 +34,9 @@ type shard struct {
 }
 
 type counter struct {
-	n     int
-	reset int64 // unix nanoseconds when the window closes
+	n      int   // calls counted here
+	shared int   // the highest count a shared store gave for the key in this window (see Follow)
+	reset  int64 // unix nanoseconds when the window closes
 }
 
 // NewMemoryStore returns an empty store.
@@ -59,14 +60,39 @@ func (s *MemoryStore) Take(_ context.Context, key string, calls, limit int, wind
 	if !ok || t >= c.reset {
 		c = counter{reset: t + int64(window)}
 	}
-	allowed := c.n+calls <= limit
+	allowed := c.shared+c.n+calls <= limit
 	if allowed {
 		c.n += calls
 	}
 	sh.counters[key] = c
 	sh.peak = max(sh.peak, len(sh.counters))
 	sh.mu.Unlock()
-	return Decision{Allowed: allowed, Remaining: limit - c.n, Reset: time.Unix(0, c.reset)}, nil
+	return Decision{Allowed: allowed, Remaining: max(limit-c.shared-c.n, 0), Reset: time.Unix(0, c.reset)}, nil
+}
+
+// Follow keeps the key's counter in step with a shared store's decision d for a request of calls calls
+// (made against limit at now): it remembers the highest count the shared store gave in its window, so that
+// counting here while the shared store fails goes on from there rather than from nothing; and it lets the
+// request through only if the calls counted here meanwhile, which the shared store never saw, still leave
+// room for it.
+func (s *MemoryStore) Follow(key string, calls, limit int, d Decision, now time.Time) Decision {
+	sh := &s.shards[maphash.String(s.seed, key)%shardCount]
+	t := now.UnixNano()
+	shared := limit - d.Remaining // the shared count, this request's calls included when allowed
+	sh.mu.Lock()
+	if t >= sh.nextSweep {
+		sh.sweep(t)
+	}
+	c, ok := sh.counters[key]
+	if !ok || t >= c.reset {
+		c = counter{}
+	}
+	c.shared, c.reset = max(c.shared, shared), max(c.reset, d.Reset.UnixNano())
+	allowed := d.Allowed && shared+c.n <= limit
+	sh.counters[key] = c
+	sh.peak = max(sh.peak, len(sh.counters))
+	sh.mu.Unlock()
+	return Decision{Allowed: allowed, Remaining: max(limit-c.shared-c.n, 0), Reset: time.Unix(0, c.reset)}
 }
 
 // sweep drops closed windows. The caller holds sh.mu.
