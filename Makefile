@@ -159,10 +159,12 @@ bench-load-before: binary wrk-deps
 
 ## bench-abuse: the abuse benchmark: one client past its quota calling the REST API through the whole edge,
 ## without a token and with forged ones; refusals per second and log bytes per refused request (bounded:
-## 20,000 requests a case, three times)
+## 20,000 requests a case, three times); then ten addresses each trying to open 500 legacy MCP streams from
+## an edge limited to 1,024 file descriptors, with an eleventh's p50 and p99 meanwhile
 .PHONY: bench-abuse
-bench-abuse:
+bench-abuse: test-deps
 	$(GO) test -run '^$$' -bench 'BenchmarkRefusals$$' -benchtime 20000x -count 3 ./edge
+	ICONLIB_FLOOD_STREAMS=500 $(GO) test -count=1 -timeout 20m -run 'TestStreamFloodLeavesTheEdgeServing$$' -v ./test/e2e
 
 ## bench-limits: the limiter's added latency per request, p50 and p99, with counters in memory and in Redis on loopback
 bench-limits: redis-deps

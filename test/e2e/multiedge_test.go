@@ -200,13 +200,21 @@ func servedCategories(t *testing.T, c *http.Client, e *edgeProcess) float64 {
 // X-Forwarded-For from loopback, and returns once it answers. It stops (SIGTERM) when the test ends.
 func startEdgeProcess(t *testing.T, bin, public, keyFile, redisURL string) *edgeProcess {
 	t.Helper()
+	// A long store timeout: under -race on a busy machine a call can take 100 ms, and would count locally.
+	return launchEdge(t, nil, bin, "--public", public, "--key-file", keyFile, "--limits-store", redisURL,
+		"--limits-store-timeout", "10s", "--trusted-proxies", "127.0.0.1", "--watch", "0")
+}
+
+// launchEdge runs `bin serve` with args on free loopback ports, through wrapper (a command line bin and its
+// arguments are appended to, such as a shell setting a limit; nil for none), and returns once it answers.
+// It stops (SIGTERM) when the test ends, and must exit cleanly then.
+func launchEdge(t *testing.T, wrapper []string, bin string, args ...string) *edgeProcess {
+	t.Helper()
 	addrs := freeLoopbackAddrs(t, 2)
 	addr, metricsAddr := addrs[0], addrs[1]
 	e := &edgeProcess{url: "http://" + addr, metricsURL: "http://" + metricsAddr + "/metrics", log: &syncBuffer{}}
-	// A long store timeout: under -race on a busy machine a call can take 100 ms, and would count locally.
-	cmd := exec.Command(bin, "serve", "--public", public, "--addr", addr, "--metrics-addr", metricsAddr,
-		"--key-file", keyFile, "--limits-store", redisURL, "--limits-store-timeout", "10s",
-		"--trusted-proxies", "127.0.0.1", "--watch", "0")
+	line := append(append(append([]string{}, wrapper...), bin, "serve", "--addr", addr, "--metrics-addr", metricsAddr), args...)
+	cmd := exec.Command(line[0], line[1:]...)
 	cmd.Stdout, cmd.Stderr = e.log, e.log
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
