@@ -23,6 +23,7 @@ type Options struct {
 	Logger     *slog.Logger     // where the build warns (of content without word vectors); nil discards
 	Progress   io.Writer        // where the build says how far it has come, a line a phase; nil says nothing
 	Clock      func() time.Time // names snapshots and ages retired ones; nil is time.Now
+	Prune      bool             // remove retired snapshots now (but the previous one), not SnapshotGrace after
 }
 
 // Report says what a build produced.
@@ -65,7 +66,7 @@ func Run(ctx context.Context, opts Options) (Report, error) {
 	if clock == nil {
 		clock = time.Now
 	}
-	st, err := s.publish(opts.OutDir, cmp.Or(opts.Generator, "iconlib"), clock(), p)
+	st, err := s.publish(opts.OutDir, cmp.Or(opts.Generator, "iconlib"), retention{now: clock(), prune: opts.Prune}, p)
 	if err != nil {
 		return Report{}, err
 	}
@@ -75,7 +76,7 @@ func Run(ctx context.Context, opts Options) (Report, error) {
 }
 
 // publish adds the precompressed variants and the manifest to s and writes it as out's new snapshot.
-func (s *site) publish(out, generator string, now time.Time, p *progress) (writeStats, error) {
+func (s *site) publish(out, generator string, keep retention, p *progress) (writeStats, error) {
 	before := len(s.files)
 	if err := s.addPrecompressed(s.compressible()); err != nil {
 		return writeStats{}, fmt.Errorf("precompressing: %w", err)
@@ -88,7 +89,7 @@ func (s *site) publish(out, generator string, now time.Time, p *progress) (write
 	if err := s.addPrecompressed([]string{contract.ManifestFile}); err != nil {
 		return writeStats{}, fmt.Errorf("precompressing: %w", err)
 	}
-	st, err := s.write(out, now)
+	st, err := s.write(out, keep)
 	if err != nil {
 		return st, fmt.Errorf("writing %s: %w", out, err)
 	}

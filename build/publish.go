@@ -6,7 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"time"
 
 	"golang.org/x/sync/errgroup"
 
@@ -23,10 +22,10 @@ type writeStats struct {
 // ioLimit bounds the file operations in flight: they wait on the disk more than on the CPU.
 var ioLimit = 4 * runtime.GOMAXPROCS(0)
 
-// write publishes the site as a new snapshot of out at time now (see publication). When the live snapshot
-// holds exactly the site it stays, and nothing changes on disk: no swap, nothing for an edge to reload.
-// Either way, what stopped builds left is removed first.
-func (s *site) write(out string, now time.Time) (writeStats, error) {
+// write publishes the site as a new snapshot of out (see publication), keeping retired snapshots as keep
+// says. When the live snapshot holds exactly the site it stays, and nothing changes on disk: no swap,
+// nothing for an edge to reload. Either way, what stopped builds left is removed first.
+func (s *site) write(out string, keep retention) (writeStats, error) {
 	pub, err := openPublication(out)
 	if err != nil {
 		return writeStats{}, err
@@ -34,13 +33,16 @@ func (s *site) write(out string, now time.Time) (writeStats, error) {
 	if err := pub.removePartials(); err != nil {
 		return writeStats{}, err
 	}
+	if keep.prune {
+		defer func() { _ = pub.prune(keep) }() // also when nothing changed: that build publishes nothing
+	}
 	paths := s.paths()
 	st := writeStats{Files: len(paths), Snapshot: pub.live}
 	kept, err := s.compare(pub.live, paths, &st)
 	if err != nil || pub.unchanged(st) {
 		return st, err
 	}
-	id := snapshotID(now, s.files[contract.ManifestFile])
+	id := snapshotID(keep.now, s.files[contract.ManifestFile])
 	dir, err := pub.startSnapshot(id)
 	if err != nil {
 		return st, err
@@ -49,7 +51,7 @@ func (s *site) write(out string, now time.Time) (writeStats, error) {
 		os.RemoveAll(dir)
 		return st, err
 	}
-	st.Snapshot, err = pub.publish(dir, id, now)
+	st.Snapshot, err = pub.publish(dir, id, keep)
 	return st, err
 }
 

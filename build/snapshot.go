@@ -31,8 +31,19 @@ const (
 )
 
 // SnapshotGrace is how long a snapshot is kept after a newer one replaced it, for edges that still serve
-// it: an edge that does not watch the output path must be told to reload (SIGHUP) within it.
-const SnapshotGrace = time.Hour
+// it: an edge that does not watch the output path must be told to reload (SIGHUP) within it. Of those, at
+// most maxRetired are kept (the newest), so builds in quick succession do not fill the disk.
+const (
+	SnapshotGrace = time.Hour
+	maxRetired    = 8
+)
+
+// retention says which retired snapshots a build keeps: those replaced less than SnapshotGrace before now,
+// or, with prune, none but the one before the live one.
+type retention struct {
+	now   time.Time
+	prune bool
+}
 
 // outKind is what a build finds at the output path.
 type outKind int
@@ -50,6 +61,7 @@ type publication struct {
 	snapshots string // <out>.snapshots
 	kind      outKind
 	live      string // the directory <out> serves now, "" when none: new snapshots link to its files
+	previous  string // once a snapshot is published, the one it replaced (kept for rollback)
 }
 
 // openPublication looks at what the output path holds. It refuses a non-empty directory that is not an
@@ -148,9 +160,9 @@ func (p *publication) removePartials() error {
 	return errors.Join(append(errs, err)...)
 }
 
-// publish names the complete snapshot in dir id, points the output path at it, and removes the snapshots
-// retired longer than SnapshotGrace before now. It returns the snapshot's directory.
-func (p *publication) publish(dir, id string, now time.Time) (string, error) {
+// publish names the complete snapshot in dir id, points the output path at it, and removes the retired
+// snapshots keep does not keep. It returns the snapshot's directory.
+func (p *publication) publish(dir, id string, keep retention) (string, error) {
 	final := filepath.Join(p.snapshots, id)
 	if err := os.Rename(dir, final); err != nil {
 		return "", err
@@ -160,7 +172,8 @@ func (p *publication) publish(dir, id string, now time.Time) (string, error) {
 		os.RemoveAll(final)
 		return "", err
 	}
-	if err := p.prune(final, previous, now); err != nil {
+	p.live, p.previous = final, previous
+	if err := p.prune(keep); err != nil {
 		return final, fmt.Errorf("published %s, but removing older snapshots: %w", final, err)
 	}
 	return final, nil
@@ -205,25 +218,34 @@ func (p *publication) moveAside() (string, error) {
 	return dir, os.Rename(p.out, dir)
 }
 
-// prune removes the snapshots retired longer than SnapshotGrace before now: a snapshot is retired when the
-// one after it (by name, which starts with the time of its build) was published. It never removes the live
-// snapshot, the one before it (kept for rollback) or the one the output path points to, whatever else
-// happened.
-func (p *publication) prune(live, previous string, now time.Time) error {
+// prune removes the retired snapshots keep does not keep: a snapshot is retired when the one after it (by
+// name, which starts with the time of its build) was published. It never removes the live snapshot, the one
+// before it (kept for rollback) or the one the output path points to, whatever else happened.
+func (p *publication) prune(keep retention) error {
 	entries, err := os.ReadDir(p.snapshots)
 	if err != nil {
 		return err
 	}
 	linked, _ := p.target()
+	previous := p.previous
+	for i := 1; i < len(entries) && previous == ""; i++ { // nothing published: the one before the live one
+		if filepath.Join(p.snapshots, entries[i].Name()) == p.live {
+			previous = filepath.Join(p.snapshots, entries[i-1].Name())
+		}
+	}
 	var errs []error
-	for i, e := range entries {
-		dir := filepath.Join(p.snapshots, e.Name())
-		if dir == live || dir == previous || dir == linked || i+1 == len(entries) {
+	kept := 0
+	for i := len(entries) - 2; i >= 0; i-- { // newest first; the last is the newest snapshot
+		dir := filepath.Join(p.snapshots, entries[i].Name())
+		if dir == p.live || dir == previous || dir == linked {
 			continue
 		}
-		if retired, ok := builtAt(entries[i+1].Name()); !ok || now.Sub(retired) >= SnapshotGrace {
-			errs = append(errs, os.RemoveAll(dir))
+		retired, ok := builtAt(entries[i+1].Name())
+		if ok && !keep.prune && keep.now.Sub(retired) < SnapshotGrace && kept < maxRetired {
+			kept++
+			continue
 		}
+		errs = append(errs, os.RemoveAll(dir))
 	}
 	return errors.Join(errs...)
 }

@@ -3,6 +3,7 @@ package build_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -137,6 +138,27 @@ func TestRunCleansUpAStoppedBuild(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(first.Snapshot, contract.CatalogFile)); err != nil {
 		t.Errorf("the rollback target is gone: %v", err)
+	}
+}
+
+// TestRunKeepsFewRetiredSnapshots: builds in quick succession keep at most eight retired snapshots besides
+// the live one and the previous, and a build with Prune (even one that changes nothing) keeps only those two.
+func TestRunKeepsFewRetiredSnapshots(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "public")
+	var last build.Report
+	for i := range 12 {
+		last = runBuild(t, editedContent(t, fmt.Sprintf("Edit %d.", i)), out)
+	}
+	if n := len(snapshots(t, out)); n != 10 {
+		t.Errorf("%d snapshots after twelve builds; want the live one, the previous and eight retired", n)
+	}
+	r, err := build.Run(context.Background(), build.Options{ContentDir: editedContent(t, "Edit 11."), OutDir: out,
+		BaseURL: contract.MustParseBaseURL(fixtureBase), Prune: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if names := snapshots(t, out); r.Snapshot != last.Snapshot || len(names) != 2 || filepath.Join(out+".snapshots", names[1]) != last.Snapshot {
+		t.Errorf("after a build with Prune: %v; want the previous and the live %s", names, last.Snapshot)
 	}
 }
 

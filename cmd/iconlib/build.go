@@ -31,5 +31,7 @@ func newBuildCmd() *cobra.Command {
 	f.StringVar(&opts.ContentDir, "content", "content", "content directory (icons and guides)")
 	f.StringVar(&opts.OutDir, "out", "public", "output path: a link to the live snapshot in <out>.snapshots/")
 	f.Var(&opts.BaseURL, "base-url", "absolute http(s) URL the site is served from")
+	f.BoolVar(&opts.Prune, "prune", false, "remove every snapshot but the live one and the one before it now, "+
+		"rather than an hour after it was replaced (only when no edge still serves an older one)")
 	return cmd
 }
