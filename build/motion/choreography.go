@@ -16,7 +16,7 @@ import (
 // icon's `motion:`; rules (rules.go) choose one for every other icon.
 type Choreography struct {
 	// Motion is a name of the vocabulary: spin, swing, beat, nudge, shake, mark, write, pop, bounce,
-	// float, sequence, lift, tilt, blink or tick.
+	// float, sequence, lift, tilt, blink, tick or fill.
 	Motion string `yaml:"name"`
 	// Parts are the SVG elements that move, numbered from 1 in document order; none means all. For
 	// sequence they are listed in the order they light up.
@@ -24,7 +24,7 @@ type Choreography struct {
 	// Pivot is the point, in icon units (the 24×24 grid), that the parts turn or grow about.
 	Pivot []float64 `yaml:"pivot,omitempty"`
 	// Direction is where the parts move: up, down, left, right, up-left, up-right, down-left, down-right;
-	// for turning motions (spin, swing, tick) cw or ccw.
+	// for turning motions (spin, swing, tick) cw or ccw; for fill, the way a level rises (none: from inside).
 	Direction string `yaml:"direction,omitempty"`
 	// Amplitude is how far: icon units for moves, degrees for turns, percent for scales and fades.
 	Amplitude float64 `yaml:"amplitude,omitempty"`
@@ -52,6 +52,8 @@ type move struct {
 	// of each of its parts.
 	fig      Figure
 	elements []int
+	// fill is the filled shape a fill motion grows (fill.go); nil for other motions.
+	fill Figure
 }
 
 var directions = map[string]svg.Point{
@@ -108,6 +110,17 @@ func (c Choreography) resolve(fig Figure) (move, error) {
 	var err error
 	if m.dir, err = def.direction(c.Direction); err != nil {
 		return move{}, err
+	}
+	if def.fills && len(fig) > 0 && len(fig[0].Contours) > 0 {
+		var from svg.Point
+		var ok bool
+		if m.fill, from, ok = m.fillShape(fig); !ok {
+			// nothing closed to fill (an open stroke, a ring): the parts pop instead
+			return Choreography{Motion: "pop", Parts: c.Parts}.resolve(fig)
+		}
+		if len(c.Pivot) == 0 {
+			c.Pivot = []float64{from.X, from.Y}
+		}
 	}
 	if err := m.choosePivot(c.Pivot, fig); err != nil {
 		return move{}, err
@@ -232,7 +245,7 @@ func (d *definition) direction(name string) (svg.Point, error) {
 	switch {
 	case name == "":
 		return svg.Point{}, nil
-	case d.dir == "":
+	case d.dir == "" && !d.fills:
 		return svg.Point{}, fmt.Errorf("direction: %s has no direction (got %q)", d.name, name)
 	case d.turns && name == "cw":
 		return svg.Point{X: 1}, nil

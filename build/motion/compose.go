@@ -111,7 +111,7 @@ func (m move) describe(parts int) catalog.Motion {
 	switch {
 	case m.def.turns && m.dir.X < 0:
 		d.Direction = "ccw"
-	case m.def.dir != "" && !m.def.turns:
+	case (m.def.dir != "" || m.def.fills) && !m.def.turns:
 		for name, v := range directions {
 			if near(v, m.dir) {
 				d.Direction = name
@@ -213,7 +213,11 @@ func compose(fig Figure, m move, t timeline) []lottie.Shape {
 		}
 		groups[i] = lottie.NewGroup(tr, unitItems(contours, p.Paint, width, trim)...)
 	}
-	return stack(groups, us, m, t)
+	shapes := stack(groups, us, m, t)
+	if m.fill != nil { // beneath the still outline it fills
+		shapes = append(shapes, fillGroup(m, t))
+	}
+	return shapes
 }
 
 // stack orders unit groups for Lottie (first on top; SVG paints later elements on top) and gathers the
@@ -228,7 +232,7 @@ func stack(groups []lottie.Group, us []unit, m move, t timeline) []lottie.Shape 
 	}
 	for i := len(us) - 1; i >= 0; i-- {
 		v := us[i].voice
-		if us[i].moving && !m.def.perPart {
+		if us[i].moving && !m.def.perPart && !m.def.fills {
 			if top[v] < 0 {
 				top[v] = len(shapes)
 				shapes = append(shapes, nil)

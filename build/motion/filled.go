@@ -15,6 +15,9 @@ const morphSummary = "Turns the icon into another form: its filled form (the fil
 // direction are the same on the shared grid; the amplitude is the filled parts' own, fitted to the room
 // they leave.
 func (m move) fit(outline, other Figure) move {
+	if m.def.fills {
+		return popped(other)
+	}
 	order := make([]int, len(outline))
 	for i := range order {
 		order[i] = -1
@@ -68,6 +71,15 @@ func (m move) fit(outline, other Figure) move {
 		fm.amp = min(fm.amp, wholeRegrow)
 	}
 	return fm
+}
+
+// popped is how a filled drawing plays a fill: it is full already, so it pops.
+func popped(fig Figure) move {
+	m, err := Choreography{Motion: "pop"}.resolve(fig)
+	if err != nil {
+		panic(err) // pop with its defaults fits any drawing
+	}
+	return m
 }
 
 func distance(a, b svg.Point) float64 { return math.Hypot(a.X-b.X, a.Y-b.Y) }

@@ -18,7 +18,7 @@ func motionTransform(m move, t timeline) lottie.GroupTransform {
 			tr.Rotation = animated(tv)
 		case shift:
 			tr.Position = animated(tv)
-		case grow, flatten, squash: // a motion has at most one scale track
+		case grow, flatten, squash, fillUp: // a motion has at most one scale track
 			tr.Scale = animated(tv)
 		}
 	}
@@ -80,6 +80,8 @@ func (m move) valueOf(tk track) func(v float64) []float64 {
 		return func(v float64) []float64 { return []float64{100 + a*v, 100 - a*v} }
 	case rewind:
 		return func(v float64) []float64 { return []float64{100 - a*v} }
+	case fillUp:
+		return func(v float64) []float64 { return m.fillScale(a, v) }
 	}
 	return func(v float64) []float64 { return []float64{100 * v} }
 }

@@ -65,7 +65,7 @@ func room(fig Figure) box {
 // fitted is the largest amplitude up to m.amp at which the moving parts stay in the room; 0 when even
 // the least motion leaves it.
 func (m move) fitted(fig Figure) float64 {
-	if len(m.def.tracks) == 0 || m.def.tracks[0].prop == fade || m.def.redraws() || len(fig) == 0 || len(fig[0].Contours) == 0 {
+	if len(m.def.tracks) == 0 || m.def.tracks[0].prop == fade || m.def.fills || m.def.redraws() || len(fig) == 0 || len(fig[0].Contours) == 0 {
 		return m.amp
 	}
 	r, inks := room(fig), m.voiceInks(fig)

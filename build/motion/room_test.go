@@ -299,13 +299,16 @@ func TestNoFillIsTrimmed(t *testing.T) {
 		}
 		return fills
 	}
-	for _, c := range []Choreography{{Motion: "pop"}, {Motion: "mark", Parts: []int{2}}, {Motion: "write"}, {Motion: "nudge"}} {
+	for _, c := range []Choreography{{Motion: "pop"}, {Motion: "mark", Parts: []int{2}}, {Motion: "write"}, {Motion: "nudge"}, {Motion: "fill", Parts: []int{1}}} {
 		a, err := Animate(Icon{Name: "dot", Outline: fig, Filled: filled, Motion: c})
 		if err != nil {
 			t.Fatal(err)
 		}
 		if check(a.Outline.Layers[0].Shapes, c.Motion+" outline") == 0 || check(a.Filled.Layers[0].Shapes, c.Motion+" filled") == 0 {
 			t.Errorf("%s: no fill found, so the test checks nothing", c.Motion)
+		}
+		if c.Motion == "fill" {
+			continue // its fill's own group is empty while the icon is still
 		}
 		// The dot has no trim to hide it: at frame 0 it is a point, and by the end of `in` whole again.
 		if least := leastSpread(a.Outline, 0); least > 0.01 {

@@ -55,7 +55,7 @@ var ways = map[string]string{
 // scaling a short line barely changes it.
 var modifiers = map[string]string{
 	"check": "mark", "checks": "mark", "plus": "mark", "minus": "mark", "x": "mark", "exclamation": "mark",
-	"question": "mark", "equal": "mark", "slash": "mark", "star": "pop", "heart": "beat", "bolt": "pop", "search": "mark", "cog": "spin",
+	"question": "mark", "equal": "mark", "slash": "mark", "star": "fill", "heart": "fill", "bolt": "pop", "search": "mark", "cog": "spin",
 	"settings": "spin", "pause": "bounce", "play": "pop", "dollar": "mark", "code": "mark", "cancel": "mark",
 	"edit": "pop", "pencil": "pop", "spark": "pop", "share": "nudge", "up": "nudge",
 	"down": "nudge", "left": "nudge", "right": "nudge", "clock": "pop", "lock": "pop", "bell": "swing",
@@ -73,6 +73,10 @@ var categoryMotions = map[string]string{
 	"Sport": "bounce", "Charts": "sequence", "Zodiac": "float", "Animals": "bounce", "Nature": "float",
 	"Gestures": "swing",
 }
+
+// levels are the words of things drawn empty whose fill is a level: an empty battery (one part, no bars)
+// charges, its level rising along its length.
+var levels = map[string]bool{"battery": true}
 
 // wordsOnly are categories whose ids name glyphs, not things (letter-x is the letter, not a "no"): they
 // write themselves again, in their stroke order.
@@ -139,6 +143,9 @@ func choose(id string, tags []string, category string, fig Figure) Choreography 
 			return c
 		}
 	}
+	if c, ok := level(words, fig); ok {
+		return c
+	}
 	for _, w := range words {
 		if mo := wordMotions[w]; mo != "" {
 			return Choreography{Motion: mo}
@@ -163,6 +170,18 @@ func choose(id string, tags []string, category string, fig Figure) Choreography 
 		return Choreography{Motion: "bounce"}
 	}
 	return Choreography{Motion: "pop"}
+}
+
+// level is the choreography of an empty thing whose fill is a level (levels): of one part, it fills up
+// along its length, rightwards when it lies (Tabler's battery), upwards when it stands.
+func level(words []string, fig Figure) (Choreography, bool) {
+	if !levels[words[0]] || len(fig) != 1 {
+		return Choreography{}, false
+	}
+	if b := fig.bounds(nil); b.max.X-b.min.X > b.max.Y-b.min.Y {
+		return Choreography{Motion: "fill", Direction: "right"}, true
+	}
+	return Choreography{Motion: "fill", Direction: "up"}, true
 }
 
 // pointed nudges the given parts the way the id's words point: two ways together are a diagonal

@@ -39,6 +39,11 @@ func TestRulesChooseFromMeaning(t *testing.T) {
 		{id: "abacus", category: "Math", fig: bell(t), want: Choreography{Motion: "mark", Parts: []int{2}}},
 		{id: "stroller", category: "Health", fig: bell(t), want: Choreography{Motion: "mark", Parts: []int{2}}},
 		{id: "target", category: "Map", fig: ring, want: Choreography{Motion: "pop"}},
+		{id: "battery", category: "Devices", fig: Figure{pathPart(t, tablerBattery)}, want: Choreography{Motion: "fill", Direction: "right"}},
+		{id: "battery-vertical", category: "Devices", fig: Figure{pathPart(t, "M7 18v-11a2 2 0 0 1 2 -2h6a2 2 0 0 1 2 2v11a2 2 0 0 1 -2 2h-6a2 2 0 0 1 -2 -2")},
+			want: Choreography{Motion: "fill", Direction: "up"}},
+		{id: "battery-2", category: "Devices", fig: bell(t), want: Choreography{Motion: "sequence"}}, // its bars light up
+		{id: "bell-heart", category: "System", fig: badged, want: Choreography{Motion: "fill", Parts: []int{3, 4}}},
 	} {
 		if diff := cmp.Diff(tc.want, Choose(tc.id, tc.tags, tc.category, tc.fig)); diff != "" {
 			t.Errorf("%s (-want +got):\n%s", tc.id, diff)

@@ -11,6 +11,7 @@ const (
 	squash              // wider and lower about the pivot (a landing), percent
 	fade                // opacity, share of full: the sequence motion
 	rewind              // the share of the moving parts' strokes rewound, percent: they draw on again
+	fillUp              // scale of a fill of the moving parts' shape from nothing, percent (fill.go)
 )
 
 // track is one animated property of a motion, with its gesture for each state. gain multiplies the
@@ -32,6 +33,7 @@ const (
 	pivotBottom
 	pivotStill // the centre of the parts that do not move: a clock's face for its hands
 	pivotHinge // the bottom end of the moving parts that stays down as they turn: a lid's hinge
+	pivotFill  // where a fill grows from: a point inside the shape, or a level's edge (fill.go)
 )
 
 // Definition is one motion of the vocabulary: a small program over an icon's parts.
@@ -51,6 +53,9 @@ type definition struct {
 	// drawMovingFirst draws the moving parts on before the others, so that `in` never shows them apart
 	// from the rest (a lock must not look open while it draws on).
 	drawMovingFirst bool
+	// fills: the moving parts stay still and a fill of their shape plays the tracks beneath them
+	// (fill.go); a direction, which the motion may take or not, makes the fill a level rising that way.
+	fills bool
 }
 
 // redraws reports whether the motion draws its parts on again rather than moving them (mark, write):
@@ -84,6 +89,8 @@ var (
 	easedTurn = gesture{{0, 0, smooth}, {1, 1, steady}}
 	// a rewind along the stroke and a fresh draw-on
 	redrawHover = gesture{{0, 0, gather}, {0.35, 1, snap}, {0.9, 0, steady}, {1, 0, steady}}
+	// a fill grows to the whole shape, holds a moment and drains away
+	fillHover = gesture{{0, 0, smooth}, {0.4, 1, steady}, {0.62, 1, gather}, {1, 0, steady}}
 	// steps through the amplitude (a clock's hands' turns), each a quick move and a stop
 	tickSteps = func(steps int) gesture {
 		n := float64(steps)
@@ -99,7 +106,7 @@ var (
 // usesPivot reports whether the motion turns or scales about its pivot (a move or a fade has none).
 func (d *definition) usesPivot() bool {
 	for _, tk := range d.tracks {
-		if tk.prop == turn || tk.prop == grow || tk.prop == flatten || tk.prop == squash {
+		if tk.prop == turn || tk.prop == grow || tk.prop == flatten || tk.prop == squash || tk.prop == fillUp {
 			return true
 		}
 	}
@@ -172,6 +179,9 @@ var vocabulary = map[string]*definition{
 	"write": {name: "write", summary: "Writes itself again, stroke by stroke, as a pen traces a letter or a logo.",
 		amp: wholeRedraw, maxAmp: wholeRedraw, unit: "percent",
 		tracks: []track{{prop: rewind, gain: 1, hover: redrawHover, loop: redrawHover.withRest(0.5)}}},
+	"fill": {name: "fill", summary: "Fills up, as a liked heart does: a fill of its own shape grows from inside it (a battery's charge rises from its end), holds and drains away; the outline stays still.",
+		amp: 100, maxAmp: 100, unit: "percent", pivot: pivotFill, fills: true,
+		tracks: []track{{prop: fillUp, gain: 1, hover: fillHover, loop: fillHover.withRest(0.6)}}},
 	"tick": {name: "tick", summary: "Its hands go round the face like a clock's: they wind round on hover and tick round in the loop.",
 		amp: 720, maxAmp: 1440, whole: 720, unit: "degrees", dir: "cw", turns: true, pivot: pivotStill,
 		tracks: []track{{prop: turn, gain: 1, hover: easedTurn, loop: tickSteps(8)}}},

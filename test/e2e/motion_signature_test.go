@@ -19,7 +19,7 @@ func TestSignatureMotionsOfWellKnownIcons(t *testing.T) {
 	}{
 		{id: "bell", motion: "swing", pivot: []float64{12, 3}},
 		{id: "settings", motion: "spin", pivot: []float64{12, 12}},
-		{id: "heart", motion: "beat"},
+		{id: "heart", motion: "fill"},                                                               // liked: it fills from inside
 		{id: "trash", motion: "tilt", parts: []int{1, 5}, pivot: []float64{4, 7}, direction: "ccw"}, // the lid tips open on its hinge
 		{id: "arrow-right", motion: "nudge", direction: "right"},
 		{id: "download", motion: "nudge", parts: []int{2, 3}, direction: "down"}, // the arrow, not the tray
@@ -48,7 +48,8 @@ func TestSignatureMotionsOfWellKnownIcons(t *testing.T) {
 		{id: "home", motion: "mark", parts: []int{3}},                                    // the door draws on; the house stays
 		{id: "user", motion: "nudge", parts: []int{1}, direction: "up"},                  // the head nods, the shoulders stay
 		{id: "mail", motion: "blink", parts: []int{2}, pivot: []float64{12, 7}},          // the flap folds up and back
-		{id: "star", motion: "pop"},                                                      // a favourite
+		{id: "star", motion: "fill"},                                                     // a favourite, filled
+		{id: "battery", motion: "fill", direction: "right"},                              // its charge rises from the left end
 		{id: "player-play", motion: "pop"},                                               // a press
 		{id: "volume", motion: "sequence", parts: []int{3, 1, 2}},                        // the waves light after the speaker
 		{id: "battery-4", motion: "sequence"},                                            // the bars fill
@@ -56,7 +57,7 @@ func TestSignatureMotionsOfWellKnownIcons(t *testing.T) {
 		{id: "camera", motion: "pop", parts: []int{2}},                                   // the lens snaps
 		{id: "map", motion: "pop"},                                                       // not a pin: nothing bounces
 		{id: "calendar-time", motion: "tick", parts: []int{6}, pivot: []float64{18, 18}}, // the hand of the badge
-		{id: "bookmark", motion: "nudge", direction: "down"},                             // the ribbon drops into place
+		{id: "bookmark", motion: "fill"},                                                 // saved: it fills
 		{id: "share", motion: "sequence", parts: []int{1, 4, 2, 5, 3}},                   // from the source node out
 		{id: "filter", motion: "nudge", direction: "down"},                               // through the funnel
 		{id: "copy", motion: "nudge", parts: []int{1}, direction: "down-right"},          // the copy slides off the original
