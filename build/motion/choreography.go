@@ -16,7 +16,7 @@ import (
 // icon's `motion:`; rules (rules.go) choose one for every other icon.
 type Choreography struct {
 	// Motion is a name of the vocabulary: spin, swing, beat, nudge, shake, mark, write, pop, bounce,
-	// float, sequence, lift, tilt, blink, tick or fill.
+	// float, sequence, lift, tilt, blink, tick, fill or drive.
 	Motion string `yaml:"name"`
 	// Parts are the SVG elements that move, numbered from 1 in document order; none means all. For
 	// sequence they are listed in the order they light up.
@@ -54,6 +54,9 @@ type move struct {
 	elements []int
 	// fill is the filled shape a fill motion grows (fill.go); nil for other motions.
 	fill Figure
+	// rolls is the radius of the wheels the move turns as it shifts them (a wheel's voice, wheels.go); 0
+	// for every other part.
+	rolls float64
 }
 
 var directions = map[string]svg.Point{
@@ -103,6 +106,10 @@ func (c Choreography) resolve(fig Figure) (move, error) {
 			alone = Choreography{Motion: "bounce", Parts: c.Parts}
 		}
 		return alone.resolve(fig)
+	}
+	if def.rolls && len(fig) > 0 && len(fig[0].Contours) > 0 && len(m.wheels(fig)) == 0 {
+		// nothing to roll on (a plane, a boat): it nudges the way it goes
+		return Choreography{Motion: "nudge", Parts: c.Parts, Direction: c.Direction, Amplitude: c.Amplitude}.resolve(fig)
 	}
 	if err := m.chooseAmplitude(c.Amplitude, fig); err != nil {
 		return move{}, err

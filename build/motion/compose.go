@@ -222,7 +222,8 @@ func compose(fig Figure, m move, t timeline) []lottie.Shape {
 
 // stack orders unit groups for Lottie (first on top; SVG paints later elements on top) and gathers the
 // moving ones of each voice into a group that plays the motion as that voice does, at the place of the
-// voice's topmost unit.
+// voice's topmost unit. A wheel rides in the main voice's group, in a group of its own that only turns
+// it about its hub (rollTransform), so the shift is keyed once.
 func stack(groups []lottie.Group, us []unit, m move, t timeline) []lottie.Shape {
 	var shapes []lottie.Shape
 	top := make([]int, len(m.voices)) // by voice: the place of its group in shapes, or -1
@@ -233,11 +234,15 @@ func stack(groups []lottie.Group, us []unit, m move, t timeline) []lottie.Shape 
 	for i := len(us) - 1; i >= 0; i-- {
 		v := us[i].voice
 		if us[i].moving && !m.def.perPart && !m.def.fills {
+			g := groups[i]
+			if m.voices[v].radius > 0 {
+				g, v = lottie.NewGroup(rollTransform(m.voiced(m.voices[v]), t), g), 0
+			}
 			if top[v] < 0 {
 				top[v] = len(shapes)
 				shapes = append(shapes, nil)
 			}
-			moving[v] = append(moving[v], groups[i])
+			moving[v] = append(moving[v], g)
 			continue
 		}
 		shapes = append(shapes, groups[i])

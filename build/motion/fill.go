@@ -18,13 +18,18 @@ import (
 // Tabler's heart ends 0.006 units from where it began.
 const closeSlack = 0.1
 
+// closedShape reports whether c encloses an area: closed, or ending where it began (closeSlack).
+func closedShape(c svg.Contour) bool {
+	return len(c.Segments) > 0 && (c.Closed || distance(c.Segments[len(c.Segments)-1].P3, c.Start) <= closeSlack)
+}
+
 // fillShape is what a fill motion grows for the moving parts of fig, as a filled figure, and the point it
 // grows from; ok is false when there is nothing to fill (no closed contour, a ring, a thin stroke).
 func (m move) fillShape(fig Figure) (shape Figure, from svg.Point, ok bool) {
 	var closed []svg.Contour
 	for _, i := range m.parts {
 		for _, c := range fig[i].Contours {
-			if len(c.Segments) > 0 && (c.Closed || distance(c.Segments[len(c.Segments)-1].P3, c.Start) <= closeSlack) {
+			if closedShape(c) {
 				closed = append(closed, c)
 			}
 		}

@@ -38,6 +38,9 @@ func (m move) fit(outline, other Figure) move {
 			}
 		}
 		fm.moving[j], fm.voiceOf[j] = m.moving[best], m.voiceOf[best]
+		if m.voices[fm.voiceOf[j]].radius > 0 {
+			fm.voiceOf[j] = 0 // a filled wheel is a disc, which shows no turn: it moves with the body
+		}
 		turn[j] = order[best]
 	}
 	for k := 0; k < len(m.parts); k++ { // the sequence order of the outline, carried over

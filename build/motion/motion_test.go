@@ -364,7 +364,7 @@ func TestChoreographyErrorsNameTheField(t *testing.T) {
 		c    Choreography
 		want string
 	}{
-		{Choreography{Motion: "wobble"}, `motion "wobble": want one of beat, blink, bounce, fill, float, lift, mark, nudge, pop, sequence, shake, spin, swing, tick, tilt, write`},
+		{Choreography{Motion: "wobble"}, `motion "wobble": want one of beat, blink, bounce, drive, fill, float, lift, mark, nudge, pop, sequence, shake, spin, swing, tick, tilt, write`},
 		{Choreography{Motion: "draw"}, `motion "draw": want one of`},
 		{Choreography{Motion: "lift", Parts: []int{3}}, "parts: 3 is not an element of this icon (it has 2, numbered from 1)"},
 		{Choreography{Motion: "lift", Parts: []int{1, 1}}, "parts: 1 is listed twice"},

@@ -69,7 +69,7 @@ var tagMotions = map[string]string{
 
 // categoryMotions are the fallbacks of a whole category; others pop.
 var categoryMotions = map[string]string{
-	"Arrows": "nudge", "Weather": "float", "Vehicles": "nudge", "Mood": "bounce",
+	"Arrows": "nudge", "Weather": "float", "Vehicles": "drive", "Mood": "bounce",
 	"Sport": "bounce", "Charts": "sequence", "Zodiac": "float", "Animals": "bounce", "Nature": "float",
 	"Gestures": "swing",
 }

@@ -44,6 +44,7 @@ func TestRulesChooseFromMeaning(t *testing.T) {
 			want: Choreography{Motion: "fill", Direction: "up"}},
 		{id: "battery-2", category: "Devices", fig: bell(t), want: Choreography{Motion: "sequence"}}, // its bars light up
 		{id: "bell-heart", category: "System", fig: badged, want: Choreography{Motion: "fill", Parts: []int{3, 4}}},
+		{id: "car", category: "Vehicles", fig: car(t), want: Choreography{Motion: "drive"}},
 	} {
 		if diff := cmp.Diff(tc.want, Choose(tc.id, tc.tags, tc.category, tc.fig)); diff != "" {
 			t.Errorf("%s (-want +got):\n%s", tc.id, diff)

@@ -3,6 +3,7 @@ package motion
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/iconlib/iconlib/build/internal/svg"
@@ -19,8 +20,11 @@ import (
 type voice struct {
 	gain float64 // share of the amplitude
 	lag  int     // frames behind the main parts, made up by the end of each gesture
-	// breathes: the parts' trim shortens and lengthens them as they move (breathKeys)
-	breathes bool
+	// breath shortens and lengthens the parts' trim as they move (breathKeys); nil: they stay whole
+	breath *breath
+	// hub and radius make each part of the voice a wheel that rolls as the move shifts it (wheels.go)
+	hub    svg.Point
+	radius float64
 	// says is the record's sentence about the voice, %s naming its parts ("part 2"); empty for the main voice.
 	says string
 }
@@ -31,7 +35,7 @@ var (
 	clapperVoice = voice{gain: 1.25, lag: 4,
 		says: "Its clapper (%s) swings a few frames behind the rest and a little further, then catches up."}
 	// breathVoice is a spinner's arc, which shortens and grows again as it turns.
-	breathVoice = voice{gain: 1, breathes: true,
+	breathVoice = voice{gain: 1, breath: &spinnerBreath,
 		says: "As it turns, the tail of each arc (%s) catches up on its head and falls back, so the arc shortens and grows again, like a spinner's."}
 )
 
@@ -39,6 +43,9 @@ var (
 func (m move) voiced(v voice) move {
 	m.amp *= v.gain
 	m.lag = v.lag
+	if v.radius > 0 {
+		m.pivot, m.rolls = v.hub, v.radius
+	}
 	return m
 }
 
@@ -59,8 +66,8 @@ func (g gesture) lagged(lag, frames int) gesture {
 
 // chooseVoices sets how each moving part plays the motion, and the drawing the move moves: the parts
 // that trail (trailing) play clapperVoice, a spinner's arcs breathVoice, a clock's hands, split apart
-// where one path draws two (splitHands), their own speeds (hourVoice), and every other part the main
-// voice.
+// where one path draws two (splitHands), their own speeds (hourVoice), a vehicle's wheels each a voice
+// that turns about its own hub (wheels.go), and every other part the main voice.
 func (m *move) chooseVoices(lag []int, fig Figure) error {
 	m.voices, m.voiceOf = []voice{mainVoice}, make([]int, len(fig))
 	trailing, err := m.trailing(lag, fig)
@@ -71,6 +78,9 @@ func (m *move) chooseVoices(lag []int, fig Figure) error {
 	m.give(breathVoice, m.spinnerArcs(fig))
 	m.fig = m.splitHands(fig)
 	m.give(hourVoice, m.hourHands(m.fig))
+	for _, w := range m.wheels(m.fig) {
+		m.give(w.voice(), []int{w.part})
+	}
 	return nil
 }
 
@@ -152,14 +162,25 @@ func (m move) voiceParts() [][]int {
 	return parts
 }
 
-// voiceSentences are the record's words on the voices other than the main one, each naming its parts.
+// voiceSentences are the record's words on the voices other than the main one, one sentence for the parts
+// of every voice that says the same (a vehicle's wheels, each a voice about its own hub), naming them.
 func (m move) voiceSentences() string {
-	var out []string
-	for v, parts := range m.voiceParts() {
-		if m.voices[v].says == "" || len(parts) == 0 {
+	var says []string
+	parts := map[string][]int{}
+	for v, ps := range m.voiceParts() {
+		s := m.voices[v].says
+		if s == "" || len(ps) == 0 {
 			continue
 		}
-		out = append(out, fmt.Sprintf(m.voices[v].says, partNames(m.elementNumbers(parts))))
+		if _, ok := parts[s]; !ok {
+			says = append(says, s)
+		}
+		parts[s] = append(parts[s], ps...)
+	}
+	out := make([]string, len(says))
+	for i, s := range says {
+		slices.Sort(parts[s])
+		out[i] = fmt.Sprintf(s, partNames(m.elementNumbers(parts[s])))
 	}
 	return strings.Join(out, " ")
 }
@@ -211,35 +232,41 @@ func (m move) spinnerArcs(fig Figure) []int {
 }
 
 // onCircle is the radius of the circle about c that points lie on; ok is false when they lie on none
-// (within a quarter of a unit), or on one too small to be an arc (a dot).
+// (within a quarter of a unit), or on one too small to be an arc (a dot; a radius of a stroke's width,
+// which a circle drawn with arcs samples a hair inside, is not).
 func onCircle(points []svg.Point, c svg.Point) (r float64, ok bool) {
 	lo, hi := math.Inf(1), 0.0
 	for _, p := range points {
 		lo, hi = math.Min(lo, distance(p, c)), math.Max(hi, distance(p, c))
 	}
-	return hi, hi-lo <= 0.25 && hi >= StrokeWidth
+	return hi, hi-lo <= 0.25 && hi >= StrokeWidth-0.01
 }
 
-// breathDepth is how far a spinner's arc shortens, in percent of its length: to 40%, still an arc.
-const breathDepth = 60
+// breath is how a voice's trim shortens its parts as they move: by depth percent of their length, as
+// its gestures say.
+type breath struct {
+	depth       float64
+	hover, loop gesture
+}
 
-var (
-	// the arc shortens once a turn: once in hover, twice in the loop (two turns)
-	breathHover = gesture{{0, 0, smooth}, {0.5, 1, smooth}, {1, 0, steady}}
-	breathLoop  = gesture{{0, 0, smooth}, {0.25, 1, smooth}, {0.5, 0, smooth}, {0.75, 1, smooth}, {1, 0, steady}}
-)
+// spinnerBreath shortens a spinner's arc to 40%, still an arc, once a turn: once in hover, twice in the
+// loop (two turns).
+var spinnerBreath = breath{depth: 60,
+	hover: gesture{{0, 0, smooth}, {0.5, 1, smooth}, {1, 0, steady}},
+	loop:  gesture{{0, 0, smooth}, {0.25, 1, smooth}, {0.5, 0, smooth}, {0.75, 1, smooth}, {1, 0, steady}}}
 
 // breathKeys are the trim keys, in the signature's states, of a unit whose voice breathes (a spinner's
-// arc): its tail, the end the turn draws away from, catches up on its head, shortening the arc by
-// breathDepth, and falls back. They key the trim's end when the arc's path runs against the turn (its
-// end is its tail), else its start; none for other units.
+// arc, a rolling wheel): its tail, the end the turn draws away from, catches up on its head, shortening
+// it by the breath's depth, and falls back. They key the trim's end when the path runs against the turn
+// (its end is its tail), else its start; none for other units.
 func (m move) breathKeys(u unit, fig Figure, t timeline) (end, start []timedValue) {
-	if !u.moving || !m.voices[u.voice].breathes {
+	b := m.voices[u.voice].breath
+	if !u.moving || b == nil {
 		return nil, nil
 	}
-	tail := func(v float64) []float64 { return []float64{breathDepth * v} }
-	keys := append(place(breathLoop, t.loop, tail), place(breathHover, t.hover.moving(), tail)...)
-	if m.runsWithTurn(fig[u.parts[0]].Contours[0]) {
+	tail := func(v float64) []float64 { return []float64{b.depth * v} }
+	keys := append(place(b.loop, t.loop, tail), place(b.hover, t.hover.moving(), tail)...)
+	if m.voiced(m.voices[u.voice]).runsWithTurn(fig[u.parts[0]].Contours[0]) {
 		return nil, keys
 	}
 	for i := range keys {

@@ -56,6 +56,8 @@ type definition struct {
 	// fills: the moving parts stay still and a fill of their shape plays the tracks beneath them
 	// (fill.go); a direction, which the motion may take or not, makes the fill a level rising that way.
 	fills bool
+	// rolls: the moving parts that are wheels turn about their hubs as the motion shifts them (wheels.go)
+	rolls bool
 }
 
 // redraws reports whether the motion draws its parts on again rather than moving them (mark, write):
@@ -89,6 +91,8 @@ var (
 	easedTurn = gesture{{0, 0, smooth}, {1, 1, steady}}
 	// a rewind along the stroke and a fresh draw-on
 	redrawHover = gesture{{0, 0, gather}, {0.35, 1, snap}, {0.9, 0, steady}, {1, 0, steady}}
+	// forward, back past rest and settling: a vehicle rocking on its wheels
+	driveHover = gesture{{0, 0, smooth}, {0.35, 1, smooth}, {0.72, -0.4, smooth}, {1, 0, steady}}
 	// a fill grows to the whole shape, holds a moment and drains away
 	fillHover = gesture{{0, 0, smooth}, {0.4, 1, steady}, {0.62, 1, gather}, {1, 0, steady}}
 	// steps through the amplitude (a clock's hands' turns), each a quick move and a stop
@@ -182,6 +186,10 @@ var vocabulary = map[string]*definition{
 	"fill": {name: "fill", summary: "Fills up, as a liked heart does: a fill of its own shape grows from inside it (a battery's charge rises from its end), holds and drains away; the outline stays still.",
 		amp: 100, maxAmp: 100, unit: "percent", pivot: pivotFill, fills: true,
 		tracks: []track{{prop: fillUp, gain: 1, hover: fillHover, loop: fillHover.withRest(0.6)}}},
+	"drive": {name: "drive", summary: "Drives a little forward and back, its wheels rolling as it goes.",
+		amp: 2, maxAmp: 6, unit: "icon units", dir: "right", pivot: pivotCenter, rolls: true,
+		tracks: []track{{prop: shift, gain: 1, hover: driveHover, loop: driveHover.withRest(wheelRest),
+			enter: gesture{{0, -1, snap}, {0.8, 0.08, smooth}, {1, 0, steady}}}}},
 	"tick": {name: "tick", summary: "Its hands go round the face like a clock's: they wind round on hover and tick round in the loop.",
 		amp: 720, maxAmp: 1440, whole: 720, unit: "degrees", dir: "cw", turns: true, pivot: pivotStill,
 		tracks: []track{{prop: turn, gain: 1, hover: easedTurn, loop: tickSteps(8)}}},

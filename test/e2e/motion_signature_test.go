@@ -57,6 +57,8 @@ func TestSignatureMotionsOfWellKnownIcons(t *testing.T) {
 		{id: "camera", motion: "pop", parts: []int{2}},                                   // the lens snaps
 		{id: "map", motion: "pop"},                                                       // not a pin: nothing bounces
 		{id: "calendar-time", motion: "tick", parts: []int{6}, pivot: []float64{18, 18}}, // the hand of the badge
+		{id: "car", motion: "drive", direction: "right"},                                 // its wheels roll
+		{id: "bike", motion: "drive", direction: "right"},                                // its two big wheels roll, not the head
 		{id: "bookmark", motion: "fill"},                                                 // saved: it fills
 		{id: "share", motion: "sequence", parts: []int{1, 4, 2, 5, 3}},                   // from the source node out
 		{id: "filter", motion: "nudge", direction: "down"},                               // through the funnel
