@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/iconlib/iconlib/internal/catalog"
@@ -94,4 +95,34 @@ func TestSignatureMotionsOfWellKnownIcons(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestWholeIconPopIsALastResort (issue 49): across the library at most 15% of icons pop as a whole as their
+// signature, and every -off icon draws its slash (mark), never shaking like an error.
+func TestWholeIconPopIsALastResort(t *testing.T) {
+	c := readCatalog(t, fullLibrary(t).Public)
+	pops := 0
+	for _, ic := range c.Icons {
+		sig := signatureOf(ic)
+		if sig == "pop" {
+			pops++
+		}
+		if strings.HasSuffix(ic.ID, "-off") && sig != "mark" {
+			t.Errorf("%s's signature is %s; an -off icon draws its slash (mark)", ic.ID, sig)
+		}
+	}
+	if share := float64(pops) / float64(len(c.Icons)); share > 0.15 {
+		t.Errorf("%d of %d icons (%.1f%%) pop as a whole; want at most 15%%", pops, len(c.Icons), 100*share)
+	}
+	t.Logf("%d of %d icons pop as their signature", pops, len(c.Icons))
+}
+
+// signatureOf is the motion an icon's hover plays.
+func signatureOf(ic catalog.Icon) string {
+	for _, s := range ic.States {
+		if s.Name == "hover" {
+			return s.Motion
+		}
+	}
+	return ""
 }
