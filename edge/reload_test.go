@@ -41,7 +41,14 @@ func fixtureWith(t *testing.T, desc string) string {
 // sees it (links resolved).
 func publish(t *testing.T, content, out string) string {
 	t.Helper()
-	r, err := build.Run(context.Background(), build.Options{ContentDir: content, OutDir: out, BaseURL: contract.MustParseBaseURL(base)})
+	return publishWith(t, build.Options{ContentDir: content, OutDir: out})
+}
+
+// publishWith builds as opts say, at the test's base URL, and returns the snapshot directory it published.
+func publishWith(t *testing.T, opts build.Options) string {
+	t.Helper()
+	opts.BaseURL = contract.MustParseBaseURL(base)
+	r, err := build.Run(context.Background(), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -186,7 +193,8 @@ func (w *heldWriter) Write(b []byte) (int, error) {
 }
 
 // TestReloadFinishesRequestsOnTheirSnapshot: a request in flight when the edge reloads finishes with the
-// bytes, ETag and length of the snapshot it started on, even once a later build has removed that snapshot;
+// bytes, ETag and length of the snapshot it started on, even once a later build has removed that snapshot
+// (with --prune; without, it would keep it for SnapshotGrace);
 // requests after the reload see the new snapshot, its files and its search index.
 func TestReloadFinishesRequestsOnTheirSnapshot(t *testing.T) {
 	const phrase = "Wander back along the quokka trail."
@@ -214,9 +222,9 @@ func TestReloadFinishesRequestsOnTheirSnapshot(t *testing.T) {
 	if err := e.Reload(); err != nil {
 		t.Fatal(err)
 	}
-	publish(t, fixtureWith(t, "Head back once more."), e.out)
+	publishWith(t, build.Options{ContentDir: fixtureWith(t, "Head back once more."), OutDir: e.out, Prune: true})
 	if _, err := os.Stat(first); !os.IsNotExist(err) {
-		t.Fatalf("the third build did not remove the first snapshot: %v", err)
+		t.Fatalf("the third build, pruning, did not remove the first snapshot: %v", err)
 	}
 	close(held.release)
 	<-done
