@@ -37,11 +37,7 @@ func Animate(ic Icon) (Animation, error) {
 		return Animation{}, err
 	}
 	t := layout(m.def, ic.Filled != nil, len(ic.Morphs))
-	targets := make([]string, len(ic.Morphs))
-	for i, o := range ic.Morphs {
-		targets[i] = o.ID
-	}
-	states := t.states(ic.Name, m.def, targets)
+	states := t.states(ic, m.def)
 	for i, s := range states {
 		if slices.ContainsFunc(states[:i], func(o catalog.State) bool { return o.Name == s.Name }) {
 			return Animation{}, fmt.Errorf("morphs: two states would be named %s", s.Name)

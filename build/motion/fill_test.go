@@ -18,7 +18,7 @@ const (
 // fillsAt are the points on screen of every path a file fills (groups without a stroke) at frame f.
 func fillsAt(a lottie.Animation, f float64) [][2]float64 {
 	var out [][2]float64
-	walk(a.Layers[0].Shapes, f, identity, 1, func(paths [][][2]float64, width float64) {
+	walk(a.Layers[0].Shapes, f, identity, 1, func(paths [][][2]float64, width, _ float64) {
 		if width == 0 {
 			out = append(out, slices.Concat(paths...)...)
 		}

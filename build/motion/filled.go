@@ -7,7 +7,7 @@ import (
 	"github.com/iconlib/iconlib/build/internal/svg"
 )
 
-const morphSummary = "Turns the icon into another form: its filled form (the fill grows from the centre inside the outline) and back, its -off form (the slash draws on), or another icon, stroke by stroke."
+const morphSummary = "Turns the icon into another form: its filled form (the fill grows from the centre inside the outline) and back, its -off form (the slash draws on), or another icon, stroke by stroke (or, with little in common, its strokes rewinding and the other's drawing on)."
 
 // fit carries a move over to another drawing of the same icon (its filled form), whose elements differ
 // from the outline's: a part moves when the outline part nearest to it moves, in that part's voice (a

@@ -19,6 +19,10 @@ var (
 	steady = ease{0, 0, 1, 1}       // constant speed: continuous spins
 )
 
+// reversed is e played backwards in time: the curve of a key from b back to a that passes the values of
+// one from a to b in mirrored order.
+func (e ease) reversed() ease { return ease{1 - e.x2, 1 - e.y2, 1 - e.x1, 1 - e.y1} }
+
 func (e ease) lottie() (out, in *lottie.Easing) {
 	return &lottie.Easing{X: e.x1, Y: e.y1}, &lottie.Easing{X: e.x2, Y: e.y2}
 }

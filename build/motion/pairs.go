@@ -28,9 +28,7 @@ func pairMorph(fig, other Figure, g toggle) []lottie.Shape {
 	reshape := g.changeAt(0.05, 1) // from two frames in to the end of the moving frames
 	var paths []lottie.Shape
 	for _, p := range pairs {
-		a, b := p[0], p[1]
-		n := max(len(a), len(b))
-		a, b = resample(a, n), align(resample(b, n), resample(a, n))
+		a, b := matched(p)
 		paths = append(paths, reshape.reshaped(smoothPath(a), smoothPath(b)))
 	}
 	var shapes []lottie.Shape
@@ -117,6 +115,14 @@ func resample(p polyline, n int) polyline {
 		out = append(out, svg.Point{X: p[seg-1].X + (p[seg].X-p[seg-1].X)*t, Y: p[seg-1].Y + (p[seg].Y-p[seg-1].Y)*t})
 	}
 	return out
+}
+
+// matched resamples a pair of contours to the same number of points, the second run the way that keeps
+// its points nearest the first's: point i of one becomes point i of the other as the pair morphs.
+func matched(p [2]polyline) (a, b polyline) {
+	n := max(len(p[0]), len(p[1]))
+	a = resample(p[0], n)
+	return a, align(resample(p[1], n), a)
 }
 
 // align runs b the way that keeps its points nearest a's (forwards or backwards).

@@ -110,9 +110,10 @@ func groupAt(tr lottie.GroupTransform, f float64) (affine, float64) {
 }
 
 // walk walks the shapes a player draws at frame f (not those of a group at no opacity, nor paths
-// trimmed to nothing) and calls visit with every group's paths, as points on screen along each, and its
-// stroke's on-screen width (its width times the scales above it; 0 without a stroke).
-func walk(shapes []lottie.Shape, f float64, m affine, scale float64, visit func(paths [][][2]float64, width float64)) {
+// trimmed to nothing) and calls visit with every group's paths, as points on screen along each (whole,
+// however far they are trimmed), its stroke's on-screen width (its width times the scales above it; 0
+// without a stroke) and how much of each path its trim draws (percent; 100 untrimmed).
+func walk(shapes []lottie.Shape, f float64, m affine, scale float64, visit func(paths [][][2]float64, width, drawn float64)) {
 	for _, s := range shapes {
 		g, ok := s.(lottie.Group)
 		if !ok {
@@ -124,7 +125,7 @@ func walk(shapes []lottie.Shape, f float64, m affine, scale float64, visit func(
 		}
 		gm, gs := groupAt(tr, f)
 		inner, innerScale := gm.then(m), scale*gs
-		width := 0.0
+		width, drawn := 0.0, 100.0
 		var paths [][][2]float64
 		for _, it := range g.Items {
 			switch it := it.(type) {
@@ -136,7 +137,8 @@ func walk(shapes []lottie.Shape, f float64, m affine, scale float64, visit func(
 				}
 				paths = append(paths, points)
 			case lottie.Trim:
-				if valueAt(&it.End, f, []float64{100})[0] == 0 {
+				drawn = valueAt(&it.End, f, []float64{100})[0] - valueAt(&it.Start, f, []float64{0})[0]
+				if drawn == 0 {
 					paths = nil // drawn to nothing at f
 				}
 			case lottie.Stroke:
@@ -144,7 +146,7 @@ func walk(shapes []lottie.Shape, f float64, m affine, scale float64, visit func(
 			}
 		}
 		if len(paths) > 0 {
-			visit(paths, width)
+			visit(paths, width, drawn)
 		}
 		walk(g.Items, f, inner, innerScale, visit)
 	}
@@ -216,7 +218,7 @@ func TestEveryStateStaysInTheArtboard(t *testing.T) {
 		for _, file := range []lottie.Animation{a.Outline, *a.Filled} {
 			worst, at := 0.0, 0
 			for f := 0; f <= file.OutPoint; f++ {
-				walk(file.Layers[0].Shapes, float64(f), identity, 1, func(paths [][][2]float64, width float64) {
+				walk(file.Layers[0].Shapes, float64(f), identity, 1, func(paths [][][2]float64, width, _ float64) {
 					for _, p := range slices.Concat(paths...) {
 						out := math.Max(math.Max(-p[0], p[0]-Size), math.Max(-p[1], p[1]-Size)) + width/2
 						if out > worst {
@@ -244,7 +246,7 @@ func TestScalingKeepsTheStrokeWidth(t *testing.T) {
 		lo, hi := math.Inf(1), 0.0
 		scaled := false
 		for f := 0; f <= a.Outline.OutPoint; f++ {
-			walk(a.Outline.Layers[0].Shapes, float64(f), identity, 1, func(_ [][][2]float64, width float64) {
+			walk(a.Outline.Layers[0].Shapes, float64(f), identity, 1, func(_ [][][2]float64, width, _ float64) {
 				if width > 0 {
 					lo, hi = math.Min(lo, width), math.Max(hi, width)
 				}
@@ -323,7 +325,7 @@ func TestNoFillIsTrimmed(t *testing.T) {
 // leastSpread is the smallest box diagonal, on screen, of a group's paths at frame f.
 func leastSpread(a lottie.Animation, f float64) float64 {
 	least := math.Inf(1)
-	walk(a.Layers[0].Shapes, f, identity, 1, func(paths [][][2]float64, _ float64) {
+	walk(a.Layers[0].Shapes, f, identity, 1, func(paths [][][2]float64, _, _ float64) {
 		lo, hi := [2]float64{math.Inf(1), math.Inf(1)}, [2]float64{math.Inf(-1), math.Inf(-1)}
 		for _, p := range slices.Concat(paths...) {
 			lo = [2]float64{math.Min(lo[0], p[0]), math.Min(lo[1], p[1])}

@@ -80,10 +80,10 @@ func (d *definition) hasEnter() bool {
 	return false
 }
 
-// states lists the markers of the outline file: in, loop and hover first (the names every integration
+// states lists the markers of ic's outline file: in, loop and hover first (the names every integration
 // knows), then the signature's by name (the filled file holds these six), each motion's own, and the
-// morphs (into each target and back, one per toggle of t.toggles). Styles are set by Animate.
-func (t timeline) states(name string, def *definition, targets []string) []catalog.State {
+// morphs (into each of ic's targets and back, one per toggle of t.toggles). Styles are set by Animate.
+func (t timeline) states(ic Icon, def *definition) []catalog.State {
 	sig := def.name
 	in := "Draws the icon on, one part after another, and settles; ends on the still icon. Play it when the icon appears."
 	if def.hasEnter() {
@@ -105,13 +105,13 @@ func (t timeline) states(name string, def *definition, targets []string) []catal
 		st("hover-draw", "draw", t.hoverDraw, false, "Rewinds the strokes and draws them on again; starts and ends on the still icon."),
 		st("loop-draw", "draw", t.loopDraw, true, "Rewinds and redraws the strokes, then rests; repeats seamlessly."),
 	}
-	for i, id := range targets {
-		there, back := toggleWords(name, id)
+	for i, o := range ic.Morphs {
+		there, back := toggleWords(ic.Name, o.ID, stages(ic.Outline, o.Outline))
 		for _, s := range []catalog.State{
-			st(catalog.MorphInto(id), "morph", t.toggles[i].there, false, there),
-			st(catalog.MorphBack(id), "morph", t.toggles[i].back, false, back),
+			st(catalog.MorphInto(o.ID), "morph", t.toggles[i].there, false, there),
+			st(catalog.MorphBack(o.ID), "morph", t.toggles[i].back, false, back),
 		} {
-			s.TargetIcon = id
+			s.TargetIcon = o.ID
 			states = append(states, s)
 		}
 	}
@@ -123,8 +123,9 @@ func (t timeline) states(name string, def *definition, targets []string) []catal
 	return states
 }
 
-// toggleWords describe the morph of icon name into icon id (there) and its way back.
-func toggleWords(name, id string) (there, back string) {
+// toggleWords describe the morph of icon name into icon id (there) and its way back; staged is whether a
+// morph that is no -off toggle plays by stages.
+func toggleWords(name, id string, staged bool) (there, back string) {
 	switch {
 	case offToggle(name, id) && strings.HasSuffix(id, "-off"):
 		return "Turns it off: the icon stays and its slash draws on; ends on " + id + ".",
@@ -133,6 +134,9 @@ func toggleWords(name, id string) (there, back string) {
 		return "Turns it back on: the icon stays and its slash draws off; ends on " + id + ".",
 			"Turns it off again from " + id + ": the icon stays and the slash draws on; ends on the still icon."
 	}
-	return "Morphs the icon into " + id + ": its strokes become the other icon's; ends on " + id + ".",
-		"Morphs " + id + " back into the icon: " + catalog.MorphInto(id) + " played backwards; ends on the still icon."
+	there = "Morphs the icon into " + id + ": its strokes become the other icon's; ends on " + id + "."
+	if staged {
+		there = "Turns the icon into " + id + " by stages: its strokes rewind, then " + id + "'s draw on; ends on " + id + "."
+	}
+	return there, "Morphs " + id + " back into the icon: " + catalog.MorphInto(id) + " played backwards; ends on the still icon."
 }

@@ -1,6 +1,7 @@
 package motion
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/iconlib/iconlib/build/internal/lottie"
@@ -23,13 +24,13 @@ func (g toggle) changeAt(u1, u2 float64) change {
 	return change{span{from, to}, span{mirror(to), mirror(from)}}
 }
 
-// eased keys a value that is a until the change there, eases to b, holds b until the change back and
-// eases to a again.
-func (c change) eased(a, b []float64) []timedValue {
+// eased keys a value that is a until the change there, eases to b along e, holds b until the change back
+// and eases to a again along e reversed, so the way back passes the same values in mirrored order.
+func (c change) eased(e ease, a, b []float64) []timedValue {
 	return []timedValue{
-		{frame: c.there.start, value: a, e: smooth},
+		{frame: c.there.start, value: a, e: e},
 		{frame: c.there.end, value: b, hold: true},
-		{frame: c.back.start, value: b, e: smooth},
+		{frame: c.back.start, value: b, e: e.reversed()},
 		{frame: c.back.end, value: a, hold: true},
 	}
 }
@@ -43,7 +44,7 @@ func (c change) stepped(a, b []float64) []timedValue {
 // reshaped is a path keyed through the change: shape a, eased into b, and back into a.
 func (c change) reshaped(a, b lottie.Bezier) lottie.Path {
 	shapes := [2]lottie.Bezier{a, b}
-	keys := keyframes(c.eased([]float64{0}, []float64{1})).Value.([]lottie.Keyframe)
+	keys := keyframes(c.eased(smooth, []float64{0}, []float64{1})).Value.([]lottie.Keyframe)
 	for i, k := range keys {
 		keys[i].Start = []lottie.Bezier{shapes[int(k.Start.([]float64)[0])]}
 	}
@@ -67,12 +68,15 @@ func offToggle(from, to string) bool {
 }
 
 // morphInto is the morph from ic into o and back within g: the -off toggle where o is ic's -off form or
-// ic is o's, else a shape morph.
+// ic is o's, else a staged morph where the two drawings have little in common, else a shape morph.
 func morphInto(ic Icon, o Target, g toggle) []lottie.Shape {
 	if offToggle(ic.Name, o.ID) {
 		if shapes, ok := toggleMorph(strings.HasSuffix(ic.Name, "-off"), ic.Outline, o.Outline, g); ok {
 			return shapes
 		}
+	}
+	if stages(ic.Outline, o.Outline) {
+		return stagedMorph(ic.Outline, o.Outline, g)
 	}
 	return pairMorph(ic.Outline, o.Outline, g)
 }
@@ -90,32 +94,30 @@ func toggleMorph(fromOff bool, fig, other Figure, g toggle) (shapes []lottie.Sha
 		return nil, false
 	}
 	cross, draw := g.changeAt(0.3, 0.55), g.changeAt(0.1, 0.85)
-	body := func(f Figure, skip int, from, to float64) lottie.Shape {
-		var items []lottie.Shape
-		for i, p := range f {
-			if i == skip {
-				continue
-			}
-			for _, c := range p.Contours {
-				items = append(items, lottie.NewPath(Bezier(c)))
-			}
-		}
-		fade := within(g, from, cross.eased([]float64{from}, []float64{to})...)
-		return lottie.NewGroup(lottie.GroupTransform{Opacity: fade}, append(items, lottie.NewStroke(black, StrokeWidth))...)
+	body := func(f Figure, from, to float64) lottie.Shape {
+		fade := within(g, from, cross.eased(smooth, []float64{from}, []float64{to})...)
+		return lottie.NewGroup(lottie.GroupTransform{Opacity: fade}, append(contourPaths(f), lottie.NewStroke(black, StrokeWidth))...)
 	}
 	start, end := 0.0, 100.0 // the slash's drawn share
 	plainFrom, offFrom := 100.0, 0.0
 	if !into {
 		start, end, plainFrom, offFrom = 100, 0, 0, 100
 	}
-	slashItems := []lottie.Shape{}
-	for _, c := range off[cut].Contours {
-		slashItems = append(slashItems, lottie.NewPath(Bezier(c)))
-	}
-	slashItems = append(slashItems, trimOf(draw.eased([]float64{start}, []float64{end})), lottie.NewStroke(black, StrokeWidth))
+	slashItems := append(contourPaths(off[cut:cut+1]), trimOf(draw.eased(smooth, []float64{start}, []float64{end})), lottie.NewStroke(black, StrokeWidth))
 	return []lottie.Shape{
 		lottie.NewGroup(lottie.GroupTransform{Opacity: within(g, 100)}, slashItems...),
-		body(off, cut, offFrom, 100-offFrom),
-		body(plain, -1, plainFrom, 100-plainFrom),
+		body(slices.Delete(slices.Clone(off), cut, cut+1), offFrom, 100-offFrom),
+		body(plain, plainFrom, 100-plainFrom),
 	}, true
+}
+
+// contourPaths are a Lottie path per contour of every part of f, in document order.
+func contourPaths(f Figure) []lottie.Shape {
+	var paths []lottie.Shape
+	for _, p := range f {
+		for _, c := range p.Contours {
+			paths = append(paths, lottie.NewPath(Bezier(c)))
+		}
+	}
+	return paths
 }

@@ -30,7 +30,7 @@ func cross(t *testing.T) Figure {
 // drawnAt is what a file draws at frame f: its visible paths, as points along each.
 func drawnAt(a lottie.Animation, f int) [][][2]float64 {
 	var out [][][2]float64
-	walk(a.Layers[0].Shapes, float64(f), identity, 1, func(paths [][][2]float64, _ float64) { out = append(out, paths...) })
+	walk(a.Layers[0].Shapes, float64(f), identity, 1, func(paths [][][2]float64, _, _ float64) { out = append(out, paths...) })
 	return out
 }
 
@@ -81,12 +81,13 @@ func toSegment(p, a, b [2]float64) float64 {
 // TestEveryMorphIntoAnotherIconPlaysBack: each morph into another icon has its way back in the same file,
 // right after it, with the same target: morph-<id>-back starts on the target's picture, plays the way
 // there backwards frame by frame, and rests on the still icon for its last frames; neither way shares a
-// frame with any other state. Shape morphs (a line without a partner), both ways of an -off toggle, and
-// two targets beside a filled form.
+// frame with any other state. Shape morphs (a line without a partner), a staged morph, both ways of an
+// -off toggle, and two targets beside a filled form.
 func TestEveryMorphIntoAnotherIconPlaysBack(t *testing.T) {
 	disc := Figure{{Paint: Paint{Fill: true, Opacity: 1}, Contours: contours(t, svg.Element{Name: "circle", Attrs: map[string]string{"cx": "12", "cy": "11", "r": "7"}})}}
 	for _, ic := range []Icon{
 		{Name: "menu-2", Outline: menu(t), Motion: Choreography{Motion: "sequence"}, Morphs: []Target{{ID: "x", Outline: cross(t)}}},
+		{Name: "copy", Outline: copyIcon(t), Motion: Choreography{Motion: "pop"}, Morphs: []Target{{ID: "check", Outline: check(t)}}},
 		{Name: "bell", Outline: bell(t), Filled: disc, Motion: Choreography{Motion: "swing"},
 			Morphs: []Target{{ID: "bell-off", Outline: bellOff(t)}, {ID: "x", Outline: cross(t)}}},
 		{Name: "bell-off", Outline: bellOff(t), Motion: Choreography{Motion: "mark", Parts: []int{3}}, Morphs: []Target{{ID: "bell", Outline: bell(t)}}},
