@@ -9,8 +9,9 @@ import "github.com/iconlib/iconlib/build/internal/lottie"
 
 // stagedTravel is the furthest, in icon units, the points of a shape morph travel on average before the
 // pair is staged instead. It lies between menu-2 → x (4.8), which reads as a morph, and copy → check
-// (6.1), search → x (7.7), sun → moon (7.5) and thumb-up → thumb-down (9.0), whose contours have no
-// counterpart of their shape and would twist into tangles.
+// (6.1), search → x (7.7), sun → moon (7.5) and thumb-up → thumb-down (9.0), whose points cross the
+// drawing to a contour of another shape (a rounded square to a tick, a ring to a stroke of the x) or
+// turn it upside down, twisting or flattening it on the way.
 const stagedTravel = 5.5
 
 // stages reports whether the morph from fig into other plays by stages: when the points of their paired
