@@ -29,14 +29,36 @@ func (h *Handler) Enabled(ctx context.Context, level slog.Level) bool {
 	return h.next.Enabled(ctx, level)
 }
 
-// Handle passes r on with its message and attributes clipped.
+// Handle passes r on with its message and attributes clipped; a record that needs no clipping (most do
+// not: the request log's method, path, status and duration) passes on as it is, with no copy.
 func (h *Handler) Handle(ctx context.Context, r slog.Record) error {
+	if fits(r) {
+		return h.next.Handle(ctx, r)
+	}
 	out := slog.NewRecord(r.Time, r.Level, clip(r.Message, Bound), r.PC)
 	r.Attrs(func(a slog.Attr) bool {
 		out.AddAttrs(clipAttr(a))
 		return true
 	})
 	return h.next.Handle(ctx, out)
+}
+
+// fits reports whether r's message and attributes are short strings or values of kinds that are short
+// whatever their value (numbers, times, durations), so that clipping would change nothing.
+func fits(r slog.Record) bool {
+	ok := len(r.Message) <= Bound
+	r.Attrs(func(a slog.Attr) bool {
+		switch a.Value.Kind() {
+		case slog.KindString:
+			ok = len(a.Key) <= Bound && len(a.Value.String()) <= Bound
+		case slog.KindAny, slog.KindGroup, slog.KindLogValuer:
+			ok = false
+		default:
+			ok = len(a.Key) <= Bound
+		}
+		return ok
+	})
+	return ok
 }
 
 // WithAttrs returns a Handler whose attributes are clipped as a record's are.

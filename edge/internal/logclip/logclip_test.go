@@ -3,9 +3,11 @@ package logclip_test
 import (
 	"bytes"
 	"errors"
+	"io"
 	"log/slog"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/iconlib/iconlib/edge/internal/logclip"
 )
@@ -42,5 +44,30 @@ func TestStacksKeepTheirFirstFrames(t *testing.T) {
 	slog.New(logclip.New(slog.NewTextHandler(&buf, nil))).Error("handler panic", "stack", strings.Repeat("x", 10_000))
 	if n := strings.Count(buf.String(), "x"); n != logclip.StackBound {
 		t.Errorf("the stack kept %d bytes, want %d", n, logclip.StackBound)
+	}
+}
+
+// TestShortRecordsPassAsTheyAre: a record of short strings, numbers and durations (the request log's)
+// writes exactly what the handler behind would write.
+func TestShortRecordsPassAsTheyAre(t *testing.T) {
+	var clipped, direct bytes.Buffer
+	for _, h := range []slog.Handler{logclip.New(slog.NewTextHandler(&clipped, nil)), slog.NewTextHandler(&direct, nil)} {
+		slog.New(h).Info("request", "method", "GET", "path", "/api/v1/icons", "status", 200, "duration", 1500*time.Microsecond)
+	}
+	strip := func(s string) string { _, rest, _ := strings.Cut(s, " "); return rest } // the time differs
+	if strip(clipped.String()) != strip(direct.String()) {
+		t.Errorf("clipped %q, want %q", clipped.String(), direct.String())
+	}
+}
+
+// BenchmarkRequestLine measures the request log's line through the clipping and without it.
+func BenchmarkRequestLine(b *testing.B) {
+	for name, h := range map[string]slog.Handler{"clipped": logclip.New(slog.NewTextHandler(io.Discard, nil)), "direct": slog.NewTextHandler(io.Discard, nil)} {
+		log := slog.New(h)
+		b.Run(name, func(b *testing.B) {
+			for b.Loop() {
+				log.Info("request", "method", "GET", "path", "/api/v1/icons", "status", 200, "duration", 1500*time.Microsecond)
+			}
+		})
 	}
 }
