@@ -242,7 +242,7 @@ func (a *Access) count(w http.ResponseWriter, r *http.Request, l *limit, key str
 	if a.limits.Off {
 		return "", true
 	}
-	res := a.limiter.TakeCalls(r.Context(), l.policy, key, calls, a.now())
+	res := a.limiter.Take(r.Context(), l.policy, key, calls, a.now())
 	h := w.Header()
 	if res.Allowed {
 		l.admitted.Inc()

@@ -27,7 +27,7 @@ func BenchmarkLimiter(b *testing.B) {
 			i := 0
 			for b.Loop() {
 				start := time.Now()
-				l.Take(ctx, p, keys[i%len(keys)], t0)
+				l.Take(ctx, p, keys[i%len(keys)], 1, t0)
 				took = append(took, time.Since(start))
 				i++
 			}

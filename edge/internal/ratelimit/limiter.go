@@ -31,14 +31,9 @@ func NewLimiter(shared Store, log *slog.Logger) *Limiter {
 	return &Limiter{shared: shared, local: NewMemoryStore(), log: log}
 }
 
-// Take counts a request of one call for key (the client's address, a registration id) under p. Keys of
-// different policies never share a counter.
-func (l *Limiter) Take(ctx context.Context, p Policy, key string, now time.Time) Result {
-	return l.TakeCalls(ctx, p, key, 1, now)
-}
-
-// TakeCalls counts a request of calls calls (a JSON-RPC batch's) for key under p: all are allowed, or none.
-func (l *Limiter) TakeCalls(ctx context.Context, p Policy, key string, calls int, now time.Time) Result {
+// Take counts a request of calls calls (one, or a JSON-RPC batch's) for key (the client's address, a
+// registration id) under p: all are allowed, or none. Keys of different policies never share a counter.
+func (l *Limiter) Take(ctx context.Context, p Policy, key string, calls int, now time.Time) Result {
 	key = p.Name + "\x00" + key
 	d, ok := l.takeShared(ctx, key, calls, p, now)
 	if ok {

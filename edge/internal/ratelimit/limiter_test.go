@@ -39,7 +39,7 @@ func TestLimiterFallsBackToLocalCounters(t *testing.T) {
 	now := t0
 	take := func(n int) (admitted int) {
 		for range n {
-			if l.Take(ctx, p, "192.0.2.1", now).Allowed {
+			if l.Take(ctx, p, "192.0.2.1", 1, now).Allowed {
 				admitted++
 			}
 		}

@@ -21,11 +21,11 @@ func TestPolicyHeaders(t *testing.T) {
 		t.Errorf("policy header %s", got)
 	}
 	l := NewLimiter(nil, slog.New(slog.DiscardHandler))
-	r := l.Take(context.Background(), agent, "reg_x", t0)
+	r := l.Take(context.Background(), agent, "reg_x", 1, t0)
 	if got := r.Header(); got != `"agent";r=599;t=60` {
 		t.Errorf("first request: %s", got)
 	}
-	r = l.Take(context.Background(), agent, "reg_x", t0.Add(20500*time.Millisecond))
+	r = l.Take(context.Background(), agent, "reg_x", 1, t0.Add(20500*time.Millisecond))
 	if got := r.Header(); got != `"agent";r=598;t=40` {
 		t.Errorf("later: %s", got)
 	}
@@ -72,22 +72,22 @@ func TestFixedWindow(t *testing.T) {
 			ctx := context.Background()
 			now := t0
 			for i := range 120 {
-				if r := l.Take(ctx, p, "192.0.2.1", now); !r.Allowed || r.Remaining != 119-i {
+				if r := l.Take(ctx, p, "192.0.2.1", 1, now); !r.Allowed || r.Remaining != 119-i {
 					t.Fatalf("request %d: %+v", i+1, r)
 				}
 				now = now.Add(100 * time.Millisecond)
 			}
-			r := l.Take(ctx, p, "192.0.2.1", now)
+			r := l.Take(ctx, p, "192.0.2.1", 1, now)
 			if r.Allowed || r.Remaining != 0 || r.ResetSeconds() != 48 {
 				t.Fatalf("121st: %+v, reset in %ds", r, r.ResetSeconds())
 			}
-			if r := l.Take(ctx, p, "192.0.2.2", now); !r.Allowed {
+			if r := l.Take(ctx, p, "192.0.2.2", 1, now); !r.Allowed {
 				t.Error("another key was limited")
 			}
-			if r := l.Take(ctx, Policy{Name: "auth", Quota: 10, Window: time.Minute}, "192.0.2.1", now); !r.Allowed {
+			if r := l.Take(ctx, Policy{Name: "auth", Quota: 10, Window: time.Minute}, "192.0.2.1", 1, now); !r.Allowed {
 				t.Error("another policy shares the counter")
 			}
-			if r := l.Take(ctx, p, "192.0.2.1", t0.Add(time.Minute)); !r.Allowed || r.Remaining != 119 {
+			if r := l.Take(ctx, p, "192.0.2.1", 1, t0.Add(time.Minute)); !r.Allowed || r.Remaining != 119 {
 				t.Errorf("new window: %+v", r)
 			}
 			if l.Fallback() || l.StoreErrors() != 0 {

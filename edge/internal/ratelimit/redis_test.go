@@ -29,9 +29,9 @@ func TestRedisKeysHoldOnlyCountsAndExpire(t *testing.T) {
 	auth := Policy{Name: "auth", Quota: 2, Window: 10 * time.Second}
 	ctx := context.Background()
 	for range 3 {
-		l.Take(ctx, auth, "192.0.2.1", t0)
+		l.Take(ctx, auth, "192.0.2.1", 1, t0)
 	}
-	l.Take(ctx, agent, "reg_x", t0)
+	l.Take(ctx, agent, "reg_x", 1, t0)
 
 	rdb := redis.NewClient(&redis.Options{Addr: srv.Addr})
 	defer rdb.Close()
