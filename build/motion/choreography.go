@@ -16,7 +16,7 @@ import (
 // icon's `motion:`; rules (rules.go) choose one for every other icon.
 type Choreography struct {
 	// Motion is a name of the vocabulary: spin, swing, beat, nudge, shake, mark, write, pop, bounce,
-	// float, sequence, lift, tilt, blink, tick, fill or drive.
+	// float, sequence, lift, tilt, open, blink, tick, fill or drive.
 	Motion string `yaml:"name"`
 	// Parts are the SVG elements that move, numbered from 1 in document order; none means all. For
 	// sequence they are listed in the order they light up.
@@ -24,7 +24,8 @@ type Choreography struct {
 	// Pivot is the point, in icon units (the 24×24 grid), that the parts turn or grow about.
 	Pivot []float64 `yaml:"pivot,omitempty"`
 	// Direction is where the parts move: up, down, left, right, up-left, up-right, down-left, down-right;
-	// for turning motions (spin, swing, tick) cw or ccw; for fill, the way a level rises (none: from inside).
+	// for turning motions (spin, swing, tick) cw or ccw; for fill, the way a level rises (none: from inside);
+	// for open, the edge its hinge is on (up, down, left or right).
 	Direction string `yaml:"direction,omitempty"`
 	// Amplitude is how far: icon units for moves, degrees for turns, percent for scales and fades.
 	Amplitude float64 `yaml:"amplitude,omitempty"`
@@ -261,8 +262,11 @@ func (d *definition) direction(name string) (svg.Point, error) {
 	case d.turns:
 		return svg.Point{}, fmt.Errorf("direction: %s turns cw or ccw (got %q)", d.name, name)
 	}
-	if v, ok := directions[name]; ok {
+	if v, ok := directions[name]; ok && (d.pivot != pivotEdge || v.X == 0 || v.Y == 0) {
 		return v, nil
+	}
+	if d.pivot == pivotEdge {
+		return svg.Point{}, fmt.Errorf("direction: %s closes toward one edge, up, down, left or right (got %q)", d.name, name)
 	}
 	return svg.Point{}, fmt.Errorf("direction: want up, down, left, right, up-left, up-right, down-left or down-right (got %q)", name)
 }
@@ -325,6 +329,9 @@ func (m move) defaultPivot(fig Figure) svg.Point {
 		return svg.Point{X: b.min.X, Y: b.max.Y}
 	case m.def.pivot == pivotHinge:
 		return svg.Point{X: b.max.X, Y: b.max.Y}
+	case m.def.pivot == pivotEdge:
+		c := b.center()
+		return svg.Point{X: c.X + m.dir.X*(b.max.X-b.min.X)/2, Y: c.Y + m.dir.Y*(b.max.Y-b.min.Y)/2}
 	case m.def.pivot == pivotStill:
 		// the hands turn about the face's centre
 		if face := largestStill(fig, m.moving); face >= 0 {

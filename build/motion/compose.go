@@ -50,6 +50,7 @@ func Animate(ic Icon) (Animation, error) {
 	case ic.Filled != nil:
 		fm := m.fit(m.fig, ic.Filled)
 		filledMotion = fm.def.name
+		a.Motions[1].Filled = fm.saysWhole(m)
 		c, grows := growthCentre(ic.Filled)
 		shapes = morph(shapes, revealed(ic.Filled, fm, t, false), c, grows, t)
 		filled := file(ic.Name, t.hover.end, revealed(ic.Filled, fm, t, true), states[:signatureStates])

@@ -9,6 +9,14 @@ import (
 
 const morphSummary = "Turns the icon into another form: its filled form (the fill grows from the centre inside the outline) and back, its -off form (the slash draws on), or another icon, stroke by stroke (or, with little in common, its strokes rewinding and the other's drawing on)."
 
+// filledWhole is the record's word on a filled file whose drawing has no shape of its own for the parts
+// the outline moves (a filled clock's hands are cut out of its face); filledRegrown the same for a mark,
+// which a filled shape, having no stroke to draw, plays by shrinking a little and growing back.
+const (
+	filledWhole   = "The filled drawing has no shape of its own for the moving parts, so all of it plays the motion."
+	filledRegrown = "The filled drawing has no shape of its own for the marked parts, so all of it shrinks a little and grows back."
+)
+
 // fit carries a move over to another drawing of the same icon (its filled form), whose elements differ
 // from the outline's: a part moves when the outline part nearest to it moves, in that part's voice (a
 // filled bell's clapper trails too), and lights up in a sequence in that part's turn. Pivot and
@@ -74,6 +82,18 @@ func (m move) fit(outline, other Figure) move {
 		fm.amp = min(fm.amp, wholeRegrow)
 	}
 	return fm
+}
+
+// saysWhole is the record's word on fm, the filled file's move, where the outline's move m moves some
+// parts and fm, with the same motion, all of its drawing; "" elsewhere.
+func (fm move) saysWhole(m move) string {
+	switch {
+	case fm.def != m.def || len(fm.parts) < len(fm.fig) || len(m.parts) == len(m.fig):
+		return ""
+	case fm.def.redraws():
+		return filledRegrown
+	}
+	return filledWhole
 }
 
 // popped is how a filled drawing plays a fill: it is full already, so it pops.

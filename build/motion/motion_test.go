@@ -364,7 +364,7 @@ func TestChoreographyErrorsNameTheField(t *testing.T) {
 		c    Choreography
 		want string
 	}{
-		{Choreography{Motion: "wobble"}, `motion "wobble": want one of beat, blink, bounce, drive, fill, float, lift, mark, nudge, pop, sequence, shake, spin, swing, tick, tilt, write`},
+		{Choreography{Motion: "wobble"}, `motion "wobble": want one of beat, blink, bounce, drive, fill, float, lift, mark, nudge, open, pop, sequence, shake, spin, swing, tick, tilt, write`},
 		{Choreography{Motion: "draw"}, `motion "draw": want one of`},
 		{Choreography{Motion: "lift", Parts: []int{3}}, "parts: 3 is not an element of this icon (it has 2, numbered from 1)"},
 		{Choreography{Motion: "lift", Parts: []int{1, 1}}, "parts: 1 is listed twice"},
@@ -488,6 +488,27 @@ func TestFilledMotionIsNamedWhereItDiffers(t *testing.T) {
 	for _, s := range same.States {
 		if s.FilledMotion != "" {
 			t.Errorf("swing in both files: %s says filled_motion %q", s.Name, s.FilledMotion)
+		}
+	}
+	if f := same.Motions[1].Filled; f != "" {
+		t.Errorf("a bell that swings whole in both files: the record's swing says filled %q", f)
+	}
+}
+
+// TestTheRecordSaysWhenAFilledFileMovesWhole: a filled clock's hands are cut out of its face, so the
+// face turns with them; the record's tick says so, and says nothing for a clock with no filled form.
+func TestTheRecordSaysWhenAFilledFileMovesWhole(t *testing.T) {
+	face := Figure{{Paint: Paint{Fill: true, Opacity: 1}, Contours: contours(t, svg.Element{Name: "circle", Attrs: map[string]string{"cx": "12", "cy": "12", "r": "9"}})}}
+	for _, tc := range []struct {
+		filled Figure
+		want   string
+	}{{face, filledWhole}, {nil, ""}} {
+		a, err := Animate(Icon{Name: "clock", Outline: clock(t), Filled: tc.filled, Motion: Choreography{Motion: "tick"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := a.Motions[1].Filled; got != tc.want {
+			t.Errorf("filled form %v: the record's tick says filled %q, want %q", tc.filled != nil, got, tc.want)
 		}
 	}
 }
@@ -649,5 +670,44 @@ func TestAClockWithoutHandsRedrawsItsDial(t *testing.T) {
 	}
 	if trs, _, _ := movingGroups(a.Outline); len(trs) != 0 {
 		t.Errorf("%d groups turn or move, want none", len(trs))
+	}
+}
+
+// TestADoorSwingsOnItsHinge: open, toward the left, narrows a door toward the hinge on its left edge
+// mid-hover and keeps its height, holding open a while rather than blinking; toward the top it closes a
+// flap up, its width kept; a diagonal is not an edge.
+func TestADoorSwingsOnItsHinge(t *testing.T) {
+	door := Figure{pathPart(t, "M14 12v.01"), pathPart(t, "M3 21h18"), pathPart(t, "M6 21v-16a2 2 0 0 1 2 -2h8a2 2 0 0 1 2 2v16")}
+	narrowest := func(c Choreography) (sx, sy float64, open int, anchor []float64) {
+		t.Helper()
+		a, err := Animate(Icon{Name: "door", Outline: door, Motion: c})
+		if err != nil {
+			t.Fatal(err)
+		}
+		trs, _, _ := movingGroups(a.Outline)
+		if len(trs) != 1 {
+			t.Fatalf("%d moving groups, want the door's", len(trs))
+		}
+		sx, sy = 100, 100
+		for f := 161.0; f <= 199; f++ {
+			s := valueAt(trs[0].Scale, f, []float64{100, 100})
+			sx, sy = math.Min(sx, s[0]), math.Min(sy, s[1])
+			if min(s[0], s[1]) < 50 {
+				open++
+			}
+		}
+		return sx, sy, open, trs[0].Anchor.Value.([]float64)
+	}
+	sx, sy, open, anchor := narrowest(Choreography{Motion: "open", Parts: []int{1, 3}, Direction: "left", Amplitude: 65})
+	if sx > 40 || sy != 100 || open < 8 || !slices.Equal(anchor, []float64{6, 12}) {
+		t.Errorf("door: narrowest (%.0f%%, %.0f%%) about %v, open for %d frames; want under 40%% across, "+
+			"100%% down, about the hinge (6, 12), for 8 frames or more", sx, sy, anchor, open)
+	}
+	sx, sy, _, anchor = narrowest(Choreography{Motion: "open", Parts: []int{3}, Direction: "up", Amplitude: 65})
+	if sx != 100 || sy > 40 || anchor[1] != 3 {
+		t.Errorf("up: narrowest (%.0f%%, %.0f%%) about %v, want 100%% across and under 40%% down, about the top edge", sx, sy, anchor)
+	}
+	if _, err := Animate(Icon{Name: "door", Outline: door, Motion: Choreography{Motion: "open", Direction: "up-left"}}); err == nil {
+		t.Error("an open toward up-left was accepted, want an error naming the four edges")
 	}
 }

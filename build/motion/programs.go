@@ -74,6 +74,9 @@ func (m move) valueOf(tk track) func(v float64) []float64 {
 	case grow:
 		return func(v float64) []float64 { return []float64{100 + a*v, 100 + a*v} }
 	case flatten:
+		if m.dir.X != 0 { // across, toward a hinge at the side
+			return func(v float64) []float64 { return []float64{100 + a*v, 100} }
+		}
 		return func(v float64) []float64 { return []float64{100, 100 + a*v} }
 	case squash:
 		// gain is percent per unit of the main amplitude, so a higher jump lands harder

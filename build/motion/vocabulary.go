@@ -7,7 +7,7 @@ const (
 	turn    prop = iota // rotation about the pivot, degrees; the direction cw or ccw gives the sign
 	shift               // position: the pivot moved along the direction, icon units
 	grow                // scale of both axes about the pivot, percent added to 100
-	flatten             // vertical scale about the pivot, percent added to 100 (a blink closes to a line)
+	flatten             // scale about the pivot toward it, percent added to 100: vertical (a blink closes to a line), across for a move left or right
 	squash              // wider and lower about the pivot (a landing), percent
 	fade                // opacity, share of full: the sequence motion
 	rewind              // the share of the moving parts' strokes rewound, percent: they draw on again
@@ -34,6 +34,7 @@ const (
 	pivotStill // the centre of the parts that do not move: a clock's face for its hands
 	pivotHinge // the bottom end of the moving parts that stays down as they turn: a lid's hinge
 	pivotFill  // where a fill grows from: a point inside the shape, or a level's edge (fill.go)
+	pivotEdge  // the middle of the moving parts' edge the direction points to: a door's hinge
 )
 
 // Definition is one motion of the vocabulary: a small program over an icon's parts.
@@ -177,6 +178,9 @@ var vocabulary = map[string]*definition{
 		tracks: []track{{prop: flatten, gain: -1,
 			hover: gesture{{0, 0, steady}, {0.25, 0, gather}, {0.42, 1, snap}, {0.62, 0, steady}, {1, 0, steady}},
 			loop:  gesture{{0, 0, steady}, {0.15, 0, gather}, {0.2, 1, snap}, {0.28, 0, steady}, {0.6, 0, gather}, {0.65, 1, snap}, {0.71, 0, gather}, {0.76, 1, snap}, {0.84, 0, steady}, {1, 0, steady}}}}},
+	"open": {name: "open", summary: "Swings open on its hinge and shuts, as a door, a lid or a screen seen from the front: the moving parts narrow toward the hinge and widen back.",
+		amp: 60, maxAmp: 90, unit: "percent", dir: "down", pivot: pivotEdge, drawMovingFirst: true,
+		tracks: []track{{prop: flatten, gain: -1, hover: openAndShut, loop: openAndShut.withRest(0.5)}}},
 	"mark": {name: "mark", summary: "Its mark draws on again (a slash, a check, a plus, a sign) while the rest stays still.",
 		amp: 100, maxAmp: 100, unit: "percent",
 		tracks: []track{{prop: rewind, gain: 1, hover: redrawHover, loop: redrawHover.withRest(0.5)}}},

@@ -107,6 +107,9 @@ func Icon(ic catalog.Icon, labels catalog.Labels) string {
 			if fit := motionFit(m); fit != "" {
 				b.WriteString(" " + fit)
 			}
+			if m.Filled != "" {
+				b.WriteString(" Filled: " + inline(m.Filled))
+			}
 			b.WriteString("\n")
 		}
 	}

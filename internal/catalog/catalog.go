@@ -73,6 +73,9 @@ type Motion struct {
 	Pivot []float64 `json:"pivot,omitempty"`
 	// Direction is where the parts move (up, down-right, …) or turn (cw, ccw).
 	Direction string `json:"direction,omitempty"`
+	// Filled says what the filled file does instead, where its drawing cannot move the same parts (a
+	// filled clock's hands are cut out of its face, so the face turns with them).
+	Filled string `json:"filled,omitempty"`
 }
 
 // Install holds the commands that add a player for the icon's file on each platform.
