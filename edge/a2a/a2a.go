@@ -95,10 +95,17 @@ func (d *dialects) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		d.log.Warn("a2a request body unreadable", "err", err)
 		err = errBodyUnreadable
 	}
-	var method string
+	var call rpcCall
 	if err == nil {
-		body, method = normalize(body)
+		body, call = normalize(body)
 	}
+	if call.notification {
+		// JSON-RPC 2.0: the server must not reply to a notification; the agent keeps no state, so
+		// there is nothing to do for one either.
+		w.WriteHeader(http.StatusNoContent)
+		return
+	}
+	method := call.method
 	h := d.v1
 	if v, _ := protocolVersion(r.Header.Get(a2a.SvcParamVersion)); v == a2av0.Version || v != a2a.Version && strings.Contains(method, "/") {
 		h = d.v0 // an A2A 0.3 method name has a slash
@@ -127,29 +134,40 @@ func refuseMethod(w http.ResponseWriter, r *http.Request) bool {
 	return true
 }
 
-// normalize returns the JSON-RPC method a body calls, and the body as the SDK should read it. JSON-RPC 2.0
+// rpcCall is what the agent needs to know of a JSON-RPC body before the SDK reads it: the method it
+// calls, and whether it is a notification (a well-formed request without an id).
+type rpcCall struct {
+	method       string
+	notification bool
+}
+
+// normalize returns the JSON-RPC call a body makes, and the body as the SDK should read it. JSON-RPC 2.0
 // calls a JSON value that is not a request object (a batch array, a string) an invalid request, where the
 // SDK would answer invalid params: it becomes an empty object, which the SDK answers as an invalid request.
 // Params may be omitted in JSON-RPC 2.0, where the SDK would answer a parse error: they become an empty
 // object, whose missing message the SDK answers as invalid params. Anything else is left as it is.
-func normalize(body []byte) ([]byte, string) {
+func normalize(body []byte) ([]byte, rpcCall) {
+	var call rpcCall
 	if !json.Valid(body) {
-		return body, ""
+		return body, call
 	}
 	var req map[string]json.RawMessage
 	if err := json.Unmarshal(body, &req); err != nil || req == nil { // not an object, or null
-		return []byte("{}"), ""
+		return []byte("{}"), call
 	}
-	var method string
-	_ = json.Unmarshal(req["method"], &method)
+	var version string
+	_ = json.Unmarshal(req["jsonrpc"], &version)
+	methodErr := json.Unmarshal(req["method"], &call.method)
+	_, hasID := req["id"]
+	call.notification = !hasID && version == "2.0" && methodErr == nil && call.method != ""
 	if params, ok := req["params"]; ok && string(params) != "null" {
-		return body, method
+		return body, call
 	}
 	req["params"] = json.RawMessage("{}")
 	if b, err := json.Marshal(req); err == nil {
 		body = b
 	}
-	return body, method
+	return body, call
 }
 
 // errReader replays a read error (such as a body over [maxBody]) after the bytes read before it.
@@ -179,10 +197,11 @@ func protocolVersion(header string) (v a2a.ProtocolVersion, ok bool) {
 }
 
 // gate runs before every call the SDK dispatches. It refuses an A2A-Version header this agent does not
-// speak with the SDK's VersionNotSupportedError (-32009), and every method but SendMessage (message/send in
-// 0.3) and its streaming form with MethodNotFound (-32601): the agent keeps no tasks, so the task and push
-// notification methods have nothing to act on. The streaming form is left to the SDK, which refuses it with
-// UnsupportedOperation (-32004) as the card declares no streaming.
+// speak with the SDK's VersionNotSupportedError (-32009), and answers the methods the agent has nothing to
+// act on, as A2A 1.0 names their errors: it keeps no tasks, so any task is not found (-32001) and the task
+// list is empty; push notifications are not supported (-32003); resubscribing and the extended card are
+// unsupported operations (-32004). The streaming form of SendMessage is left to the SDK, which refuses it
+// with -32004 as the card declares no streaming; any other method is not found (-32601).
 type gate struct {
 	a2asrv.PassthroughCallInterceptor
 }
@@ -199,7 +218,26 @@ func (gate) Before(ctx context.Context, callCtx *a2asrv.CallContext, _ *a2asrv.R
 	switch callCtx.Method() {
 	case "SendMessage", "SendStreamingMessage":
 		return ctx, nil, nil
+	case "ListTasks":
+		return ctx, &a2a.ListTasksResponse{Tasks: []*a2a.Task{}}, nil
 	}
-	return ctx, nil, a2a.NewError(a2a.ErrMethodNotFound,
+	return ctx, nil, unanswered(callCtx.Method())
+}
+
+// unanswered is the error for a method the agent has nothing to act on (see [gate]).
+func unanswered(method string) error {
+	const noTasks = "this agent keeps no tasks: SendMessage (message/send in A2A 0.3) answers at once with a message"
+	switch method {
+	case "GetTask", "CancelTask":
+		return a2a.NewError(a2a.ErrTaskNotFound, "no such task: "+noTasks)
+	case "SubscribeToTask":
+		return a2a.NewError(a2a.ErrUnsupportedOperation, "there is no task to resubscribe to: "+noTasks)
+	case "GetTaskPushConfig", "ListTaskPushConfigs", "CreateTaskPushConfig", "DeleteTaskPushConfig":
+		return a2a.NewError(a2a.ErrPushNotificationNotSupported, "push notifications are not supported: "+noTasks)
+	case "GetExtendedAgentCard":
+		return a2a.NewError(a2a.ErrUnsupportedOperation, "there is no extended card: the public card at "+
+			contract.AgentCardPath+" is the whole of it")
+	}
+	return a2a.NewError(a2a.ErrMethodNotFound,
 		"this agent answers only SendMessage (A2A 1.0) and message/send (A2A 0.3); it keeps no tasks")
 }

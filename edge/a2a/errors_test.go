@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"io"
 	"net/http"
 	"strings"
 	"testing"
@@ -20,6 +21,10 @@ const (
 	invalidRequest      = -32600
 	methodNotFound      = -32601
 	invalidParams       = -32602
+	taskNotFound        = -32001
+	pushNotSupported    = -32003
+	unsupportedOp       = -32004
+	contentNotSupported = -32005
 	versionNotSupported = -32009
 )
 
@@ -53,14 +58,18 @@ func TestProtocolErrors(t *testing.T) {
 		{"unknown method, 0.3", "0.3", strings.Replace(v0Call, "message/send", "message/summon", 1), methodNotFound, 7.0, ""},
 		{"0.3 method with A2A-Version 1.0", "1.0", v0Call, methodNotFound, 7.0, ""},
 		{"1.0 method with A2A-Version 0.3", "0.3", v1Call, methodNotFound, 7.0, ""},
-		{"GetTask", "1.0", `{"jsonrpc":"2.0","id":7,"method":"GetTask","params":{"id":"t"}}`, methodNotFound, 7.0, "keeps no tasks"},
-		{"ListTasks", "1.0", `{"jsonrpc":"2.0","id":7,"method":"ListTasks","params":{}}`, methodNotFound, 7.0, "keeps no tasks"},
-		{"CancelTask", "1.0", `{"jsonrpc":"2.0","id":7,"method":"CancelTask","params":{"id":"t"}}`, methodNotFound, 7.0, "keeps no tasks"},
-		{"push config", "1.0", `{"jsonrpc":"2.0","id":7,"method":"GetTaskPushNotificationConfig","params":{"taskId":"t","id":"c"}}`, methodNotFound, 7.0, ""},
-		{"extended card", "1.0", `{"jsonrpc":"2.0","id":7,"method":"GetExtendedAgentCard","params":{}}`, methodNotFound, 7.0, ""},
-		{"tasks/get", "0.3", `{"jsonrpc":"2.0","id":7,"method":"tasks/get","params":{"id":"t"}}`, methodNotFound, 7.0, "keeps no tasks"},
-		{"tasks/cancel", "", `{"jsonrpc":"2.0","id":7,"method":"tasks/cancel","params":{"id":"t"}}`, methodNotFound, 7.0, "keeps no tasks"},
-		{"extended card, 0.3", "0.3", `{"jsonrpc":"2.0","id":7,"method":"agent/getAuthenticatedExtendedCard"}`, methodNotFound, 7.0, ""},
+		// A2A 1.0 names the errors of the methods an agent that keeps no tasks has nothing to act on.
+		{"GetTask", "1.0", `{"jsonrpc":"2.0","id":7,"method":"GetTask","params":{"id":"t"}}`, taskNotFound, 7.0, "keeps no tasks"},
+		{"CancelTask", "1.0", `{"jsonrpc":"2.0","id":7,"method":"CancelTask","params":{"id":"t"}}`, taskNotFound, 7.0, "keeps no tasks"},
+		{"push config", "1.0", `{"jsonrpc":"2.0","id":7,"method":"GetTaskPushNotificationConfig","params":{"taskId":"t","id":"c"}}`, pushNotSupported, 7.0, "push notifications are not supported"},
+		{"create push config", "1.0", `{"jsonrpc":"2.0","id":7,"method":"CreateTaskPushNotificationConfig","params":{"taskId":"t","url":"https://example.com/hook"}}`, pushNotSupported, 7.0, ""},
+		{"extended card", "1.0", `{"jsonrpc":"2.0","id":7,"method":"GetExtendedAgentCard","params":{}}`, unsupportedOp, 7.0, "no extended card"},
+		{"tasks/get", "0.3", `{"jsonrpc":"2.0","id":7,"method":"tasks/get","params":{"id":"t"}}`, taskNotFound, 7.0, "keeps no tasks"},
+		{"tasks/cancel", "", `{"jsonrpc":"2.0","id":7,"method":"tasks/cancel","params":{"id":"t"}}`, taskNotFound, 7.0, "keeps no tasks"},
+		{"push config, 0.3", "0.3", `{"jsonrpc":"2.0","id":7,"method":"tasks/pushNotificationConfig/get","params":{"id":"t"}}`, pushNotSupported, 7.0, ""},
+		{"extended card, 0.3", "0.3", `{"jsonrpc":"2.0","id":7,"method":"agent/getAuthenticatedExtendedCard"}`, unsupportedOp, 7.0, ""},
+		{"a file part", "1.0", strings.Replace(v1Call, `{"text":"back"}`, `{"url":"https://example.com/x.png","mediaType":"image/png"}`, 1), contentNotSupported, 7.0, "only text and data parts"},
+		{"a file part, 0.3", "0.3", strings.Replace(v0Call, `{"kind":"text","text":"back"}`, `{"kind":"file","file":{"uri":"https://example.com/x.png"}}`, 1), contentNotSupported, 7.0, "only text and data parts"},
 		{"no message", "1.0", `{"jsonrpc":"2.0","id":7,"method":"SendMessage","params":{}}`, invalidParams, 7.0, "message is required"},
 		{"no message, 0.3", "0.3", `{"jsonrpc":"2.0","id":7,"method":"message/send","params":{}}`, invalidParams, 7.0, ""},
 		{"no params", "1.0", `{"jsonrpc":"2.0","id":7,"method":"SendMessage"}`, invalidParams, 7.0, "message is required"},
@@ -154,7 +163,6 @@ func TestInvalidParamsInBothDialects(t *testing.T) {
 		{"query too long", []*a2a.Part{text(long)}, "the query is longer than 200 characters"},
 		{"find-icons without a query", []*a2a.Part{data(map[string]any{"skill": "find-icons", "id": "zigzag"})}, "the query is empty"},
 		{"search-guides without a query", []*a2a.Part{data(map[string]any{"skill": "search-guides", "id": "x"})}, "the question is empty"},
-		{"only a file", []*a2a.Part{a2a.NewFileURLPart("https://example.com/x.png", "image/png")}, "only text and data parts are understood"},
 	}
 	for _, d := range s.clients(t) {
 		for _, tc := range tests {
@@ -180,8 +188,25 @@ func TestNoStreamingNoTasks(t *testing.T) {
 				t.Errorf("%s: streaming per the card gave %T, %v; want the message", d.name, ev, err)
 			}
 		}
-		if _, err := d.client.GetTask(ctx, &a2a.GetTaskRequest{ID: "t1"}); !errors.Is(err, a2a.ErrMethodNotFound) {
-			t.Errorf("%s: GetTask gave %v; want method not found", d.name, err)
+		if _, err := d.client.GetTask(ctx, &a2a.GetTaskRequest{ID: "t1"}); !errors.Is(err, a2a.ErrTaskNotFound) {
+			t.Errorf("%s: GetTask gave %v; want task not found", d.name, err)
+		}
+		if _, err := d.client.CancelTask(ctx, &a2a.CancelTaskRequest{ID: "t1"}); !errors.Is(err, a2a.ErrTaskNotFound) {
+			t.Errorf("%s: CancelTask gave %v; want task not found", d.name, err)
+		}
+		if _, err := d.client.GetTaskPushConfig(ctx, &a2a.GetTaskPushConfigRequest{TaskID: "t1", ID: "c"}); !errors.Is(err, a2a.ErrPushNotificationNotSupported) {
+			t.Errorf("%s: GetTaskPushConfig gave %v; want push notifications not supported", d.name, err)
+		}
+		_, err := d.client.SendMessage(ctx, &a2a.SendMessageRequest{Message: a2a.NewMessage(a2a.MessageRoleUser,
+			a2a.NewFileURLPart("https://example.com/x.png", "image/png"))})
+		if !errors.Is(err, a2a.ErrUnsupportedContentType) {
+			t.Errorf("%s: a file part gave %v; want unsupported content type", d.name, err)
+		}
+		for _, err := range d.client.SubscribeToTask(ctx, &a2a.SubscribeToTaskRequest{ID: "t1"}) {
+			if !errors.Is(err, a2a.ErrUnsupportedOperation) {
+				t.Errorf("%s: SubscribeToTask gave %v; want unsupported operation", d.name, err)
+			}
+			break
 		}
 	}
 	// A client that ignores the card is refused.
@@ -228,5 +253,34 @@ func TestMethodsOtherThanPOSTAre405(t *testing.T) {
 		if method != http.MethodHead && (decodeErr != nil || body.Error.Code != invalidRequest) {
 			t.Errorf("%s: body %+v (%v); want a JSON-RPC invalid request", method, body, decodeErr)
 		}
+	}
+}
+
+// TestNotificationsGetNoReply (issue 55): JSON-RPC 2.0 says the server must not reply to a notification (a
+// request without an id); the agent answered one with "id": null. Both dialects now get 204 and no body,
+// whatever the method; a request with a null id is not a notification and is answered.
+func TestNotificationsGetNoReply(t *testing.T) {
+	s := newAgent(t)
+	noID := func(call string) string { return strings.Replace(call, `"id":7,`, "", 1) }
+	for _, tc := range []struct{ version, body string }{
+		{"1.0", noID(v1Call)},
+		{"0.3", noID(v0Call)},
+		{"1.0", noID(strings.Replace(v1Call, "SendMessage", "GetTask", 1))},
+		{"1.0", noID(strings.Replace(v1Call, "SendMessage", "Summon", 1))},
+	} {
+		req, _ := http.NewRequest(http.MethodPost, s.URL+contract.A2APath, strings.NewReader(tc.body))
+		req.Header.Set("A2A-Version", tc.version)
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode != http.StatusNoContent || len(body) != 0 {
+			t.Errorf("%s: %d %q; want 204 and no body", tc.body, res.StatusCode, body)
+		}
+	}
+	if res := s.post(t, "1.0", strings.Replace(v1Call, `"id":7`, `"id":null`, 1)); res.Result == nil {
+		t.Errorf("a request with a null id: %+v; want its result", res.Error)
 	}
 }

@@ -32,7 +32,8 @@ type request struct {
 }
 
 // readRequest collects the text parts and the data part (at most one, a JSON object) of a message, and
-// checks the data part's fields. Every error wraps [a2a.ErrInvalidParams].
+// checks the data part's fields. A part of another kind is [a2a.ErrUnsupportedContentType]; every other
+// error wraps [a2a.ErrInvalidParams].
 func readRequest(msg *a2a.Message) (request, error) {
 	var req request
 	var texts []string
@@ -50,8 +51,9 @@ func readRequest(msg *a2a.Message) (request, error) {
 			if err := decodeData(c.Value, &req); err != nil {
 				return req, err
 			}
-		default:
-			return req, invalid("only text and data parts are understood")
+		default: // a file, a raw part: a content type this agent does not read (-32005)
+			return req, a2a.NewError(a2a.ErrUnsupportedContentType,
+				"only text and data parts are understood: send the words you would search with as text")
 		}
 	}
 	req.Skill = strings.TrimSpace(req.Skill)
