@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -166,6 +167,14 @@ func TestRunWritesGuidesAndDiscovery(t *testing.T) {
 		"[Getting started](" + fixtureBase + "/docs/getting-started.md)"} {
 		if !strings.Contains(llms, want) {
 			t.Errorf("llms.txt lacks %q", want)
+		}
+	}
+	// The llmstxt.org format: past the first section, every list item is a link with optional notes (the
+	// reference parser fails on an item without one).
+	linkItem := regexp.MustCompile(`^- \[[^\]]+\]\([^)\s]+\)(: .+)?$`)
+	for _, line := range strings.Split(llms[strings.Index(llms, "\n## "):], "\n") {
+		if strings.HasPrefix(line, "- ") && !linkItem.MatchString(line) {
+			t.Errorf("llms.txt: a list item that is not a link with notes: %q", line)
 		}
 	}
 	sitemap := readFile(t, out, "sitemap.xml")
