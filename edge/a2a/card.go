@@ -130,7 +130,6 @@ func newCard(description string, opts Options) *a2a.AgentCard {
 		SecurityRequirements: a2a.SecurityRequirementsOptions{
 			{},
 			{bearerScheme: a2a.SecuritySchemeScopes{}},
-			{oauthScheme: a2a.SecuritySchemeScopes{scope}},
 		},
 	}
 }
@@ -184,32 +183,21 @@ func skills() []a2a.AgentSkill {
 	}
 }
 
-// Names of the security schemes and the one scope.
-const (
-	bearerScheme a2a.SecuritySchemeName = "bearer"
-	oauthScheme  a2a.SecuritySchemeName = "oauth2"
-	scope                               = "icons.read"
-)
+// bearerScheme names the card's one security scheme.
+const bearerScheme a2a.SecuritySchemeName = "bearer"
 
 // securitySchemes describe the optional access token: how to get one (anonymous registration, then the
-// JWT-bearer grant at the token endpoint) and how to send it.
+// JWT-bearer grant at the token endpoint) and how to send it. There is no OAuth2 scheme: A2A's OAuth2
+// flows (authorization code, client credentials, device code) have no JWT-bearer grant, and advertising
+// one the token endpoint refuses sends clients into a flow that fails.
 func securitySchemes(base string) a2a.NamedSecuritySchemes {
 	how := fmt.Sprintf("Optional: requests without a token always work, at the anonymous rate limit; a token "+
 		"raises it. Register with POST %s%s and the JSON body {\"type\":\"anonymous\"}, exchange the "+
 		"identity_assertion at POST %s%s (grant_type=urn:ietf:params:oauth:grant-type:jwt-bearer, "+
-		"assertion=…) for a one-hour access token, and send Authorization: Bearer <access_token>.",
-		base, contract.RegistrationPath, base, contract.TokenPath)
+		"assertion=…) for a one-hour access token, and send Authorization: Bearer <access_token>. The token "+
+		"endpoint's OAuth metadata: %s%s.",
+		base, contract.RegistrationPath, base, contract.TokenPath, base, contract.AuthorizationServerPath)
 	return a2a.NamedSecuritySchemes{
 		bearerScheme: a2a.HTTPAuthSecurityScheme{Scheme: "Bearer", BearerFormat: "JWT", Description: how},
-		oauthScheme: a2a.OAuth2SecurityScheme{
-			Description: "Optional, the same token as the bearer scheme. The token endpoint takes the JWT-bearer " +
-				"grant with the identity_assertion from anonymous registration (" + base + contract.RegistrationPath +
-				"), not client credentials; its metadata describes both.",
-			Oauth2MetadataURL: base + contract.AuthorizationServerPath,
-			Flows: a2a.ClientCredentialsOAuthFlow{
-				TokenURL: base + contract.TokenPath,
-				Scopes:   map[string]string{scope: "read icons and guides through the REST API, both MCP servers and this agent"},
-			},
-		},
 	}
 }
