@@ -100,11 +100,14 @@ func invalid(format string, args ...any) error {
 	return &InvalidError{Reason: fmt.Sprintf(format, args...)}
 }
 
-// Claims are the claims of both token kinds. Subject is the registration id.
+// Claims are the claims of both token kinds. Subject is the registration id; an access token also names
+// it as its client_id, as RFC 9068 requires of a token typed at+jwt (the registration is the client, and
+// acts for itself).
 type Claims struct {
 	jwt.RegisteredClaims
 	TokenUse string `json:"token_use"`
 	Scope    string `json:"scope,omitempty"`
+	ClientID string `json:"client_id,omitempty"`
 }
 
 // KeySource gives the current signing key; [*KeyFile] is the implementation.

@@ -85,6 +85,10 @@ func TestIssueAndVerify(t *testing.T) {
 		if (tc.use == Access) != (claims.Scope == Scope) {
 			t.Errorf("%v: scope %q", tc.use, claims.Scope)
 		}
+		// RFC 9068: an at+jwt token names its client; the registration is the client.
+		if (tc.use == Access) != (claims.ClientID == tok.RegistrationID) {
+			t.Errorf("%v: client_id %q, registration %q", tc.use, claims.ClientID, tok.RegistrationID)
+		}
 		other := map[Use]Use{Assertion: Access, Access: Assertion}[tc.use]
 		if _, err := a.Verify(tok.Raw, other); err == nil {
 			t.Errorf("%v verified as %v", tc.use, other)

@@ -55,7 +55,7 @@ func (a *Authority) Issue(u Use, registrationID string) (Token, error) {
 		TokenUse: u.claim(),
 	}
 	if u == Access {
-		claims.Scope = Scope
+		claims.Scope, claims.ClientID = Scope, registrationID
 	}
 	t := jwt.NewWithClaims(jwt.SigningMethodES256, claims)
 	t.Header["kid"] = key.ID
