@@ -242,14 +242,13 @@ func wantIn(t *testing.T, what, got string, wants ...string) {
 }
 
 // TestWebsitePages checks the generated HTML that the browser tests cannot see without scripts: the
-// declarative tool form, the fallbacks, and the data the page script reads.
+// search form, the fallbacks, and the data the page script reads.
 func TestWebsitePages(t *testing.T) {
 	out := t.TempDir()
 	runBuild(t, fixtureContent, out)
 	home := readFile(t, out, "index.html")
-	wantIn(t, "the home page", home, `<form class="search" action="/" method="get" role="search"`, `toolname="search_icons"`,
-		`tooldescription="Search iconlib`, `toolautosubmit`, `name="q"`, `toolparamdescription="What the icon should mean`,
-		`name="category"`, `toolparamdescription="Optional: only icons of this category`, `enterkeyhint="search" required`,
+	wantIn(t, "the home page", home, `<form class="search" id="home-search" action="/" method="get" role="search"`,
+		`name="q"`, `name="category"`, `enterkeyhint="search" required`,
 		`<script src="/static/vendor/lottie_light.min.js?v=`, `<script src="/static/site.js?v=`, `" defer></script>`)
 	icon := readFile(t, out, "icons/circle-dot/index.html")
 	wantIn(t, "an icon page", icon, `data-icon="circle-dot"`, `data-file-url="`+fixtureBase+`/assets/circle-dot.json"`,

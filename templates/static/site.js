@@ -1045,10 +1045,7 @@
       clearTimeout(timer);
       const q = form.elements.q.value.trim();
       setURL(q, form.elements.category.value, true);
-      const done = run(q, form.elements.category.value);
-      done.catch(showError);
-      // An agent that submitted the declarative search_icons form gets the matches back.
-      if (e.agentInvoked && typeof e.respondWith === "function") e.respondWith(done);
+      run(q, form.elements.category.value).catch(showError);
     });
     window.addEventListener("popstate", () => {
       const { q, category } = fromURL();
@@ -1249,7 +1246,7 @@
             signal.addEventListener("abort", () => { try { modelContext.unregisterTool(tool.name); } catch (_) { /* gone already */ } }, { once: true });
           }
         } catch (_) {
-          // A tool of that name exists already: the browser's own tool for the declarative search form.
+          // A tool of that name exists already (another script's): the others are still registered.
         }
       }
     };
@@ -1345,7 +1342,7 @@
   wireAppearanceForm();
   addCopyButtons(document);
   let search;
-  const homeForm = document.querySelector("form.search[toolname]");
+  const homeForm = byId("home-search");
   if (page) initIconPage();
   if (homeForm) search = initHome(homeForm);
   else search = ({ query, category, limit }) => showResults(query, category, limit);
