@@ -75,7 +75,7 @@ func (e *testEdge) do(t *testing.T, method, path string, header map[string]strin
 		if i := strings.IndexByte(p, '?'); i >= 0 {
 			p = p[:i]
 		}
-		if err := e.spec.Check(method, p, res.StatusCode, res.Header.Get("Content-Type"), []byte(body)); err != nil {
+		if err := e.spec.Check(method, p, res.StatusCode, res.Header, []byte(body)); err != nil {
 			t.Errorf("OpenAPI: %v", err)
 		}
 	}

@@ -35,7 +35,7 @@ func TestOpenAPICheckRejectsMismatches(t *testing.T) {
 		{"/api/v1/search", 200, `{"query":"x","items":[],"total":0,"extra":1}`},
 	}
 	for _, b := range bad {
-		if err := e.spec.Check(http.MethodGet, b.path, b.status, "application/json", []byte(b.body)); err == nil {
+		if err := e.spec.Check(http.MethodGet, b.path, b.status, http.Header{"Content-Type": {"application/json"}}, []byte(b.body)); err == nil {
 			t.Errorf("%s %d %s passed the check", b.path, b.status, b.body)
 		}
 	}

@@ -77,9 +77,17 @@ func (o *Spec) resolve(v any) (map[string]any, string) {
 	return m, ptr
 }
 
-// Check validates one response: its path and status must be documented, and a JSON body must match the
-// schema of that response. An undocumented path may only answer 404 with the error envelope.
-func (o *Spec) Check(method, path string, status int, contentType string, body []byte) error {
+// apiHeaders are the headers of the API's own vocabulary (not HTTP's plumbing, such as Content-Type,
+// Vary or the CORS and security headers every answer carries): a response that carries one must have it
+// documented, so generated clients can read it.
+var apiHeaders = []string{"ETag", "RateLimit", "RateLimit-Policy", "Retry-After", "Allow", "WWW-Authenticate",
+	"Deprecation", "Sunset", "Link"}
+
+// Check validates one response: its path and status must be documented, every header of [apiHeaders] it
+// carries must be among that response's headers, and a JSON body must match the schema of that response.
+// An undocumented path may only answer 404 with the error envelope.
+func (o *Spec) Check(method, path string, status int, header http.Header, body []byte) error {
+	contentType := header.Get("Content-Type")
 	var tmpl string
 	for _, p := range o.paths {
 		if p.re.MatchString(path) {
@@ -117,6 +125,9 @@ func (o *Spec) Check(method, path string, status int, contentType string, body [
 	if respPtr == "" {
 		respPtr = itemPtr + "/" + op + "/responses/" + code
 	}
+	if err := o.checkHeaders(operation, resp, header); err != nil {
+		return fmt.Errorf("%s %s %d: %v", method, tmpl, status, err)
+	}
 	content, _ := resp["content"].(map[string]any)
 	if content == nil || method == http.MethodHead || len(body) == 0 {
 		if content != nil && method != http.MethodHead {
@@ -129,6 +140,25 @@ func (o *Spec) Check(method, path string, status int, contentType string, body [
 	}
 	if err := o.validate(respPtr+"/content/application~1json/schema", body); err != nil {
 		return fmt.Errorf("%s %s %d: %v", method, tmpl, status, err)
+	}
+	return nil
+}
+
+// checkHeaders reports a header of [apiHeaders] that header carries and resp does not document. A
+// deprecated operation documents its deprecation headers once, on its 200, for all of its answers.
+func (o *Spec) checkHeaders(operation, resp map[string]any, header http.Header) error {
+	documented, _ := resp["headers"].(map[string]any)
+	var deprecation map[string]any
+	if operation["deprecated"] == true {
+		ok, _ := o.resolve(operation["responses"].(map[string]any)["200"])
+		deprecation, _ = ok["headers"].(map[string]any)
+	}
+	for _, h := range apiHeaders {
+		_, ok := documented[h]
+		_, once := deprecation[h]
+		if header.Get(h) != "" && !ok && !(once && (h == "Deprecation" || h == "Sunset" || h == "Link")) {
+			return fmt.Errorf("header %s is sent but not documented", h)
+		}
 	}
 	return nil
 }
