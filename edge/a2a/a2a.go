@@ -198,8 +198,8 @@ func protocolVersion(header string) (v a2a.ProtocolVersion, ok bool) {
 
 // gate runs before every call the SDK dispatches. It refuses an A2A-Version header this agent does not
 // speak with the SDK's VersionNotSupportedError (-32009), and answers the methods the agent has nothing to
-// act on, as A2A 1.0 names their errors: it keeps no tasks, so any task is not found (-32001) and the task
-// list is empty; push notifications are not supported (-32003); resubscribing and the extended card are
+// act on, as A2A 1.0 names their errors: it keeps no tasks, so any task is not found (-32001), a message
+// naming one included, and the task list is empty; push notifications are not supported (-32003); resubscribing and the extended card are
 // unsupported operations (-32004). The streaming form of SendMessage is left to the SDK, which refuses it
 // with -32004 as the card declares no streaming; any other method is not found (-32601).
 type gate struct {
@@ -207,7 +207,7 @@ type gate struct {
 }
 
 // Before implements [a2asrv.CallInterceptor].
-func (gate) Before(ctx context.Context, callCtx *a2asrv.CallContext, _ *a2asrv.Request) (context.Context, any, error) {
+func (gate) Before(ctx context.Context, callCtx *a2asrv.CallContext, req *a2asrv.Request) (context.Context, any, error) {
 	values, _ := callCtx.ServiceParams().Get(a2a.SvcParamVersion)
 	for _, h := range values {
 		if _, ok := protocolVersion(h); !ok {
@@ -217,6 +217,11 @@ func (gate) Before(ctx context.Context, callCtx *a2asrv.CallContext, _ *a2asrv.R
 	}
 	switch callCtx.Method() {
 	case "SendMessage", "SendStreamingMessage":
+		// A message continuing a task names one that cannot exist; the SDK would say its executor's setup
+		// failed.
+		if send, ok := req.Payload.(*a2a.SendMessageRequest); ok && send.Message != nil && send.Message.TaskID != "" {
+			return ctx, nil, a2a.NewError(a2a.ErrTaskNotFound, "no such task: "+noTasks+"; send the message without a taskId")
+		}
 		return ctx, nil, nil
 	case "ListTasks":
 		return ctx, &a2a.ListTasksResponse{Tasks: []*a2a.Task{}}, nil
@@ -224,9 +229,11 @@ func (gate) Before(ctx context.Context, callCtx *a2asrv.CallContext, _ *a2asrv.R
 	return ctx, nil, unanswered(callCtx.Method())
 }
 
+// noTasks says why a task is not found, in the caller's terms.
+const noTasks = "this agent keeps no tasks: SendMessage (message/send in A2A 0.3) answers at once with a message"
+
 // unanswered is the error for a method the agent has nothing to act on (see [gate]).
 func unanswered(method string) error {
-	const noTasks = "this agent keeps no tasks: SendMessage (message/send in A2A 0.3) answers at once with a message"
 	switch method {
 	case "GetTask", "CancelTask":
 		return a2a.NewError(a2a.ErrTaskNotFound, "no such task: "+noTasks)

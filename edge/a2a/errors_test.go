@@ -64,6 +64,8 @@ func TestProtocolErrors(t *testing.T) {
 		{"push config", "1.0", `{"jsonrpc":"2.0","id":7,"method":"GetTaskPushNotificationConfig","params":{"taskId":"t","id":"c"}}`, pushNotSupported, 7.0, "push notifications are not supported"},
 		{"create push config", "1.0", `{"jsonrpc":"2.0","id":7,"method":"CreateTaskPushNotificationConfig","params":{"taskId":"t","url":"https://example.com/hook"}}`, pushNotSupported, 7.0, ""},
 		{"extended card", "1.0", `{"jsonrpc":"2.0","id":7,"method":"GetExtendedAgentCard","params":{}}`, unsupportedOp, 7.0, "no extended card"},
+		{"a message continuing a task", "1.0", strings.Replace(v1Call, `"messageId":"m",`, `"messageId":"m","taskId":"t9",`, 1), taskNotFound, 7.0, "send the message without a taskId"},
+		{"a message continuing a task, 0.3", "0.3", strings.Replace(v0Call, `"messageId":"m",`, `"messageId":"m","taskId":"t9",`, 1), taskNotFound, 7.0, "send the message without a taskId"},
 		{"tasks/get", "0.3", `{"jsonrpc":"2.0","id":7,"method":"tasks/get","params":{"id":"t"}}`, taskNotFound, 7.0, "keeps no tasks"},
 		{"tasks/cancel", "", `{"jsonrpc":"2.0","id":7,"method":"tasks/cancel","params":{"id":"t"}}`, taskNotFound, 7.0, "keeps no tasks"},
 		{"push config, 0.3", "0.3", `{"jsonrpc":"2.0","id":7,"method":"tasks/pushNotificationConfig/get","params":{"id":"t"}}`, pushNotSupported, 7.0, ""},
@@ -94,6 +96,10 @@ func TestProtocolErrors(t *testing.T) {
 			if res.Error.Code != tc.code || res.ID != tc.id || !strings.Contains(res.Error.Message, tc.message) {
 				t.Errorf("error %d %q with id %v; want %d containing %q with id %v",
 					res.Error.Code, res.Error.Message, res.ID, tc.code, tc.message, tc.id)
+			}
+			// The caller's terms, never the SDK's insides (issue 55: "executor setup failed…").
+			if strings.Contains(res.Error.Message, "executor") || strings.Contains(res.Error.Message, "exec ctx") {
+				t.Errorf("error message %q speaks of the SDK's insides", res.Error.Message)
 			}
 		})
 	}
