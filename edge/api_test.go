@@ -257,6 +257,14 @@ func TestCORS(t *testing.T) {
 		!strings.Contains(strings.ToLower(res.Header.Get("Access-Control-Allow-Headers")), "authorization") {
 		t.Errorf("preflight: %d %v", res.StatusCode, res.Header)
 	}
+	// A browser MCP client at 2026-07-28 sends the protocol's standard headers on every POST (issue 55).
+	res, _ = e.do(t, http.MethodOptions, "/mcp", map[string]string{
+		"Origin": "https://app.example", "Access-Control-Request-Method": "POST",
+		"Access-Control-Request-Headers": "content-type,mcp-method,mcp-name,mcp-protocol-version"})
+	if allowed := strings.ToLower(res.Header.Get("Access-Control-Allow-Headers")); res.StatusCode/100 != 2 ||
+		!strings.Contains(allowed, "mcp-method") || !strings.Contains(allowed, "mcp-name") {
+		t.Errorf("MCP preflight at 2026-07-28: %d, Access-Control-Allow-Headers %q", res.StatusCode, allowed)
+	}
 	res, _ = e.do(t, http.MethodGet, "/api/v1/icons/arrow-left", map[string]string{"Origin": "https://app.example"})
 	if res.Header.Get("Access-Control-Allow-Origin") != "*" || !strings.Contains(res.Header.Get("Access-Control-Expose-Headers"), "Etag") {
 		t.Errorf("simple request: Allow-Origin %q Expose %q", res.Header.Get("Access-Control-Allow-Origin"), res.Header.Get("Access-Control-Expose-Headers"))

@@ -96,13 +96,15 @@ func secured(next http.Handler) http.Handler {
 	})
 }
 
-// corsPolicy lets pages on any origin read everything, and send Authorization after a preflight.
+// corsPolicy lets pages on any origin read everything, and send Authorization after a preflight. MCP's
+// 2026-07-28 clients send Mcp-Method and Mcp-Name on every POST (and Mcp-Param-* for tool parameters
+// annotated x-mcp-header, which none of ours is): a browser client could not use that version without them.
 func corsPolicy() *cors.Cors {
 	return cors.New(cors.Options{
 		AllowedOrigins: []string{"*"},
 		AllowedMethods: contract.Methods(),
 		AllowedHeaders: []string{"Authorization", "Content-Type", "If-None-Match", "Accept",
-			"Mcp-Session-Id", "Mcp-Protocol-Version", "Last-Event-ID", "A2A-Version"},
+			"Mcp-Session-Id", "Mcp-Protocol-Version", "Mcp-Method", "Mcp-Name", "Last-Event-ID", "A2A-Version"},
 		ExposedHeaders: []string{"ETag", "Link", "Deprecation", "Sunset", "Retry-After", "RateLimit",
 			"RateLimit-Policy", "WWW-Authenticate", "Mcp-Session-Id"},
 		MaxAge: 86400,
