@@ -60,10 +60,14 @@ func TestMCPThroughTheEdge(t *testing.T) {
 	if res.Header.Get("RateLimit-Policy") != `"anonymous";q=120;w=60` {
 		t.Errorf("MCP answer without RateLimit-Policy: %d %s", res.StatusCode, body)
 	}
-	for _, card := range []string{"/.well-known/mcp/server-card.json", "/mcp/docs/server-card"} {
+	// The cards at the contract's paths and, for the icons server, where SEP-2127 puts it: JSON, with the
+	// capabilities and tools the proposal requires.
+	for _, card := range []string{"/.well-known/mcp/server-card.json", "/.well-known/mcp/server-card", "/mcp/docs/server-card"} {
 		res, body := e.do(t, http.MethodGet, card, nil)
-		if res.StatusCode != 200 || !strings.Contains(body, `"streamable-http"`) || !strings.Contains(body, e.mcpEndpoint(card)) {
-			t.Errorf("%s: %d %s", card, res.StatusCode, body)
+		if res.StatusCode != 200 || res.Header.Get("Content-Type") != "application/json" ||
+			!strings.Contains(body, `"streamable-http"`) || !strings.Contains(body, e.mcpEndpoint(card)) ||
+			!strings.Contains(body, `"capabilities"`) || !strings.Contains(body, `"inputSchema"`) {
+			t.Errorf("%s: %d %s %.300s", card, res.StatusCode, res.Header.Get("Content-Type"), body)
 		}
 	}
 }

@@ -73,6 +73,7 @@ func (s *server) routes() http.Handler {
 	handle(surfaceA2A, contract.A2APath, s.access.Limit(s.proto.agent, access.JSONRPC))
 	handle(surfaceSite, "GET "+contract.MCPServerCardPath, serveCard(mcp.CardContentType, s.proto.mcpIconsCard))
 	handle(surfaceSite, "GET "+contract.MCPIconsCardPath, serveCard(mcp.CardContentType, s.proto.mcpIconsCard))
+	handle(surfaceSite, "GET "+contract.MCPWellKnownCardPath, serveCard(mcp.CardContentType, s.proto.mcpIconsCard))
 	handle(surfaceSite, "GET "+contract.MCPDocsCardPath, serveCard(mcp.CardContentType, s.proto.mcpDocsCard))
 	handle(surfaceSite, contract.AgentCardPath, s.proto.agentCard)
 	handle(surfaceSite, "GET /{$}", s.meterSearches(http.HandlerFunc(s.handleHome)))

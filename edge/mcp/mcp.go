@@ -97,6 +97,7 @@ type endpoint struct {
 	base      *url.URL          // the site
 	url       *url.URL          // the endpoint
 	website   string            // the MCP guide's page
+	cardJSON  []byte            // its server card (card.go)
 	log       *slog.Logger
 }
 
@@ -150,6 +151,10 @@ func (sp serverSpec) build(lib *library.Library, opts Options) (*endpoint, error
 		server.WithUseFullURLForMessageEndpoint(false),
 		server.WithSSEDisableLocalhostProtection(true), // hostGuard checks
 	)
+	if e.cardJSON, err = e.card(sp, words.Description, opts.Version); err != nil {
+		return nil, err
+	}
+	e.mcp.AddResource(cardResource(e.cardJSON))
 	return e, nil
 }
 

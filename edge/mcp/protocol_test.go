@@ -119,10 +119,14 @@ func TestGuidesAreResourcesOnBothServers(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if len(list.Resources) != len(lib.Guides()) {
-					t.Fatalf("%d resources, want %d", len(list.Resources), len(lib.Guides()))
+				if len(list.Resources) != len(lib.Guides())+1 {
+					t.Fatalf("%d resources, want the %d guides and the server card", len(list.Resources), len(lib.Guides()))
 				}
 				for _, r := range list.Resources {
+					if r.URI == iconmcp.CardResourceURI {
+						checkCardResource(t, c, r, s.name)
+						continue
+					}
 					g, ok := lib.Guide(r.Name)
 					if !ok || r.URI != "iconlib://guides/"+g.Slug || r.Title != g.Title ||
 						r.Description != g.Description || r.MIMEType != "text/markdown" {
@@ -150,6 +154,28 @@ func TestGuidesAreResourcesOnBothServers(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// checkCardResource reads the server card resource r (SEP-2127: application/json at mcp://server-card.json)
+// and checks it is the card of the server named name, with its capabilities and its tools.
+func checkCardResource(t *testing.T, c *client.Client, r mcp.Resource, name string) {
+	t.Helper()
+	req := mcp.ReadResourceRequest{}
+	req.Params.URI = r.URI
+	read, err := c.ReadResource(context.Background(), req)
+	if err != nil || len(read.Contents) != 1 {
+		t.Fatalf("%s: %v, %d contents", r.URI, err, len(read.Contents))
+	}
+	tc, ok := mcp.AsTextResourceContents(read.Contents[0])
+	var card struct {
+		Name         string
+		Capabilities map[string]any
+		Tools        []struct{ Name string }
+	}
+	if !ok || r.MIMEType != "application/json" || tc.MIMEType != "application/json" || json.Unmarshal([]byte(tc.Text), &card) != nil ||
+		card.Name != name || card.Capabilities["tools"] == nil || card.Capabilities["resources"] == nil || len(card.Tools) == 0 {
+		t.Errorf("server card resource %+v read as %.300s", r, tc.Text)
 	}
 }
 

@@ -24,8 +24,10 @@ const (
 	// AgentCardPath is the A2A agent card (the path a2a-go's clients look for).
 	AgentCardPath     = "/.well-known/agent-card.json"
 	MCPServerCardPath = "/.well-known/mcp/server-card.json" // the icons server's card, where MCP clients look
-	MCPIconsCardPath  = "/mcp/server-card"
-	MCPDocsCardPath   = "/mcp/docs/server-card"
+	// MCPWellKnownCardPath is the icons server's card at the path the server-card proposal (SEP-2127) names.
+	MCPWellKnownCardPath = "/.well-known/mcp/server-card"
+	MCPIconsCardPath     = "/mcp/server-card"
+	MCPDocsCardPath      = "/mcp/docs/server-card"
 	// TokenPath is the OAuth token endpoint (RFC 7523 JWT bearer), relative to the issuer; the audience of
 	// identity assertions.
 	TokenPath               = "/oauth2/token"
@@ -130,7 +132,8 @@ var Endpoints = []Endpoint{
 	{A2APath, post, []string{llms, ard, aiCatalog, agentCard, authGuide, asMetadata}},
 	{AgentCardPath, get, append([]string{llms}, agentLists...)},
 	{MCPServerCardPath, get, agentLists},
-	{MCPIconsCardPath, get, nil}, // the icons server's card where the docs server's card is; lists name the other
+	{MCPIconsCardPath, get, nil},     // the icons server's card where the docs server's card is; lists name the other
+	{MCPWellKnownCardPath, get, nil}, // the same card where SEP-2127 puts it
 	{MCPDocsCardPath, get, agentLists},
 	{TokenPath, post, credentials},
 	{RegistrationPath, post, credentials},

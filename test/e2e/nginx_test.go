@@ -150,7 +150,7 @@ func checkNginxDeploy(t *testing.T, bin string, lib *library) {
 			"/api/icons?limit=1", "/api/search?q=bell", "/api/v1/search?q=bell&nope=1",
 			"/.well-known/jwks.json", "/.well-known/oauth-authorization-server",
 			"/.well-known/oauth-protected-resource", "/.well-known/oauth-protected-resource/mcp",
-			"/.well-known/agent-card.json", "/.well-known/mcp/server-card.json", "/mcp/server-card",
+			"/.well-known/agent-card.json", "/.well-known/mcp/server-card.json", "/.well-known/mcp/server-card", "/mcp/server-card",
 			"/mcp/docs/server-card", "/?q=bell",
 		} {
 			a, e := get(ngx, p), get(lib.URL, p)

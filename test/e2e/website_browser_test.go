@@ -704,11 +704,9 @@ func TestAgentDiscoveryServed(t *testing.T) {
 		if !strings.HasPrefix(e.URL, lib.URL+"/") || len(e.RepresentativeQueries) < 2 || len(e.RepresentativeQueries) > 5 {
 			t.Errorf("ard.json entry %s: %d queries", e.URL, len(e.RepresentativeQueries))
 		}
-		wantType := "application/json"
-		if e.Type == "application/mcp-server-card+json" {
-			wantType = e.Type
-		}
-		artifact := get(e.URL, wantType)
+		// Every artifact is served as JSON (SEP-2127 requires it of a server card); the entry's type says
+		// what kind of JSON it is.
+		artifact := get(e.URL, "application/json")
 		var names []string
 		switch e.Type {
 		case "application/mcp-server-card+json":
