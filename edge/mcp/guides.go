@@ -38,7 +38,7 @@ type guideSearch struct {
 
 func searchGuidesTool(lib *library.Library) server.ServerTool {
 	tool := mcp.NewTool("search_guides",
-		mcp.WithDescription("Find the parts of iconlib's guides that answer a question about using its "+
+		describedAs("Find the parts of iconlib's guides that answer a question about using its "+
 			"animated icons: playing them on the web, in React, iOS or Android, states and motions, search, the "+
 			"REST API, authentication and rate limits, MCP, A2A and versioning. Returns whole guide sections "+
 			"(heading, Markdown text and a link to the section), best first. Use read_guide for a whole guide."),
@@ -79,7 +79,7 @@ type guideDoc struct {
 func readGuideTool(lib *library.Library) server.ServerTool {
 	slugs := guideSlugs(lib)
 	tool := mcp.NewTool("read_guide",
-		mcp.WithDescription("Read one of iconlib's guides as Markdown: how to find icons and play them on the "+
+		describedAs("Read one of iconlib's guides as Markdown: how to find icons and play them on the "+
 			"web, in React, iOS and Android, their states and motions, search, the REST API, authentication, "+
 			"MCP, A2A and versioning. Guides: "+strings.Join(slugs, ", ")+"."),
 		readOnly("Read a guide"),

@@ -50,7 +50,7 @@ type iconSearch struct {
 
 func searchIconsTool(lib *library.Library) server.ServerTool {
 	tool := mcp.NewTool("search_icons",
-		mcp.WithDescription("Search iconlib's animated icons by what the icon should mean or show, by name, or by "+
+		describedAs("Search iconlib's animated icons by what the icon should mean or show, by name, or by "+
 			"a misspelled name. Ranking combines word matching, typo tolerance and meaning, the same as the "+
 			"website's search and GET /api/v1/icons?q=. Each result has the icon's id, name, one-sentence "+
 			"description, category, score and the URLs of its page, Lottie animation file and static SVG. Call "+
@@ -91,7 +91,7 @@ type iconRecord catalog.Icon
 
 func getIconTool(lib *library.Library) server.ServerTool {
 	tool := mcp.NewTool("get_icon",
-		mcp.WithDescription("Get one icon's full record by id: name, description, category, tags; styles and "+
+		describedAs("Get one icon's full record by id: name, description, category, tags; styles and "+
 			"files (one Lottie file per style, such as outline and filled, each with its URL, sha256, size and "+
 			"static SVG); motions (draw and the icon's signature motion, with the parts it moves, pivot and "+
 			"direction); states (Lottie markers such as in, loop, hover, hover-draw and loop-<motion>, with "+
@@ -119,7 +119,7 @@ type categoryList catalog.CategoryList
 
 func listCategoriesTool(lib *library.Library) server.ServerTool {
 	tool := mcp.NewTool("list_categories",
-		mcp.WithDescription("List every icon category with its id, display name and number of icons. Pass an "+
+		describedAs("List every icon category with its id, display name and number of icons. Pass an "+
 			"id as search_icons' category to search one category only."),
 		readOnly("List categories"),
 		outputSchema[categoryList](),

@@ -11,6 +11,17 @@ import (
 // This file gives every tool result its Markdown, the text content a model or person reads beside the
 // structured content. Package markdown renders the results; this adds only the tools to call next.
 
+// resultsSaid is the last sentence of every tool's description. MCP suggests a tool with structured
+// content also send that JSON as text; the text is Markdown instead, which models and people read better,
+// and the description says where the JSON is (a choice recorded in the MCP guide).
+const resultsSaid = " The result's text is Markdown to read; its structuredContent holds the same answer as JSON, " +
+	"matching this tool's outputSchema."
+
+// describedAs is a tool's description: what it does, then where its JSON is (resultsSaid).
+func describedAs(what string) mcp.ToolOption {
+	return mcp.WithDescription(what + resultsSaid)
+}
+
 // markdowner is a tool result that renders itself as Markdown.
 type markdowner interface {
 	markdown() string
