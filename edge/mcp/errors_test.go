@@ -2,6 +2,7 @@ package mcp_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"maps"
 	"net/http"
 	"strings"
@@ -231,5 +232,30 @@ func TestHostAndOriginAreChecked(t *testing.T) {
 				t.Errorf("refusal: %d %q", code, msg)
 			}
 		}
+	}
+}
+
+// TestUnknownCursorsAreRefusedInTheCallersTerms (issue 55): the lists come whole, so any cursor is one the
+// server never gave; mcp-go answered it with its decoding error ("illegal base64 data at input byte 3").
+// It is invalid params (-32602), as MCP asks, saying to list without a cursor, alone and in a batch.
+func TestUnknownCursorsAreRefusedInTheCallersTerms(t *testing.T) {
+	url := serve(t, newLibrary(t, nil)) + contract.MCPIconsPath
+	for _, method := range []string{"tools/list", "resources/list", "resources/templates/list"} {
+		for _, cursor := range []string{"abc!!", "bWFkZS11cA=="} {
+			msg := `{"jsonrpc":"2.0","id":3,"method":"` + method + `","params":{"cursor":"` + cursor + `"}}`
+			_, body := post(t, url, msg, map[string]string{"Mcp-Protocol-Version": "2025-06-18"})
+			if code, text := rpcError(t, body); code != mcp.INVALID_PARAMS || !strings.Contains(text, "without a cursor") ||
+				strings.Contains(text, "base64") || !strings.Contains(body, `"id":3`) {
+				t.Errorf("%s with cursor %q: %s", method, cursor, body)
+			}
+			_, body = post(t, url, "["+msg+"]", map[string]string{"Mcp-Protocol-Version": "2025-03-26"})
+			if !strings.Contains(body, "without a cursor") || !strings.Contains(body, fmt.Sprint(mcp.INVALID_PARAMS)) {
+				t.Errorf("%s with cursor %q in a batch: %s", method, cursor, body)
+			}
+		}
+	}
+	// Without a cursor, the whole list.
+	if _, body := post(t, url, `{"jsonrpc":"2.0","id":4,"method":"tools/list"}`, map[string]string{"Mcp-Protocol-Version": "2025-06-18"}); !strings.Contains(body, `"search_icons"`) || strings.Contains(body, "nextCursor") {
+		t.Errorf("tools/list: %s", body)
 	}
 }

@@ -86,7 +86,9 @@ func (e *endpoint) serveStreamable(w http.ResponseWriter, r *http.Request) {
 			e.serveBatch(w, r, trimmed)
 			return
 		}
-		e.transport.ServeHTTP(w, r)
+		if !refusedCursor(w, body) {
+			e.transport.ServeHTTP(w, r)
+		}
 	default:
 		e.transport.ServeHTTP(w, r)
 	}
@@ -142,7 +144,9 @@ func (e *endpoint) serveBatch(w http.ResponseWriter, r *http.Request, body []byt
 		one.Body, one.ContentLength = io.NopCloser(bytes.NewReader(m)), int64(len(m))
 		rec := &recorder{header: http.Header{}}
 		if bytes.HasPrefix(bytes.TrimSpace(m), []byte("{")) {
-			e.transport.ServeHTTP(rec, one)
+			if !refusedCursor(rec, m) {
+				e.transport.ServeHTTP(rec, one)
+			}
 		} else { // JSON-RPC 2.0: an element that is not an object is an invalid request
 			writeError(rec, http.StatusBadRequest, mcp.INVALID_REQUEST, "a batch element must be a JSON-RPC message object")
 		}
