@@ -32,9 +32,17 @@ type abuseEdge struct {
 	now time.Time
 }
 
+// lockedBuffer is a bytes.Buffer that one goroutine (a logger, a process) writes while the test reads it.
 type lockedBuffer struct {
 	mu  sync.Mutex
 	buf bytes.Buffer
+}
+
+// String is what has been written so far.
+func (b *lockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
 }
 
 func (b *lockedBuffer) Write(p []byte) (int, error) {

@@ -39,18 +39,19 @@ const conformanceDir = "../test/conformance"
 // CLI's recommended-strict rules on openapi.json. Each client calls every tool or skill with good input
 // and with bad input, which must be refused in the protocol's error shape.
 func TestClientsTheProjectDidNotWrite(t *testing.T) {
-	url, public := serveAtItsOwnURL(t)
+	url, public, keyFile := serveAtItsOwnURL(t)
 	t.Run("MCP Go SDK", func(t *testing.T) { t.Parallel(); mcpGoSDK(t, url) })
 	t.Run("a2a-go", func(t *testing.T) { t.Parallel(); a2aGo(t, url) })
 	t.Run("MCP TypeScript SDK", func(t *testing.T) { t.Parallel(); runNode(t, "mcp-clients.mjs", url, 20) })
 	t.Run("A2A JS SDK", func(t *testing.T) { t.Parallel(); runNode(t, "a2a-clients.mjs", url, 20) })
 	t.Run("oauth4webapi", func(t *testing.T) { t.Parallel(); runNode(t, "oauth-clients.mjs", url, 6) })
 	t.Run("Redocly recommended-strict", func(t *testing.T) { t.Parallel(); redoclyStrict(t, public) })
+	t.Run("mcp-remote", func(t *testing.T) { t.Parallel(); mcpRemote(t, url, keyFile) })
 }
 
 // serveAtItsOwnURL builds the fixture library and serves it on a loopback address that is also its base
 // URL, with an anonymous quota no test run reaches (the limits are tested elsewhere).
-func serveAtItsOwnURL(t *testing.T) (url, public string) {
+func serveAtItsOwnURL(t *testing.T) (url, public, keyFile string) {
 	t.Helper()
 	srv := httptest.NewUnstartedServer(nil)
 	srv.Start()
@@ -61,15 +62,16 @@ func serveAtItsOwnURL(t *testing.T) (url, public string) {
 	}
 	limits := access.DefaultLimits()
 	limits.Anonymous.Quota, limits.AnonymousPerNet.Quota = 1<<20, 1<<20
+	keyFile = filepath.Join(t.TempDir(), "key.pem")
 	h, err := edge.New(edge.Config{Logger: slog.New(slog.DiscardHandler), Version: "1.2.3-test", PublicDir: public,
 		BaseURL: contract.MustParseBaseURL(srv.URL), Access: access.Settings{
-			KeyFile: filepath.Join(t.TempDir(), "key.pem"), Clock: time.Now, Limits: limits,
+			KeyFile: keyFile, Clock: time.Now, Limits: limits,
 		}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	srv.Config.Handler = h
-	return srv.URL, public
+	return srv.URL, public, keyFile
 }
 
 // nodeTool returns the Node.js 22 of test/conformance and the path of a file there, skipping the test when

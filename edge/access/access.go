@@ -209,6 +209,7 @@ func newLimit(p ratelimit.Policy, m *metrics.Metrics) limit {
 //
 //	/agent/identity                                  Register
 //	/oauth2/token                                    Token
+//	/oauth2/authorize, /oauth2/register              NoSignIn
 //	/.well-known/jwks.json                           JWKS
 //	/.well-known/oauth-authorization-server          AuthorizationServerMetadata
 //	/.well-known/oauth-protected-resource            ProtectedResourceMetadata, for the whole service
@@ -218,6 +219,8 @@ func newLimit(p ratelimit.Policy, m *metrics.Metrics) limit {
 func (a *Access) Routes(handle func(pattern string, handler func(http.ResponseWriter, *http.Request))) {
 	handle(contract.RegistrationPath, a.Register)
 	handle(contract.TokenPath, a.Token)
+	handle(contract.AuthorizePath, a.NoSignIn)
+	handle(contract.ClientRegistrationPath, a.NoSignIn)
 	handle(contract.JWKSPath, a.JWKS)
 	handle(contract.AuthorizationServerPath, a.AuthorizationServerMetadata)
 	handle(contract.ProtectedResourcePath, a.ProtectedResourceMetadata)

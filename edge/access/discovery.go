@@ -34,7 +34,9 @@ func (a *Access) resourceMetadataURL(path string) string {
 // type is supported: response_types_supported (required by RFC 8414) is the empty list.
 type authorizationServerMetadata struct {
 	Issuer                   string    `json:"issuer"`
+	AuthorizationEndpoint    string    `json:"authorization_endpoint"` // refuses: there is no sign-in (nosignin.go)
 	TokenEndpoint            string    `json:"token_endpoint"`
+	RegistrationEndpoint     string    `json:"registration_endpoint"` // RFC 7591; refuses likewise
 	JWKSURI                  string    `json:"jwks_uri"`
 	GrantTypesSupported      []string  `json:"grant_types_supported"`
 	ResponseTypesSupported   []string  `json:"response_types_supported"`
@@ -88,7 +90,9 @@ func (a *Access) buildDocuments() error {
 	token := a.auth.TokenEndpoint()
 	meta := authorizationServerMetadata{
 		Issuer:                   a.base,
+		AuthorizationEndpoint:    a.base + contract.AuthorizePath,
 		TokenEndpoint:            token,
+		RegistrationEndpoint:     a.base + contract.ClientRegistrationPath,
 		JWKSURI:                  a.base + contract.JWKSPath,
 		GrantTypesSupported:      []string{jwtBearer},
 		ResponseTypesSupported:   []string{},

@@ -231,3 +231,33 @@ func TestJWKSVerifiesIssuedTokens(t *testing.T) {
 		t.Errorf("published key does not verify the token: %v (kid %v, published %s)", err, parsed.Header["kid"], k["kid"])
 	}
 }
+
+// TestNoSignInEndpointsSayHowToGetAToken (issue 55): the metadata names an authorization endpoint and a
+// client registration endpoint, without which OAuth clients (the MCP SDKs') cannot read it; both refuse in
+// OAuth's error shape, saying to drop the header or get a new token, and take only their one method.
+func TestNoSignInEndpointsSayHowToGetAToken(t *testing.T) {
+	e := newEnv(t, roomy)
+	_, meta := e.do(http.MethodGet, "/.well-known/oauth-authorization-server", nil, "")
+	var m struct {
+		Authorize string `json:"authorization_endpoint"`
+		Register  string `json:"registration_endpoint"`
+	}
+	decode(t, meta, &m)
+	if m.Authorize != base+"/oauth2/authorize" || m.Register != base+"/oauth2/register" {
+		t.Errorf("metadata names authorization_endpoint %q and registration_endpoint %q", m.Authorize, m.Register)
+	}
+	for _, tc := range []struct{ method, path, body, code, wrongMethod, allow string }{
+		{http.MethodGet, "/oauth2/authorize?response_type=code&client_id=x&redirect_uri=http://localhost:1/cb", "", "unsupported_response_type", http.MethodPost, "GET, HEAD"},
+		{http.MethodPost, "/oauth2/register", `{"redirect_uris":["http://localhost:1/cb"]}`, "invalid_client_metadata", http.MethodGet, "POST"},
+	} {
+		res, body := e.do(tc.method, tc.path, map[string]string{"Content-Type": "application/json"}, tc.body)
+		if res.StatusCode != http.StatusBadRequest || res.Header.Get("Location") != "" || res.Header.Get("Cache-Control") != "no-store" ||
+			oauthError(t, body) != tc.code || !strings.Contains(body, "Remove the Authorization header") ||
+			!strings.Contains(body, base+"/agent/identity") {
+			t.Errorf("%s %s: %d %v %s", tc.method, tc.path, res.StatusCode, res.Header, body)
+		}
+		if res, _ := e.do(tc.wrongMethod, tc.path, nil, ""); res.StatusCode != http.StatusMethodNotAllowed || res.Header.Get("Allow") != tc.allow {
+			t.Errorf("%s %s: %d, Allow %q", tc.wrongMethod, tc.path, res.StatusCode, res.Header.Get("Allow"))
+		}
+	}
+}

@@ -30,8 +30,13 @@ const (
 	MCPDocsCardPath      = "/mcp/docs/server-card"
 	// TokenPath is the OAuth token endpoint (RFC 7523 JWT bearer), relative to the issuer; the audience of
 	// identity assertions.
-	TokenPath               = "/oauth2/token"
-	RegistrationPath        = "/agent/identity" // anonymous agent registration
+	TokenPath        = "/oauth2/token"
+	RegistrationPath = "/agent/identity" // anonymous agent registration
+	// AuthorizePath and ClientRegistrationPath are the OAuth authorization endpoint and dynamic client
+	// registration endpoint (RFC 7591) the metadata names for OAuth clients such as the MCP SDKs', which
+	// cannot read metadata without them: both refuse, saying how to get a token instead.
+	AuthorizePath           = "/oauth2/authorize"
+	ClientRegistrationPath  = "/oauth2/register"
 	JWKSPath                = "/.well-known/jwks.json"
 	AuthorizationServerPath = "/.well-known/oauth-authorization-server" // RFC 8414
 	ProtectedResourcePath   = "/.well-known/oauth-protected-resource"   // RFC 9728, per resource below it
@@ -137,6 +142,8 @@ var Endpoints = []Endpoint{
 	{MCPDocsCardPath, get, agentLists},
 	{TokenPath, post, credentials},
 	{RegistrationPath, post, credentials},
+	{AuthorizePath, get, []string{asMetadata}},
+	{ClientRegistrationPath, post, []string{asMetadata}},
 	{JWKSPath, get, []string{authGuide, asMetadata}},
 	{AuthorizationServerPath, get, []string{authGuide, agentCard}},
 	{ProtectedResourcePath, get, []string{authGuide}},
