@@ -90,7 +90,7 @@ redis-deps:
 ## motion-check-all: play every icon's animation files with lottie-web and Skottie in Chromium and check
 ## every state against the SVGs (make test checks a sample of about 330 icons)
 motion-check-all: test-deps renderers-deps
-	ICONLIB_MOTION_SAMPLE=all $(GO) test -count=1 -timeout 60m -run 'TestMotionStates$$' -v ./test/e2e
+	ICONLIB_MOTION_SAMPLE=all $(GO) test -count=1 -timeout 120m -run 'TestMotionStates$$' -v ./test/e2e
 
 ## lottie-check-all: the old name of motion-check-all
 lottie-check-all: motion-check-all
