@@ -2,6 +2,7 @@ package edge
 
 import (
 	"net/http"
+	"net/url"
 	"strings"
 
 	"github.com/iconlib/iconlib/edge/access"
@@ -47,17 +48,19 @@ func (s *server) handleHome(w http.ResponseWriter, r *http.Request) {
 }
 
 // homeQuery reads a home page search, held to the home page's bounds: its words, which may be blank (no
-// search), and its category, where "" is every category.
+// search), and its category, where "" is every category. Unlike the REST API, a page takes a link as
+// the world passes it on: other parameters (fbclid, utm_source, page) are ignored, and a repeated one
+// counts once.
 func (s *server) homeQuery(r *http.Request) (library.Search, error) {
-	p, err := parseParams(r, "q", "category")
-	if err != nil {
-		return library.Search{}, err
+	if len(r.URL.RawQuery) > maxQueryString {
+		return library.Search{}, badParam("the query string is longer than %d bytes", maxQueryString)
 	}
-	category := p.values.Get("category")
-	if strings.TrimSpace(p.values.Get("q")) == "" {
+	values, _ := url.ParseQuery(r.URL.RawQuery) // the pairs that parse
+	category := values.Get("category")
+	if strings.TrimSpace(values.Get("q")) == "" {
 		return library.Search{Category: category}, s.lib.CheckCategory(category)
 	}
-	return s.lib.Check(library.Query{Text: p.values.Get("q"), Category: category}, library.HomeIcons)
+	return s.lib.Check(library.Query{Text: values.Get("q"), Category: category}, library.HomeIcons)
 }
 
 // homeSearch answers a search with the home page showing its results: the good matches first, the weaker

@@ -40,6 +40,22 @@ func TestHomeSearchFromTheForm(t *testing.T) {
 	}
 }
 
+// TestSharedSearchLinksSurvive (issue 53): a search link as the world passes it on, with tracking tags,
+// a page number or a parameter twice, answers its results; the REST API keeps its strict contract.
+func TestSharedSearchLinksSurvive(t *testing.T) {
+	e := newEdge(t)
+	for _, path := range []string{"/?q=circel&fbclid=IwAR123", "/?q=circel&utm_source=newsletter&utm_medium=email",
+		"/?q=circel&page=2", "/?q=circel&q=arrow", "/?q=circel&%zz=1"} {
+		res, body := e.do(t, http.MethodGet, path, nil)
+		if res.StatusCode != 200 || !strings.Contains(body, `href="/icons/circle-dot/"`) {
+			t.Errorf("%s: %d, want 200 with the search's results", path, res.StatusCode)
+		}
+	}
+	if res, _ := e.do(t, http.MethodGet, "/api/v1/icons?q=circel&fbclid=IwAR123", nil); res.StatusCode != http.StatusBadRequest {
+		t.Errorf("the REST API with an unknown parameter: %d, want 400", res.StatusCode)
+	}
+}
+
 // TestPagesForPeople: a person's browser on a mistyped page address gets a 404 page with the closest
 // icons and a search box; API and file paths, and clients that do not ask for HTML, keep the envelope.
 func TestPagesForPeople(t *testing.T) {
