@@ -6,12 +6,14 @@ import (
 	"mime"
 	"net/http"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/iconlib/iconlib/edge/access"
 	"github.com/iconlib/iconlib/edge/internal/apierror"
 	"github.com/iconlib/iconlib/edge/library"
 	"github.com/iconlib/iconlib/internal/contract"
+	"github.com/iconlib/iconlib/internal/search"
 	"github.com/iconlib/iconlib/templates"
 )
 
@@ -94,7 +96,7 @@ func (s *server) notFoundFor(w http.ResponseWriter, r *http.Request) {
 	page := func(w http.ResponseWriter, r *http.Request) {
 		s.sendProblem(w, r, templates.Problem{Status: http.StatusNotFound, Title: "No page at this address",
 			Message: "Nothing lives at " + r.URL.Path + ". It may be mistyped, or the icon may have another name.",
-			Query:   q, Suggestions: s.suggest(q)})
+			Query:   q, Pages: s.nearestPages(r.URL.Path), Suggestions: s.suggest(q)})
 	}
 	if q == "" {
 		page(w, r)
@@ -159,6 +161,35 @@ func addressWords(urlPath string) string {
 		return ""
 	}
 	return q
+}
+
+// nearestPages are, for an address under /docs/ or /categories/, the guides or categories whose slug or id
+// is within a few edits of what it names (/docs/reactt/ → React, /categories/arrow/ → Arrows), closest
+// first, at most three; none elsewhere.
+func (s *server) nearestPages(urlPath string) []templates.Link {
+	section, name, _ := strings.Cut(strings.Trim(urlPath, "/"), "/")
+	name, _, _ = strings.Cut(strings.ToLower(name), "/")
+	var pages []templates.Link
+	var away []int
+	add := func(id, title, url string) {
+		limit := max(2, len(name)/4)
+		if d := search.EditDistance(name, id, limit); name != "" && d <= limit {
+			i, _ := slices.BinarySearch(away, d+1) // after every page as close
+			away = slices.Insert(away, i, d)
+			pages = slices.Insert(pages, i, templates.Link{Name: title, URL: url})
+		}
+	}
+	switch section {
+	case "docs":
+		for _, g := range s.lib.Guides() {
+			add(g.Slug, g.Title, contract.GuidePage(g.Slug))
+		}
+	case "categories":
+		for _, c := range s.lib.Categories() {
+			add(c.ID, c.Name, contract.CategoryPage(c.ID))
+		}
+	}
+	return pages[:min(len(pages), 3)]
 }
 
 // suggest is the icons that match q well, for a 404 page; none when search is unavailable.

@@ -56,6 +56,27 @@ func TestSharedSearchLinksSurvive(t *testing.T) {
 	}
 }
 
+// TestMistypedGuideAndCategoryAddressesSuggestThePage (issue 53): a 404 under /docs/ or /categories/
+// suggests the guide or category meant before any icon; elsewhere, and when nothing is close, none.
+func TestMistypedGuideAndCategoryAddressesSuggestThePage(t *testing.T) {
+	e := newEdge(t)
+	for _, tc := range []struct{ path, want string }{
+		{"/docs/webb/", `Did you mean <a href="/docs/web/">`},
+		{"/docs/getting-startd/", `Did you mean <a href="/docs/getting-started/">`},
+		{"/categories/shape/", `Did you mean <a href="/categories/shapes/">Shapes</a>?`},
+		{"/categories/arows/", `Did you mean <a href="/categories/arrows/">Arrows</a>?`},
+		{"/docs/zzzzzzzz/", ""},
+		{"/icons/webb/", ""},
+		{"/docs/" + strings.Repeat("w", 200) + "/", ""},
+	} {
+		res, body := e.do(t, http.MethodGet, tc.path, map[string]string{"Accept": browserAccept})
+		if got := strings.Contains(body, "Did you mean"); res.StatusCode != http.StatusNotFound ||
+			tc.want != "" && !strings.Contains(body, tc.want) || tc.want == "" && got {
+			t.Errorf("%s: %d, want %q; did-you-mean shown: %v", tc.path, res.StatusCode, tc.want, got)
+		}
+	}
+}
+
 // TestPagesForPeople: a person's browser on a mistyped page address gets a 404 page with the closest
 // icons and a search box; API and file paths, and clients that do not ask for HTML, keep the envelope.
 func TestPagesForPeople(t *testing.T) {

@@ -37,5 +37,11 @@ type Problem struct {
 	Title       string // the page's heading
 	Message     string // what happened and what to do, in a sentence or two
 	Query       string // the words the address named, searched for the suggestions
+	Pages       []Link // the guides or categories the address most likely meant, closest first
 	Suggestions []Tile // the closest icons
+}
+
+// Link is a page of the site by its name.
+type Link struct {
+	Name, URL string
 }

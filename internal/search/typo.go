@@ -186,6 +186,16 @@ func eachMovedDoubling(w string, f func(key []byte)) {
 	}
 }
 
+// EditDistance is the optimal string alignment distance between a and b (osaDistance), for names that
+// are not the index's words (a guide's slug, a category's id); past limit, or for a string longer than a
+// word (maxWordLen bytes), it is limit+1.
+func EditDistance(a, b string, limit int) int {
+	if len(a) > maxWordLen || len(b) > maxWordLen {
+		return limit + 1
+	}
+	return osaDistance(a, b, limit)
+}
+
 // osaDistance is the optimal string alignment (restricted Damerau–Levenshtein) distance between a and b,
 // counting a transposition of neighbours as one edit; past limit it returns limit+1.
 func osaDistance(a, b string, limit int) int {
