@@ -327,7 +327,7 @@ func TestWebsiteMotionGallery(t *testing.T) {
 			t.Errorf("motion %s: %d icons, hover %q, text %q", s.Name, s.Icons, s.Hover, s.Text)
 		}
 	}
-	want := "draw beat blink bounce drive fill float lift mark nudge pop sequence shake spin swing tick tilt write"
+	want := "draw beat blink bounce drive fill float lift mark nudge open pop sequence shake spin swing tick tilt write"
 	if got := strings.Join(names, " "); got != want {
 		t.Errorf("the gallery shows %q, want %q", got, want)
 	}
