@@ -21,6 +21,7 @@ func TestRunRejectsBadContent(t *testing.T) {
 		popular string
 		common  string
 		guide   string
+		license *string // the drawings' licence; nil for the fixture's (Tabler's MIT License)
 		want    []string
 	}{
 		{name: "broken SVG path", icons: `{"id":"bad-path","category":"Shapes","tags":[],"outline":[["path",{"d":"M1 1 L"}]]}`,
@@ -57,6 +58,14 @@ func TestRunRejectsBadContent(t *testing.T) {
 		{name: "guide without description", icons: good, guide: "---\ntitle: Hello\n---\nbody\n",
 			want: []string{"guides/hello.md", "description"}},
 		{name: "no icon set", want: []string{"no icon sets"}},
+		{name: "drawings without their licence", icons: good, license: ptr(""),
+			want: []string{"the drawings need their licence", "LICENSE.tabler"}},
+		{name: "drawings under another licence", icons: good, license: ptr("Copyright (c) 2026 Someone\nAll rights reserved.\n"),
+			want: []string{"LICENSE.tabler", "want the MIT License"}},
+	}
+	fixtureLicense, err := os.ReadFile(filepath.Join(fixtureContent, "icons", "LICENSE.tabler"))
+	if err != nil {
+		t.Fatal(err)
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -85,6 +94,12 @@ func TestRunRejectsBadContent(t *testing.T) {
 			if tc.guide != "" {
 				write("guides/hello.md", tc.guide)
 			}
+			switch {
+			case tc.license == nil:
+				write("icons/LICENSE.tabler", string(fixtureLicense))
+			case *tc.license != "":
+				write("icons/LICENSE.tabler", *tc.license)
+			}
 			out := filepath.Join(t.TempDir(), "public")
 			_, err := build.Run(context.Background(), build.Options{ContentDir: dir, OutDir: out, BaseURL: contract.MustParseBaseURL(fixtureBase)})
 			if err == nil {
@@ -101,3 +116,5 @@ func TestRunRejectsBadContent(t *testing.T) {
 		})
 	}
 }
+
+func ptr[T any](v T) *T { return &v }

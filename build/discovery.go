@@ -2,6 +2,7 @@ package build
 
 import (
 	"bytes"
+	"encoding/json"
 	"encoding/xml"
 	"fmt"
 
@@ -15,8 +16,12 @@ func (m *model) addDiscovery(s *site) error {
 	if err != nil {
 		return err
 	}
+	license, err := json.MarshalIndent(m.license, "", "  ")
+	if err != nil {
+		return err
+	}
 	data := map[string]any{"Base": m.base, "Count": len(m.icons), "Guides": m.guides, "Categories": m.categories,
-		"REST": contract.REST, "Links": contract.SiteLinks}
+		"REST": contract.REST, "Links": contract.SiteLinks, "License": m.license, "LicenseJSON": string(license)}
 	for name, file := range map[string]string{"llms.txt.tmpl": contract.LLMsFile, "index.md.tmpl": contract.IndexMarkdownFile,
 		"openapi.json.tmpl": contract.OpenAPIFile, "api-catalog.tmpl": contract.APICatalogFile} {
 		var buf bytes.Buffer
@@ -45,9 +50,10 @@ type urlset struct {
 	URLs    []sitemapURL `xml:"url"`
 }
 
-// addSitemap lists every HTML page: home, the motion gallery, guides, categories and icons.
+// addSitemap lists every HTML page: home, the motion gallery, the guides' index, the licence, guides,
+// categories and icons.
 func (m *model) addSitemap(s *site) error {
-	paths := []string{"/", contract.MotionsPage, contract.DocsPage}
+	paths := []string{"/", contract.MotionsPage, contract.DocsPage, contract.LicensePage}
 	for _, g := range m.guides {
 		paths = append(paths, contract.GuidePage(g.Slug))
 	}

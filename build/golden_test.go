@@ -22,6 +22,7 @@ func TestGoldenOutput(t *testing.T) {
 		"api/v1/icons/circle-dot.json",
 		"api/v1/categories.json",
 		"llms.txt",
+		"LICENSE.txt",
 	} {
 		t.Run(rel, func(t *testing.T) {
 			got := readFile(t, out, rel)

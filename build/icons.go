@@ -21,9 +21,9 @@ import (
 	"github.com/iconlib/iconlib/internal/contract"
 )
 
-// animateIcons turns every source icon into its record and its files (animations and static SVGs), in
-// parallel; files[i] are the files of icons[i].
-func animateIcons(ctx context.Context, src *sources, base string, p *progress) (icons []catalog.Icon, files [][]file, err error) {
+// animateIcons turns every source icon into its record (under lic) and its files (animations and static
+// SVGs), in parallel; files[i] are the files of icons[i].
+func animateIcons(ctx context.Context, src *sources, base string, lic catalog.License, p *progress) (icons []catalog.Icon, files [][]file, err error) {
 	icons, files = make([]catalog.Icon, len(src.icons)), make([][]file, len(src.icons))
 	g, ctx := errgroup.WithContext(ctx)
 	g.SetLimit(runtime.GOMAXPROCS(0))
@@ -33,7 +33,7 @@ func animateIcons(ctx context.Context, src *sources, base string, p *progress) (
 				return err
 			}
 			var err error
-			icons[i], files[i], err = animateIcon(src, ic, base)
+			icons[i], files[i], err = animateIcon(src, ic, base, lic)
 			p.icon(len(src.icons))
 			return err
 		})
@@ -48,7 +48,7 @@ type file struct {
 }
 
 // animateIcon makes one icon's animation files and static SVGs, and its record, which names them.
-func animateIcon(src *sources, ic content.Icon, base string) (catalog.Icon, []file, error) {
+func animateIcon(src *sources, ic content.Icon, base string, lic catalog.License) (catalog.Icon, []file, error) {
 	fail := func(err error) (catalog.Icon, []file, error) {
 		return catalog.Icon{}, nil, fmt.Errorf("%s: icon %q: %w", ic.Origin, ic.ID, err)
 	}
@@ -93,7 +93,7 @@ func animateIcon(src *sources, ic content.Icon, base string) (catalog.Icon, []fi
 			SHA256: hex.EncodeToString(sum[:]), SizeBytes: len(body), SVGURL: base + "/" + f.svgPath})
 		files = append(files, file{f.path, body}, file{f.svgPath, f.svg})
 	}
-	rec, err := record(iconWords(src, ic), anim, written, base)
+	rec, err := record(iconWords(src, ic), anim, written, base, lic)
 	if err != nil {
 		return fail(err)
 	}

@@ -21,10 +21,12 @@ type sources struct {
 	gallery []content.Popular // the icons that show their motion best, for the motion gallery, in order
 	guides  []content.Guide
 	lexicon *lexicon // what content knows of words (searchwords.go)
+	// drawings is the drawings' licence notice (content/icons/LICENSE.tabler), published with them.
+	drawings drawingsNotice
 }
 
-// readSources reads every icon set (content/icons/*.jsonl), the hand edits, the popular icons, the guides
-// and the word vectors of dir, and checks that they fit together.
+// readSources reads every icon set (content/icons/*.jsonl), the hand edits, the popular icons, the guides,
+// the drawings' licence and the word vectors of dir, and checks that they fit together.
 func readSources(dir string, log *slog.Logger) (*sources, error) {
 	b := &sources{dir: dir}
 	if err := b.readIcons(); err != nil {
@@ -32,6 +34,9 @@ func readSources(dir string, log *slog.Logger) (*sources, error) {
 	}
 	var err error
 	if b.guides, err = content.ReadGuides(b.path("guides")); err != nil {
+		return nil, err
+	}
+	if err := b.readDrawingsNotice(); err != nil {
 		return nil, err
 	}
 	b.lexicon, err = readLexicon(dir, log)

@@ -31,17 +31,21 @@ type model struct {
 	iconDocs    []search.Doc
 	searchWords searchWords
 	notices     map[string][]byte
+	// license is every record's license; drawings the drawings' notice, which LICENSE.txt carries.
+	license  catalog.License
+	drawings drawingsNotice
 }
 
 // assemble makes the model of src at base: every icon's record and files (counted on p as they are
 // made), the categories, and the guides with their sections.
 func assemble(ctx context.Context, src *sources, base string, p *progress) (*model, error) {
-	m := &model{base: base, popular: src.popular, edited: map[string]bool{}, notices: src.lexicon.notices}
+	m := &model{base: base, popular: src.popular, edited: map[string]bool{}, notices: src.lexicon.notices,
+		license: iconLicense(src.drawings, base), drawings: src.drawings}
 	for _, p := range src.gallery {
 		m.showcase = append(m.showcase, p.ID)
 	}
 	var err error
-	if m.icons, m.iconFiles, err = animateIcons(ctx, src, base, p); err != nil {
+	if m.icons, m.iconFiles, err = animateIcons(ctx, src, base, m.license, p); err != nil {
 		return nil, err
 	}
 	m.categories = countCategories(m.icons)

@@ -26,9 +26,9 @@ func iconWords(src *sources, icon content.Icon) catalog.Icon {
 	return ic
 }
 
-// record assembles an icon's record from its words, its animation and its files' facts, at base. The
-// first of files is the outline's.
-func record(words catalog.Icon, anim motion.Animation, files []catalog.StyleFile, base string) (catalog.Icon, error) {
+// record assembles an icon's record from its words, its animation and its files' facts, at base, under
+// lic. The first of files is the outline's.
+func record(words catalog.Icon, anim motion.Animation, files []catalog.StyleFile, base string, lic catalog.License) (catalog.Icon, error) {
 	ic := words
 	ic.States, ic.Motions = anim.States, anim.Motions
 	ic.FileURL, ic.FileFormat = base+"/"+contract.AnimationFile(ic.ID), "lottie"
@@ -41,6 +41,7 @@ func record(words catalog.Icon, anim motion.Animation, files []catalog.StyleFile
 	if len(files) > 0 {
 		ic.SHA256, ic.SizeBytes = files[0].SHA256, files[0].SizeBytes
 	}
+	ic.License = lic
 	ic.Install = install(ic)
 	var err error
 	ic.Code, err = code(ic)

@@ -25,6 +25,7 @@ var renderers = []func(*model, *site) error{
 	(*model).addSearchIndex,
 	(*model).addDiscovery,
 	(*model).addAgents,
+	(*model).addLicense,
 }
 
 // render runs every renderer over m into a new site.
@@ -47,8 +48,8 @@ func render(ctx context.Context, m *model) (*site, error) {
 func (m *model) addCatalog(s *site) error {
 	cat := catalog.Catalog{
 		Name: "iconlib", BaseURL: m.base,
-		Source:  "Tabler Icons 3.51.0 (https://tabler.io/icons)",
-		License: "MIT (icons: Tabler Icons, Paweł Kuna)",
+		Source:  drawingsSource(),
+		License: m.license.SPDX + " (animations: iconlib; drawings: " + drawingsName + ", " + m.drawings.holder + ")",
 		Count:   len(m.icons), Categories: m.categories, Icons: m.icons,
 	}
 	body, err := json.Marshal(cat)

@@ -30,7 +30,7 @@ func (m *model) addSearchIndex(s *site) error {
 			return err
 		}
 		for name, notice := range m.notices {
-			if err := s.add(path.Dir(contract.VectorsFile)+"/"+name+".txt", notice); err != nil {
+			if err := s.add(searchNoticeFile(name), notice); err != nil {
 				return err
 			}
 		}
@@ -39,6 +39,12 @@ func (m *model) addSearchIndex(s *site) error {
 		return err
 	}
 	return addIndex(s, contract.GuideIndexDir, sectionDocs(m.sections), emb, m.searchWords.th)
+}
+
+// searchNoticeFile is where the notice of the search's word data named name (as content/ names it) is
+// published: beside the word vectors.
+func searchNoticeFile(name string) string {
+	return path.Dir(contract.VectorsFile) + "/" + name + ".txt"
 }
 
 // addIndex builds a search index of docs and writes it to dir/index.bin.

@@ -103,8 +103,12 @@ func code(ic catalog.Icon) (catalog.Code, error) {
 	return Code(ic, Play{FileURL: ic.FileURL, State: "in", Enter: "in", Hover: "hover"})
 }
 
-// Code is an icon's snippets for each platform, playing p.
+// Code is an icon's snippets for each platform, playing p. Each starts with a comment naming the icon's
+// licence, so the record must have one.
 func Code(ic catalog.Icon, p Play) (catalog.Code, error) {
+	if ic.License.Attribution == "" || ic.License.TextURL == "" {
+		return catalog.Code{}, fmt.Errorf("icon %s has no licence for its snippets' header", ic.ID)
+	}
 	d := snippetData{Icon: ic, Component: componentName(ic.ID), Snake: strings.ReplaceAll(ic.ID, "-", "_"), Play: p}
 	if d.Snake[0] >= '0' && d.Snake[0] <= '9' {
 		d.Snake = "icon_" + d.Snake

@@ -23,6 +23,8 @@ func bellRecord() catalog.Icon {
 		},
 		Files: []catalog.StyleFile{{Style: "outline", FileURL: "https://x/assets/bell.json"},
 			{Style: "filled", FileURL: "https://x/assets/filled/bell.json"}},
+		License: catalog.License{Name: "MIT License", SPDX: "MIT", URL: "https://x/license/", TextURL: "https://x/LICENSE.txt",
+			Attribution: "Animation: iconlib (MIT). Drawing: Tabler Icons by Paweł Kuna (MIT)."},
 	}
 }
 

@@ -94,9 +94,10 @@ func TestSkillsInBothDialects(t *testing.T) {
 		},
 		{
 			name: "icon-details from text that is an id", parts: []*a2a.Part{text(" `Zigzag` ")}, skill: "icon-details",
-			markdown: []string{"## Zigzag (`zigzag`)", "- sha256: `", "npm install lottie-web", "```javascript\n", "```swift\n", "```kotlin\n", "#### React (lottie-react)"},
+			markdown: []string{"## Zigzag (`zigzag`)", "- sha256: `", "npm install lottie-web", "```javascript\n", "```swift\n", "```kotlin\n", "#### React (lottie-react)",
+				"- Licence: MIT License (`MIT`, https://icons.example/license/): ", "Ship the notices with the files: https://icons.example/LICENSE.txt"},
 			data: map[string]any{"id": "zigzag", "found": true, "icon.id": "zigzag", "icon.file_url": "https://icons.example/assets/zigzag.json",
-				"icon.install.react": "npm install lottie-react"},
+				"icon.install.react": "npm install lottie-react", "icon.license.spdx": "MIT", "icon.license.text_url": "https://icons.example/LICENSE.txt"},
 		},
 		{
 			name: "icon-details from a data part with an id", parts: []*a2a.Part{data(map[string]any{"id": "circle-dot"})},

@@ -67,7 +67,7 @@ func IconList(hits []library.IconHit) string {
 }
 
 // Icon renders an icon's whole record under a level-2 heading: its description, links, file with size and
-// sha256, its file per style, motions (the signature marked, with the parts it moves, pivot and direction),
+// sha256, its licence, its file per style, motions (the signature marked, with the parts it moves, pivot and direction),
 // states (frames, loop, motion, styles, and the icon a morph ends as or its way back starts as), install
 // commands and code per platform, under labels (the library's, from about.json).
 func Icon(ic catalog.Icon, labels catalog.Labels) string {
@@ -87,6 +87,10 @@ func Icon(ic catalog.Icon, labels catalog.Labels) string {
 	fmt.Fprintf(&b, "- Animation (%s, %d bytes): %s\n", ic.FileFormat, ic.SizeBytes, ic.FileURL)
 	fmt.Fprintf(&b, "- sha256: %s\n", Code(ic.SHA256))
 	fmt.Fprintf(&b, "- Static SVG: %s\n", ic.SVGURL)
+	if l := ic.License; l.Name != "" {
+		fmt.Fprintf(&b, "- Licence: %s (%s, %s): %s Ship the notices with the files: %s\n", inline(l.Name), Code(l.SPDX),
+			l.URL, inline(l.Attribution), l.TextURL)
+	}
 
 	if len(ic.Files) > 0 {
 		b.WriteString("\n### Files\n\n| Style | Animation | Bytes | sha256 | Static SVG |\n| --- | --- | --- | --- | --- |\n")

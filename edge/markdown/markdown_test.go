@@ -103,6 +103,8 @@ func TestIcon(t *testing.T) {
 			{Style: "outline", FileURL: "https://x/assets/bell.json", SHA256: "abc", SizeBytes: 1234, SVGURL: "https://x/svg/bell.svg"},
 			{Style: "filled", FileURL: "https://x/assets/filled/bell.json", SHA256: "def", SizeBytes: 999, SVGURL: "https://x/svg/filled/bell.svg"},
 		},
+		License: catalog.License{Name: "MIT License", SPDX: "MIT", URL: "https://x/license/", TextURL: "https://x/LICENSE.txt",
+			Attribution: "Animation: iconlib (MIT). Drawing: *Tabler* Icons (MIT)."},
 	}
 	bare := catalog.Icon{ID: "dot", Name: "Dot", Category: "shapes", CategoryName: "Shapes", FileURL: "f",
 		FileFormat: "lottie", SHA256: "s", SizeBytes: 1, SVGURL: "v", PageURL: "p"}
@@ -117,6 +119,8 @@ func TestIcon(t *testing.T) {
 				"- Page: https://x/icons/bell/\n- Category: Alerts (`alerts`)\n- Tags: notify, ring\\_ring\n" +
 				"- Styles: outline, filled\n- Animation (lottie, 1234 bytes): https://x/assets/bell.json\n- sha256: `abc`\n" +
 				"- Static SVG: https://x/svg/bell.svg\n" +
+				"- Licence: MIT License (`MIT`, https://x/license/): Animation: iconlib (MIT). Drawing: \\*Tabler\\* Icons (MIT). " +
+				"Ship the notices with the files: https://x/LICENSE.txt\n" +
 				"\n### Files\n\n| Style | Animation | Bytes | sha256 | Static SVG |\n| --- | --- | --- | --- | --- |\n" +
 				"| `outline` | https://x/assets/bell.json | 1234 | `abc` | https://x/svg/bell.svg |\n" +
 				"| `filled` | https://x/assets/filled/bell.json | 999 | `def` | https://x/svg/filled/bell.svg |\n" +

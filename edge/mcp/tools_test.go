@@ -75,6 +75,9 @@ func TestGetIconReturnsTheFullRecord(t *testing.T) {
 	if len(got.Motions) != 3 || got.Motions[0].Name != "draw" || got.Motions[1].Name != "pop" || got.Motions[1].Description == "" || got.Motions[2].Name != "morph" {
 		t.Errorf("motions = %+v, want draw, pop and morph with descriptions", got.Motions)
 	}
+	if got.License.SPDX != "MIT" || !strings.HasSuffix(got.License.TextURL, "/LICENSE.txt") || got.License.Attribution == "" {
+		t.Errorf("license = %+v, want MIT with its notices and attribution", got.License)
+	}
 	motionOf := map[string]string{}
 	for _, s := range got.States {
 		motionOf[s.Name] = s.Motion
@@ -86,6 +89,7 @@ func TestGetIconReturnsTheFullRecord(t *testing.T) {
 		"### Files", "| `outline` | " + want.FileURL + " | ", " | `" + want.SHA256 + "` | ",
 		"### Motions", "- `draw`: ", "- `pop` (signature): " + want.Motions[1].Description + " Part 2; pivot (12, 12).",
 		"### States", "| `loop` | 41–160 | yes | `pop` | outline, filled |", "| `morph` | ", "| `hover-draw` | ", " | `draw` | outline | ",
+		"- Licence: MIT License (`MIT`, " + want.License.URL + "): ", want.License.TextURL,
 		"### Install", want.Install.React, "### Code",
 		"```jsx\n" + strings.TrimRight(want.Code.React, "\n") + "\n```", "#### Android"} {
 		if !strings.Contains(text, s) {

@@ -23,6 +23,21 @@ type Icon struct {
 	Code         Code     `json:"code"`
 	// Files are the animation files, one per style; the outline file is also FileURL.
 	Files []StyleFile `json:"files"`
+	// License is what the icon's files are under and what to ship with them.
+	License License `json:"license"`
+}
+
+// License says what an icon's files (its animations and static SVGs) are under and what a user ships with
+// them. Every icon's is the same: the animation is iconlib's and the drawing Tabler Icons', both MIT.
+type License struct {
+	Name string `json:"name"` // the licence as people name it: "MIT License"
+	SPDX string `json:"spdx"` // the SPDX expression of the files: "MIT"
+	URL  string `json:"url"`  // the page that explains it: {base}/license/
+	// TextURL is the plain-text file of the notices (the animations' and the drawings'), which the MIT
+	// License asks to go with every copy: the file to ship.
+	TextURL string `json:"text_url"`
+	// Attribution names whose work the files are, in one line, for a credits screen or a comment.
+	Attribution string `json:"attribution"`
 }
 
 // StyleFile is the animation file of one style of an icon, and its static picture.
@@ -169,9 +184,10 @@ type Category struct {
 
 // Catalog is the body of catalog.json: every icon with its record.
 type Catalog struct {
-	Name       string     `json:"name"`
-	BaseURL    string     `json:"base_url"`
-	Source     string     `json:"source"`
+	Name    string `json:"name"`
+	BaseURL string `json:"base_url"`
+	Source  string `json:"source"`
+	// License is the icons' licence in a line; each record's License says it in full.
 	License    string     `json:"license"`
 	Count      int        `json:"count"`
 	Categories []Category `json:"categories"`

@@ -26,6 +26,10 @@ const (
 	AICatalogFile     = ".well-known/ai-catalog.json" // the same entries, by its other name
 	SkillsIndexFile   = ".well-known/agent-skills/index.json"
 	SkillsDir         = ".well-known/agent-skills/" // one SKILL.md per skill below it
+
+	// LicenseFile holds the notices of the icons' files (the animations' and the drawings'): the text a
+	// user ships with them. LicensePage explains it.
+	LicenseFile = "LICENSE.txt"
 )
 
 // URL paths of pages.
@@ -33,6 +37,7 @@ const (
 	DocsPage       = "/docs/"            // the guides' index
 	VersioningPage = "/docs/versioning/" // the API's deprecation policy
 	MotionsPage    = "/motions/"         // every motion, played
+	LicensePage    = "/license/"         // what the icons are under and what to ship
 )
 
 // CategoryPage is the URL path of a category's HTML page.
