@@ -121,6 +121,7 @@ type tabOptions struct {
 	darkScheme    bool
 	noScript      bool // the page's scripts do not run (the test's evaluations still do)
 	width, height int64
+	listen        func(ev any) // hears the tab's events too (a trace's data, say)
 }
 
 // openTab opens a tab with the WebMCP shim and the emulation asked for, and returns a context for it (with
@@ -128,7 +129,11 @@ type tabOptions struct {
 func openTab(t *testing.T, browser context.Context, o tabOptions) (context.Context, *tabProblems) {
 	t.Helper()
 	problems := &tabProblems{}
-	tab, cancel := chromedp.NewContext(browser, chromedp.WithListener(problems.listen))
+	listeners := []chromedp.ContextOption{chromedp.WithListener(problems.listen)}
+	if o.listen != nil {
+		listeners = append(listeners, chromedp.WithListener(o.listen))
+	}
+	tab, cancel := chromedp.NewContext(browser, listeners...)
 	t.Cleanup(cancel)
 	if err := chromedp.Do(tab); err != nil { // opens the tab, with no timeout
 		t.Fatalf("opening a tab: %v", err)
