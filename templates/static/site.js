@@ -878,10 +878,8 @@
           "; it follows the appearance settings and the state you pick.";
       }
     };
-    setChoice = (changes) => {
-      if (changes.style === undefined && changes.motion === undefined && changes.state === undefined) {
-        return { ...choice, marker: markerOf(choice) };
-      }
+    // nextChoice is the pick with changes applied, checked: a bad value throws, naming it.
+    const nextChoice = (changes) => {
       const next = { ...choice };
       if (changes.style !== undefined) {
         if (!rec.files.some((f) => f.style === changes.style)) throw new Error("style must be one of " + rec.files.map((f) => f.style).join(", ") + " (the styles of " + pageIcon + "); got " + JSON.stringify(changes.style));
@@ -901,13 +899,46 @@
         if (changes.state !== undefined) throw new Error("the " + next.style + " file has no state " + markerOf(next));
         next.state = "in";
       }
+      return next;
+    };
+    setChoice = (changes) => {
+      if (changes.style === undefined && changes.motion === undefined && changes.state === undefined) {
+        return { ...choice, marker: markerOf(choice) };
+      }
+      const next = nextChoice(changes);
       const restyle = next.style !== choice.style;
       choice = next;
       if (restyle) load();
       else play();
       show();
       paintCode(appearance);
+      shareInURL();
       return { ...choice, marker: markerOf(choice) };
+    };
+    // The page's URL says the pick and the looks (style, motion, state, color, stroke, size), so a
+    // configured icon can be shared; a link's looks are shown, not stored as the visitor's own.
+    const defaultChoice = { ...choice };
+    const linked = new URLSearchParams(location.search);
+    for (const key of ["style", "motion", "state"]) {
+      try {
+        if (linked.has(key)) choice = nextChoice({ [key]: linked.get(key) });
+      } catch (_) { /* a link with a value this icon lacks: the default */ }
+    }
+    for (const [key, field] of [["color", "color"], ["stroke", "stroke_width"], ["size", "size"]]) {
+      try {
+        if (linked.has(key)) appearance = merge(appearance, { [field]: linked.get(key) });
+      } catch (_) { /* out of range: the visitor's own */ }
+    }
+    const shareInURL = () => {
+      const url = new URL(location.href);
+      const put = (key, value, plain) => (value === plain ? url.searchParams.delete(key) : url.searchParams.set(key, value));
+      put("style", choice.style, defaultChoice.style);
+      put("motion", choice.motion, defaultChoice.motion);
+      put("state", choice.state, defaultChoice.state);
+      put("color", appearance.color.replace("#", ""), "currentColor");
+      put("stroke", num(appearance.stroke_width), num(DEFAULTS.stroke_width));
+      put("size", String(appearance.size), String(DEFAULTS.size));
+      if (url.href !== location.href) history.replaceState(history.state, "", url);
     };
     const picker = byId("picker");
     picker.addEventListener("click", (e) => {
@@ -920,6 +951,10 @@
     picker.hidden = false;
     load();
     show();
+    paintAppearance();
+    onAppearance.push(shareInURL);
+    shareInURL();
+    initTakeaway(rec, () => choice, svgOf, pathOf);
     const note = byId("motion-note");
     const motion = () => {
       note.hidden = !reduceMotion.matches;
@@ -985,6 +1020,94 @@
     };
     onAppearance.push(paintCode);
     paintCode(appearance);
+  }
+
+  /* ---------- Take-away: downloads and copies as the visitor set them ---------- */
+
+  // takeSVG is the static SVG of a style in the appearance: its size, the colour (or color, where the
+  // appearance follows the text colour and the picture needs one) and the stroke width.
+  async function takeSVG(url, color, scale = 1) {
+    const res = await fetch(url);
+    if (!res.ok) throw new Error("the SVG could not be read (HTTP " + res.status + ")");
+    const doc = new DOMParser().parseFromString(await res.text(), "image/svg+xml");
+    const root = doc.documentElement;
+    const paint = appearance.color === "currentColor" ? color : appearance.color;
+    root.setAttribute("width", String(appearance.size * scale));
+    root.setAttribute("height", String(appearance.size * scale));
+    if (root.getAttribute("stroke") !== "none") root.setAttribute("stroke-width", num(appearance.stroke_width));
+    if (paint) doc.querySelectorAll('[stroke="currentColor"], [fill="currentColor"]').forEach((el) => {
+      for (const a of ["stroke", "fill"]) if (el.getAttribute(a) === "currentColor") el.setAttribute(a, paint);
+    });
+    return new XMLSerializer().serializeToString(doc);
+  }
+
+  // takePNG draws the SVG at size × scale pixels; the text colour stands in for currentColor.
+  async function takePNG(url, color, scale) {
+    const img = new Image();
+    img.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(await takeSVG(url, color, scale));
+    await img.decode();
+    const canvas = Object.assign(document.createElement("canvas"), { width: appearance.size * scale, height: appearance.size * scale });
+    canvas.getContext("2d").drawImage(img, 0, 0, canvas.width, canvas.height);
+    return new Promise((done, fail) => canvas.toBlob((b) => (b ? done(b) : fail(new Error("the PNG could not be made"))), "image/png"));
+  }
+
+  // takeLottie is the animation file recoloured and re-stroked as the element does it (its restyle).
+  async function takeLottie(url) {
+    const [res, Element] = await Promise.all([fetch(url), customElements.whenDefined("iconlib-icon")]);
+    if (!res.ok) throw new Error("the animation could not be read (HTTP " + res.status + ")");
+    const color = appearance.color === "currentColor" ? "" : appearance.color;
+    return JSON.stringify(Element.restyle(await res.json(), { primary: color, secondary: color }, appearance.stroke_width));
+  }
+
+  // elementMarkup is the <iconlib-icon> that shows the pick in the appearance, after its script tag.
+  async function elementMarkup(rec, c) {
+    const Element = await customElements.whenDefined("iconlib-icon");
+    const st = stateNamed(rec, c.state);
+    const trigger = { in: "in", hover: "hover", loop: "loop" }[c.state] || (st && /^morph/.test(c.state) && !/-back$/.test(c.state) ? "toggle" : "");
+    const attrs = [["icon", rec.id], ["icon-style", c.style === "outline" ? "" : c.style], ["trigger", trigger],
+      ["state", trigger && trigger !== "toggle" ? "" : c.state], ["motion", c.motion === signatureOf(rec) ? "" : c.motion],
+      ["colors", appearance.color === "currentColor" ? "" : "primary:" + appearance.color],
+      ["stroke", appearance.stroke_width === DEFAULTS.stroke_width ? "" : num(appearance.stroke_width)],
+      ["size", appearance.size === DEFAULTS.size ? "" : String(appearance.size)],
+      ["speed", appearance.speed === DEFAULTS.speed ? "" : num(appearance.speed)]];
+    const esc = (v) => v.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
+    return '<script src="' + esc(Element.script) + '"></script>\n<iconlib-icon' +
+      attrs.filter(([, v]) => v).map(([k, v]) => " " + k + '="' + esc(v) + '"').join("") + "></iconlib-icon>\n";
+  }
+
+  function save(name, blob) {
+    const a = Object.assign(document.createElement("a"), { href: URL.createObjectURL(blob), download: name });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(a.href), 60000);
+  }
+
+  // initTakeaway wires the icon page's downloads and copies: the chosen style's files in the appearance.
+  function initTakeaway(rec, picked, svgOf, pathOf) {
+    const box = byId("takeaway");
+    if (!box) return;
+    const hint = byId("takeaway-hint");
+    const textColor = () => getComputedStyle(byId("player")).color;
+    const actions = {
+      lottie: async (c, name) => save(name + ".json", new Blob([await takeLottie(pathOf(c.style))], { type: "application/json" })),
+      svg: async (c, name) => save(name + ".svg", new Blob([await takeSVG(svgOf(c.style))], { type: "image/svg+xml" })),
+      png: async (c, name, scale) => save(name + "-" + appearance.size * scale + ".png", await takePNG(svgOf(c.style), textColor(), scale)),
+      "copy-svg": async (c) => copyText(await takeSVG(svgOf(c.style))),
+      "copy-element": async (c) => copyText(await elementMarkup(rec, c)),
+    };
+    box.addEventListener("click", async (e) => {
+      const b = e.target.closest("button[data-take]");
+      if (!b) return;
+      const c = picked();
+      const label = b.textContent;
+      try {
+        await actions[b.dataset.take](c, rec.id + (c.style === "outline" ? "" : "-" + c.style), Number(b.dataset.scale || 1));
+        if (b.dataset.take.startsWith("copy")) announcer.textContent = label.replace(/^Copy /, "") + " copied";
+      } catch (err) {
+        hint.textContent = label + " failed: " + (err && err.message ? err.message : err) + ".";
+      }
+    });
   }
 
   /* ---------- Home page search ---------- */
