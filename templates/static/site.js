@@ -912,7 +912,7 @@
       else play();
       show();
       paintCode(appearance);
-      shareInURL();
+      onPick.forEach((f) => f());
       return { ...choice, marker: markerOf(choice) };
     };
     // The page's URL says the pick and the looks (style, motion, state, color, stroke, size), so a
@@ -951,10 +951,10 @@
     picker.hidden = false;
     load();
     show();
+    // onPick: what follows the pick and the appearance (the URL, the take-away's summary).
+    const onPick = [shareInURL, initTakeaway(rec, () => choice, svgOf, pathOf)];
+    onPick.forEach((f) => onAppearance.push(f));
     paintAppearance();
-    onAppearance.push(shareInURL);
-    shareInURL();
-    initTakeaway(rec, () => choice, svgOf, pathOf);
     const note = byId("motion-note");
     const motion = () => {
       note.hidden = !reduceMotion.matches;
@@ -1084,10 +1084,14 @@
   }
 
   // initTakeaway wires the icon page's downloads and copies: the chosen style's files in the appearance.
+  // It answers the function that says, under them, what they carry.
   function initTakeaway(rec, picked, svgOf, pathOf) {
     const box = byId("takeaway");
-    if (!box) return;
     const hint = byId("takeaway-hint");
+    const describe = () => {
+      hint.textContent = "As set above: " + picked().style + ", " + (appearance.color === "currentColor" ? "the text colour" : appearance.color) +
+        ", stroke " + num(appearance.stroke_width) + ", " + appearance.size + " px.";
+    };
     const textColor = () => getComputedStyle(byId("player")).color;
     const actions = {
       lottie: async (c, name) => save(name + ".json", new Blob([await takeLottie(pathOf(c.style))], { type: "application/json" })),
@@ -1105,9 +1109,10 @@
         await actions[b.dataset.take](c, rec.id + (c.style === "outline" ? "" : "-" + c.style), Number(b.dataset.scale || 1));
         if (b.dataset.take.startsWith("copy")) announcer.textContent = label.replace(/^Copy /, "") + " copied";
       } catch (err) {
-        hint.textContent = label + " failed: " + (err && err.message ? err.message : err) + ".";
+        hint.textContent = announcer.textContent = label + " failed: " + (err && err.message ? err.message : err) + ".";
       }
     });
+    return describe;
   }
 
   /* ---------- Home page search ---------- */

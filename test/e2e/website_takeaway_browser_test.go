@@ -58,6 +58,10 @@ func TestWebsiteIconPageTakeaway(t *testing.T) {
 		t.Errorf("the page's URL is %s, want color=e11d48, stroke=1.5, size=48 and motion=draw in it", shared)
 	}
 
+	if hint := js[string](t, ctx, `document.getElementById("takeaway-hint").textContent`); hint != "As set above: outline, #e11d48, stroke 1.5, 48 px." {
+		t.Errorf("under the downloads: %q, want what they carry", hint)
+	}
+
 	take := func(action string) {
 		t.Helper()
 		if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#takeaway [data-take="`+action+`"]`))); err != nil {
