@@ -17,8 +17,9 @@ import (
 
 // elementRecorder runs before the element's script on the test pages: it keeps every event the elements
 // dispatch (ready, complete, toggle, error; caught on the way down, as they do not bubble) and helpers the
-// tests call: frame(id), the frame the player shows; paths(id), each drawn path's stroke, stroke-width
-// and fill; mask(id|svg text, size), the pixels (alpha > 127) of the element's picture or of a static SVG.
+// tests call: frame(id), the frame the player shows; paths(id), each visible path's stroke, stroke-width,
+// fill and box (within the element); mask(id|svg text, size), the pixels (alpha > 127) of the element's
+// picture or of a static SVG.
 const elementRecorder = `<script>
 window.events = [];
 for (const type of ["ready", "complete", "toggle", "error"]) document.addEventListener(type, (e) => {
@@ -27,8 +28,10 @@ for (const type of ["ready", "complete", "toggle", "error"]) document.addEventLi
 const $ = (id) => document.getElementById(id);
 window.ready = (id) => events.some((e) => e.type === "ready" && e.id === id);
 window.frame = (id) => { const p = $(id).player; return Math.round(p.firstFrame + p.currentFrame); };
-window.paths = (id) => [...$(id).shadowRoot.querySelectorAll("path")].filter((p) => p.getAttribute("d") && getComputedStyle(p).display !== "none")
-  .map((p) => ({ stroke: p.getAttribute("stroke"), width: p.getAttribute("stroke-width"), fill: p.getAttribute("fill"), box: (({ x, y, width, height }) => ({ x, y, width, height }))(p.getBoundingClientRect()) }));
+window.paths = (id) => { const at = $(id).getBoundingClientRect();
+  return [...$(id).shadowRoot.querySelectorAll("path")].filter((p) => p.getAttribute("d") && p.checkVisibility({ opacityProperty: true }))
+    .map((p) => ({ stroke: p.getAttribute("stroke"), width: p.getAttribute("stroke-width"), fill: p.getAttribute("fill"),
+      box: (({ x, y, width, height }) => ({ x: x - at.x, y: y - at.y, width, height }))(p.getBoundingClientRect()) })); };
 window.mask = async (src, size) => {
   let text = src;
   if (!src.startsWith("<")) {

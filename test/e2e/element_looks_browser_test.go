@@ -98,7 +98,7 @@ func TestElementColoursAndStroke(t *testing.T) {
 	for id, width := range map[string]string{"bell": "2", "thin": "1"} {
 		strokes := 0
 		for _, p := range paths(id) {
-			if p.Stroke == "" { // a fill (the bell's filled form, hidden at its last frame)
+			if p.Stroke == "" { // a fill
 				if p.Fill != text {
 					t.Errorf("%s draws %s, want its fills %s", id, show([]drawnPath{p}), text)
 				}
@@ -126,7 +126,7 @@ func TestElementColoursAndStroke(t *testing.T) {
 			case p.Stroke == red || p.Fill == red:
 				badge++
 				// The check mark sits in the lower right quarter of the 96 px icon (Tabler's 15–21 of 24).
-				if p.Box.X < 40 || p.Box.Y < 40 {
+				if p.Box.X < 48 || p.Box.Y < 48 {
 					t.Errorf("a red path at (%.0f, %.0f) outside the badge", p.Box.X, p.Box.Y)
 				}
 			case p.Stroke == text:
