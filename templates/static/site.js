@@ -470,6 +470,7 @@
       id: pageIcon, name: page.dataset.name, file_url: page.dataset.fileUrl, sha256: page.dataset.sha256, code, install,
       styles: more.styles || ["outline"], states: more.states || [], motions: more.motions || [],
       files: more.files || [{ style: "outline", file_url: page.dataset.fileUrl, sha256: page.dataset.sha256 }],
+      license: more.license,
     };
   }
 
@@ -1059,7 +1060,8 @@
     return JSON.stringify(Element.restyle(await res.json(), { primary: color, secondary: color }, appearance.stroke_width));
   }
 
-  // elementMarkup is the <iconlib-icon> that shows the pick in the appearance, after its script tag.
+  // elementMarkup is the <iconlib-icon> that shows the pick in the appearance, after its licence and its
+  // script tag.
   async function elementMarkup(rec, c) {
     const Element = await customElements.whenDefined("iconlib-icon");
     const st = stateNamed(rec, c.state);
@@ -1071,7 +1073,9 @@
       ["size", appearance.size === DEFAULTS.size ? "" : String(appearance.size)],
       ["speed", appearance.speed === DEFAULTS.speed ? "" : num(appearance.speed)]];
     const esc = (v) => v.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
-    return '<script src="' + esc(Element.script) + '"></script>\n<iconlib-icon' +
+    // Like every snippet, it starts by naming the icon's licence.
+    const licence = rec.license ? "<!-- " + (rec.license.attribution + " Licence: " + rec.license.text_url).replace(/--/g, "- -") + " -->\n" : "";
+    return licence + '<script src="' + esc(Element.script) + '"></script>\n<iconlib-icon' +
       attrs.filter(([, v]) => v).map(([k, v]) => " " + k + '="' + esc(v) + '"').join("") + "></iconlib-icon>\n";
   }
 

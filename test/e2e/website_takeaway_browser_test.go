@@ -26,7 +26,7 @@ Object.defineProperty(navigator, "clipboard", { configurable: true, value: { wri
 // TestWebsiteIconPageTakeaway sets a colour, a stroke and a size on an icon page as a person does, then
 // takes every download and copy and checks their bytes: the SVG and the Lottie file carry the colour and
 // the stroke width, the PNGs the size (1× and 2×) and the colour's pixels, the <iconlib-icon> markup the
-// chosen attributes (and plays as set on another site); the URL carries the settings, and opening it
+// icon's licence and the chosen attributes (and plays as set on another site); the URL carries the settings, and opening it
 // again shows them.
 func TestWebsiteIconPageTakeaway(t *testing.T) {
 	browserCtx := newBrowser(t)
@@ -134,6 +134,10 @@ func TestWebsiteIconPageTakeaway(t *testing.T) {
 	take("copy-element")
 	waitJS(t, ctx, "Copy <iconlib-icon>", `window.__copied.length === 2`)
 	markup := js[[]string](t, ctx, `window.__copied`)[1]
+	license := readRecord(t, lib.Public, "bell").License
+	if head := "<!-- " + license.Attribution + " Licence: " + license.TextURL + " -->\n<script "; !strings.HasPrefix(markup, head) {
+		t.Errorf("the copied <iconlib-icon> starts %q, want the licence as the snippets name it, %q", markup[:min(len(markup), len(head))], head)
+	}
 	wantContains(t, "the copied <iconlib-icon>", markup, `<script src="`+lib.URL+`/static/iconlib-icon.js?v=`,
 		`<iconlib-icon icon="bell" trigger="in" motion="draw" colors="primary:#e11d48" stroke="1.5" size="48"></iconlib-icon>`)
 	site := elementSite(t, lib, map[string]string{"/": strings.Replace(markup, "<iconlib-icon ", `<iconlib-icon id="pasted" `, 1)}, nil)
