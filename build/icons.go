@@ -64,14 +64,15 @@ func animateIcon(src *sources, ic content.Icon, base string, lic catalog.License
 	}
 	var targets []motion.Target
 	for _, id := range src.edits[ic.ID].Morphs {
-		other, err := figure(src.source(id).Outline, outlinePaint)
+		o := src.source(id)
+		other, err := figure(o.Outline, outlinePaint)
 		if err != nil {
 			return fail(fmt.Errorf("morph into %s: %w", id, err))
 		}
-		targets = append(targets, motion.Target{ID: id, Outline: other})
+		targets = append(targets, motion.Target{ID: id, Outline: other, Accent: motion.Accent(id, o.Category, other)})
 	}
 	anim, err := motion.Animate(motion.Icon{Name: ic.ID, Outline: outline, Filled: filled,
-		Motion: choreography(src, ic, outline), Morphs: targets})
+		Motion: choreography(src, ic, outline), Morphs: targets, Accent: motion.Accent(ic.ID, ic.Category, outline)})
 	if err != nil {
 		return fail(err)
 	}

@@ -30,7 +30,7 @@ func iconWords(src *sources, icon content.Icon) catalog.Icon {
 // lic. The first of files is the outline's.
 func record(words catalog.Icon, anim motion.Animation, files []catalog.StyleFile, base string, lic catalog.License) (catalog.Icon, error) {
 	ic := words
-	ic.States, ic.Motions = anim.States, anim.Motions
+	ic.States, ic.Motions, ic.ColorSlots = anim.States, anim.Motions, anim.Slots
 	ic.FileURL, ic.FileFormat = base+"/"+contract.AnimationFile(ic.ID), "lottie"
 	ic.SVGURL = base + "/" + contract.SVGFile(ic.ID)
 	ic.PageURL = base + contract.IconPage(ic.ID)

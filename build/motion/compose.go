@@ -16,6 +16,9 @@ type Icon struct {
 	Filled  Figure // nil when the icon has no filled style
 	Motion  Choreography
 	Morphs  []Target // icons it morphs into
+	// Accent are the parts (SVG elements of the outline, numbered from 1) painted in the secondary
+	// colour slot: the accent of the icon's meaning (Accent finds them); none paints all in primary.
+	Accent []int
 }
 
 // Animation is an icon's animation files and what its record says about them.
@@ -24,6 +27,7 @@ type Animation struct {
 	Filled  *lottie.Animation // nil without a filled drawing
 	States  []catalog.State   // every marker of the outline file, each with the styles whose files hold it
 	Motions []catalog.Motion
+	Slots   []catalog.ColorSlot // the colour slots the files paint, and the outline's parts in each
 }
 
 // Animate returns the animation files of ic: the outline drawn on and moved by its choreography, with a
@@ -31,6 +35,10 @@ type Animation struct {
 func Animate(ic Icon) (Animation, error) {
 	if len(ic.Outline) == 0 {
 		return Animation{}, fmt.Errorf("an icon needs at least one part")
+	}
+	var err error
+	if ic, err = ic.painted(); err != nil {
+		return Animation{}, err
 	}
 	m, err := ic.Motion.resolve(ic.Outline)
 	if err != nil {
@@ -65,6 +73,11 @@ func Animate(ic Icon) (Animation, error) {
 		a.Motions = append(a.Motions, catalog.Motion{Name: "morph", Description: morphSummary})
 	}
 	a.Outline = file(ic.Name, t.end, shapes, states)
+	files, styles := map[string][]lottie.Shape{"outline": shapes}, []string{"outline"}
+	if a.Filled != nil {
+		files["filled"], styles = a.Filled.Layers[0].Shapes, append(styles, "filled")
+	}
+	a.Slots = colorSlots(ic.Outline, files, styles)
 	for i := range states {
 		states[i].Styles = []string{"outline"}
 		if i < signatureStates && ic.Filled != nil { // the signature's states are in both files
@@ -88,8 +101,27 @@ func file(name string, last int, shapes []lottie.Shape, states []catalog.State) 
 		Version: lottie.Version, Name: name, FrameRate: FrameRate, OutPoint: last + 1,
 		Width: Size, Height: Size, Assets: []any{},
 		Layers:  []lottie.Layer{lottie.NewShapeLayer("icon", last+1, shapes)},
-		Markers: markers,
+		Markers: markers, Slots: slotValues(shapes),
 	}
+}
+
+// painted is ic with every drawing painted in its colour slots: the outline's accent secondary, the
+// filled drawing's parts as the outline parts nearest them, each morph target's accent secondary.
+func (ic Icon) painted() (Icon, error) {
+	var err error
+	if ic.Outline, err = accented(ic.Outline, ic.Accent); err != nil {
+		return ic, err
+	}
+	if ic.Filled != nil {
+		ic.Filled = slotsByPosition(ic.Outline, ic.Filled)
+	}
+	ic.Morphs = slices.Clone(ic.Morphs)
+	for i, o := range ic.Morphs {
+		if ic.Morphs[i].Outline, err = accented(o.Outline, o.Accent); err != nil {
+			return ic, fmt.Errorf("morph into %s: %w", o.ID, err)
+		}
+	}
+	return ic, nil
 }
 
 // describe is the record's entry for the signature motion: what it does and how it fits this icon.
@@ -119,7 +151,7 @@ func (m move) describe(parts int) catalog.Motion {
 }
 
 // maxUnits is how many groups of parts draw on one after another: neighbouring parts that move alike
-// and are painted alike draw together beyond it. Each group costs its own trim keys, stroke and
+// and are painted alike (in one colour slot too) draw together beyond it. Each group costs its own trim keys, stroke and
 // transform; two (plus any the motion needs apart, such as a lid or a sequence) keep the median file
 // under 3 KB.
 const maxUnits = 2
@@ -208,7 +240,7 @@ func compose(fig Figure, m move, t timeline) []lottie.Shape {
 			}
 			trim = &tm
 		}
-		groups[i] = lottie.NewGroup(tr, unitItems(contours, p.Paint, width, trim)...)
+		groups[i] = slotGroup(p.Paint.Slot, tr, unitItems(contours, p.Paint, width, trim)...)
 	}
 	shapes := stack(groups, us, m, t)
 	if m.fill != nil { // beneath the still outline it fills
@@ -278,12 +310,12 @@ func unitItems(contours []svg.Contour, paint Paint, width lottie.Property, trim 
 		items = append(items, *trim)
 	}
 	if paint.Stroke {
-		stroke := lottie.NewStroke(black, StrokeWidth)
+		stroke := slotStroke(paint.Slot)
 		stroke.Width = width
 		items = append(items, stroke)
 	}
 	if paint.Fill {
-		items = append(items, lottie.NewFill(black))
+		items = append(items, slotFill(paint.Slot))
 	}
 	return items
 }

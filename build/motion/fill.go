@@ -37,7 +37,7 @@ func (m move) fillShape(fig Figure) (shape Figure, from svg.Point, ok bool) {
 	if len(closed) == 0 {
 		return nil, svg.Point{}, false
 	}
-	shape = Figure{{Paint: Paint{Fill: true, Opacity: 1}, Contours: closed}}
+	shape = Figure{{Paint: Paint{Fill: true, Opacity: 1, Slot: slotOf(fig, m.parts)}, Contours: closed}}
 	if m.dir != (svg.Point{}) {
 		return m.level(shape)
 	}
@@ -69,7 +69,7 @@ func (m move) level(shape Figure) (Figure, svg.Point, bool) {
 	}
 	c := b.center()
 	from := svg.Point{X: c.X - m.dir.X*(b.max.X-b.min.X)/2, Y: c.Y - m.dir.Y*(b.max.Y-b.min.Y)/2}
-	return Figure{{Paint: Paint{Fill: true, Opacity: 1}, Contours: []svg.Contour{boxContour(b)}}}, from, true
+	return Figure{{Paint: Paint{Fill: true, Opacity: 1, Slot: shape[0].Paint.Slot}, Contours: []svg.Contour{boxContour(b)}}}, from, true
 }
 
 // shrinkUntil pulls the sides of b in, a quarter unit at a time, until every point along them is clear:
@@ -138,14 +138,16 @@ func boxContour(b box) svg.Contour {
 	return c
 }
 
-// fillGroup is the group of a fill motion: the fill's shape painted in the icon's colour (its item named
-// `fill`, so `**.fill.Color` recolours it), scaled by the motion from nothing to whole and back.
+// fillGroup is the group of a fill motion: the fill's shape painted in the slot of the parts it fills
+// (its item named `fill`, so `**.fill.Color` recolours it too), scaled by the motion from nothing to
+// whole and back.
 func fillGroup(m move, t timeline) lottie.Group {
 	items := make([]lottie.Shape, 0, len(m.fill[0].Contours)+1)
 	for _, c := range m.fill[0].Contours {
 		items = append(items, lottie.NewPath(Bezier(c)))
 	}
-	return lottie.NewGroup(motionTransform(m, t), append(items, lottie.NewFill(black))...)
+	s := m.fill[0].Paint.Slot
+	return slotGroup(s, motionTransform(m, t), append(items, slotFill(s))...)
 }
 
 // fillScale is the fill's scale, in percent, at v of the amplitude a: both axes from a point, or only

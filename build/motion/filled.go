@@ -131,7 +131,8 @@ func revealed(fig Figure, m move, t timeline, grow bool) []lottie.Shape {
 		for _, c := range contours {
 			items = append(items, lottie.NewPath(Bezier(c)))
 		}
-		groups[i] = lottie.NewGroup(tr, append(items, lottie.NewFill(black))...)
+		s := fig[u.parts[0]].Paint.Slot
+		groups[i] = slotGroup(s, tr, append(items, slotFill(s))...)
 	}
 	return stack(groups, us, m, t)
 }

@@ -25,6 +25,7 @@ type Paint struct {
 	Stroke  bool
 	Fill    bool
 	Opacity float64 // 0–1
+	Slot    Slot    // the colour slot (slots.go): secondary for the accent of the icon's meaning
 }
 
 // Part is one SVG element of an icon: the unit a motion moves.
@@ -58,8 +59,6 @@ func (b box) diagonal() float64 { return math.Hypot(b.max.X-b.min.X, b.max.Y-b.m
 func (b box) center() svg.Point {
 	return svg.Point{X: (b.min.X + b.max.X) / 2, Y: (b.min.Y + b.max.Y) / 2}
 }
-
-var black = [4]float64{0, 0, 0, 1}
 
 // Bezier converts a contour to Lottie's vertex and tangent form.
 func Bezier(c svg.Contour) lottie.Bezier {

@@ -12,6 +12,7 @@ import (
 type Target struct {
 	ID      string
 	Outline Figure
+	Accent  []int // its parts in the secondary colour slot, as Icon's
 }
 
 // A shape morph resamples both drawings' contours to the same number of points, pairs the contours,
@@ -21,8 +22,29 @@ type Target struct {
 type polyline []svg.Point
 
 // pairMorph returns the groups that play the morph from fig into other and back within g, hidden
-// outside it.
+// outside it. Contours pair within their colour slot, so no path changes slot on the way: an accent
+// that has no partner in the other drawing leaves or arrives as one.
 func pairMorph(fig, other Figure, g toggle) []lottie.Shape {
+	var shapes []lottie.Shape
+	for _, s := range Slots {
+		shapes = append(shapes, slotMorph(s, inSlot(fig, s), inSlot(other, s), g)...)
+	}
+	return shapes
+}
+
+// inSlot is the drawing of fig's parts painted in slot s.
+func inSlot(fig Figure, s Slot) Figure {
+	var out Figure
+	for _, p := range fig {
+		if p.Paint.Slot == s {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// slotMorph is pairMorph of the parts of one slot s.
+func slotMorph(s Slot, fig, other Figure, g toggle) []lottie.Shape {
 	from, to := strokes(fig), strokes(other)
 	pairs, lone, arriving := pairUp(from, to)
 	reshape := g.changeAt(0.05, 1) // from two frames in to the end of the moving frames
@@ -33,15 +55,14 @@ func pairMorph(fig, other Figure, g toggle) []lottie.Shape {
 	}
 	var shapes []lottie.Shape
 	if len(paths) > 0 {
-		shapes = append(shapes, lottie.NewGroup(lottie.GroupTransform{Opacity: within(g, 100)},
-			append(paths, lottie.NewStroke(black, StrokeWidth))...))
+		shapes = append(shapes, slotGroup(s, lottie.GroupTransform{Opacity: within(g, 100)}, append(paths, slotStroke(s))...))
 	}
 	// A contour without a partner leaves, and one arriving comes, in one frame halfway, as the paired
 	// paths pass their middle (and back): no frame shows both, neither, or either half faded.
 	mid := g.changeAt(0.5, 0.5)
 	fadeGroup := func(c polyline, was, becomes float64) lottie.Shape {
 		opacity := within(g, was, mid.stepped([]float64{was}, []float64{becomes})...)
-		return lottie.NewGroup(lottie.GroupTransform{Opacity: opacity}, lottie.NewPath(smoothPath(c)), lottie.NewStroke(black, StrokeWidth))
+		return slotGroup(s, lottie.GroupTransform{Opacity: opacity}, lottie.NewPath(smoothPath(c)), slotStroke(s))
 	}
 	for _, c := range lone {
 		shapes = append(shapes, fadeGroup(c, 100, 0))

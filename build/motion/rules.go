@@ -223,17 +223,26 @@ func glyph(fig Figure) []int {
 	if len(fig) < 2 {
 		return nil
 	}
-	var badge []int
+	if b := badge(fig); len(b) > 0 {
+		return b
+	}
+	return []int{len(fig)}
+}
+
+// badge finds the parts of a compound icon's badge, numbered from 1: those (not dots) that sit wholly in
+// the lower right quarter; none when no part or every part does.
+func badge(fig Figure) []int {
+	var parts []int
 	for i := range fig {
 		// a dot in that corner (a card's pip, a server's light) is a detail of the icon, not a badge
 		if b := fig.bounds([]int{i}); b.min.X >= 12.5 && b.min.Y >= 12.5 && b.diagonal() >= 1 {
-			badge = append(badge, i+1)
+			parts = append(parts, i+1)
 		}
 	}
-	if len(badge) > 0 && len(badge) < len(fig) {
-		return badge
+	if len(parts) == len(fig) {
+		return nil
 	}
-	return []int{len(fig)}
+	return parts
 }
 
 // slash finds the slash of an -off icon, numbered from 1: the part slashPart finds, else the last part.
@@ -295,4 +304,53 @@ func numbered(parts []int) []int {
 		out[i] = p + 1
 	}
 	return out
+}
+
+// Accent returns the parts of an icon's drawing, numbered from 1, that carry the accent of its meaning
+// and so are painted in the secondary colour slot, by the rules that single them out for the motion:
+// the slash of an -off icon (when it has one drawn straight across), a modifier's badge (bell-check's
+// check) or, without one, its mark when that is the last part and sits inside the frame (circle-x's x),
+// and a glyph held inside a container's frame (circle-dot's dot, file-music's note). Nothing for an icon
+// without such an accent (letters and digits, arrows, a single thing, align-right's last line), nor
+// where the accent would be the whole drawing.
+func Accent(id, category string, fig Figure) []int {
+	words := strings.Split(id, "-")
+	var parts []int
+	switch {
+	case wordsOnly[category] || len(words) < 2:
+	case words[len(words)-1] == "off":
+		if i, ok := slashPart(fig); ok {
+			parts = []int{i + 1}
+		}
+	case slices.ContainsFunc(words, func(w string) bool { return pointing[w] }):
+	case modifiers[words[len(words)-1]] != "":
+		if parts = badge(fig); len(parts) == 0 && slices.Contains(framed(fig), len(fig)) {
+			parts = []int{len(fig)}
+		}
+	case containers[words[0]]:
+		parts = framed(fig)
+	}
+	if len(parts) >= len(fig) {
+		return nil
+	}
+	return parts
+}
+
+// framed finds the glyph of a container, numbered from 1: the parts that lie inside the box of its
+// frame (the part with the largest box), clear of the frame's edges by a unit, so the frame's own
+// details (a file's folded corner, a calendar's rings and rule) stay with it.
+func framed(fig Figure) []int {
+	frame := largestStill(fig, make([]bool, len(fig)))
+	if len(fig) < 2 || frame < 0 {
+		return nil
+	}
+	f := fig.bounds([]int{frame})
+	var parts []int
+	for i := range fig {
+		b := fig.bounds([]int{i})
+		if i != frame && b.min.X >= f.min.X+1 && b.min.Y >= f.min.Y+1 && b.max.X <= f.max.X-1 && b.max.Y <= f.max.Y-1 {
+			parts = append(parts, i+1)
+		}
+	}
+	return parts
 }

@@ -38,12 +38,15 @@ func travel(pairs [][2]polyline) float64 {
 // and then settling, as in draws them. For two frames both show their ends, so no frame is blank; no
 // path changes shape. Back, other rewinds and fig draws on again, the same frames mirrored.
 func stagedMorph(fig, other Figure, g toggle) []lottie.Shape {
-	drawing := func(f Figure, c change, e ease, from, to float64) lottie.Shape {
-		items := append(contourPaths(f), trimOf(c.eased(e, []float64{from}, []float64{to})), lottie.NewStroke(black, StrokeWidth))
-		return lottie.NewGroup(lottie.GroupTransform{Opacity: within(g, 100)}, items...)
+	var shapes []lottie.Shape
+	drawing := func(f Figure, c change, e ease, from, to float64) {
+		for _, part := range bySlot(f) { // a group per slot, keyed alike
+			s := part[0].Paint.Slot
+			items := append(contourPaths(part), trimOf(c.eased(e, []float64{from}, []float64{to})), slotStroke(s))
+			shapes = append(shapes, slotGroup(s, lottie.GroupTransform{Opacity: within(g, 100)}, items...))
+		}
 	}
-	return []lottie.Shape{
-		drawing(fig, g.changeAt(0, 0.5), gather, 100, 0),
-		drawing(other, g.changeAt(0.45, 1), snap, 0, 100),
-	}
+	drawing(fig, g.changeAt(0, 0.5), gather, 100, 0)
+	drawing(other, g.changeAt(0.45, 1), snap, 0, 100)
+	return shapes
 }

@@ -94,21 +94,26 @@ func toggleMorph(fromOff bool, fig, other Figure, g toggle) (shapes []lottie.Sha
 		return nil, false
 	}
 	cross, draw := g.changeAt(0.3, 0.55), g.changeAt(0.1, 0.85)
-	body := func(f Figure, from, to float64) lottie.Shape {
-		fade := within(g, from, cross.eased(smooth, []float64{from}, []float64{to})...)
-		return lottie.NewGroup(lottie.GroupTransform{Opacity: fade}, append(contourPaths(f), lottie.NewStroke(black, StrokeWidth))...)
+	body := func(f Figure, from, to float64) []lottie.Shape {
+		var groups []lottie.Shape
+		for _, part := range bySlot(f) { // a group per slot, faded alike
+			fade := within(g, from, cross.eased(smooth, []float64{from}, []float64{to})...)
+			s := part[0].Paint.Slot
+			groups = append(groups, slotGroup(s, lottie.GroupTransform{Opacity: fade}, append(contourPaths(part), slotStroke(s))...))
+		}
+		return groups
 	}
 	start, end := 0.0, 100.0 // the slash's drawn share
 	plainFrom, offFrom := 100.0, 0.0
 	if !into {
 		start, end, plainFrom, offFrom = 100, 0, 0, 100
 	}
-	slashItems := append(contourPaths(off[cut:cut+1]), trimOf(draw.eased(smooth, []float64{start}, []float64{end})), lottie.NewStroke(black, StrokeWidth))
-	return []lottie.Shape{
-		lottie.NewGroup(lottie.GroupTransform{Opacity: within(g, 100)}, slashItems...),
+	s := off[cut].Paint.Slot
+	slashItems := append(contourPaths(off[cut:cut+1]), trimOf(draw.eased(smooth, []float64{start}, []float64{end})), slotStroke(s))
+	return slices.Concat([]lottie.Shape{slotGroup(s, lottie.GroupTransform{Opacity: within(g, 100)}, slashItems...)},
 		body(slices.Delete(slices.Clone(off), cut, cut+1), offFrom, 100-offFrom),
 		body(plain, plainFrom, 100-plainFrom),
-	}, true
+	), true
 }
 
 // contourPaths are a Lottie path per contour of every part of f, in document order.

@@ -99,6 +99,17 @@ func Icon(ic catalog.Icon, labels catalog.Labels) string {
 				cell(Code(f.SHA256)), cell(f.SVGURL))
 		}
 	}
+	if len(ic.ColorSlots) > 0 {
+		b.WriteString("\n### Colour slots\n\nPlayers recolour a slot by its Lottie slot id (`sid`), its key path (`**.<slot>.**`) or, in lottie-web, its class.\n\n" +
+			"| Slot | Parts | Styles |\n| --- | --- | --- |\n")
+		for _, s := range ic.ColorSlots {
+			parts := "none of its own (a morph's target)"
+			if len(s.Parts) > 0 {
+				parts = strings.Trim(fmt.Sprint(s.Parts), "[]")
+			}
+			fmt.Fprintf(&b, "| %s | %s | %s |\n", cell(Code(s.Name)), parts, inline(strings.Join(s.Styles, ", ")))
+		}
+	}
 	signature := ic.Signature()
 	if len(ic.Motions) > 0 {
 		b.WriteString("\n### Motions\n\n")

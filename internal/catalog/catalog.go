@@ -25,6 +25,8 @@ type Icon struct {
 	Files []StyleFile `json:"files"`
 	// License is what the icon's files are under and what to ship with them.
 	License License `json:"license"`
+	// ColorSlots are the colour slots the icon's files paint in, primary first (docs/colors.md).
+	ColorSlots []ColorSlot `json:"color_slots"`
 }
 
 // License says what an icon's files (its animations and static SVGs) are under and what a user ships with
@@ -38,6 +40,21 @@ type License struct {
 	TextURL string `json:"text_url"`
 	// Attribution names whose work the files are, in one line, for a credits screen or a comment.
 	Attribution string `json:"attribution"`
+}
+
+// ColorSlot is one colour slot of an icon's files: its strokes and fills name it as their colour's
+// Lottie slot id (sid), and the groups that hold them carry it as their name (nm) and class (cl), so
+// any Lottie player can recolour the slot by slot, key path or selector.
+type ColorSlot struct {
+	// Name is the slot: primary (the icon) or secondary (the accent of its meaning: a badge's glyph,
+	// the slash of an -off icon, the mark in a container).
+	Name string `json:"name"`
+	// Parts are the SVG elements of the outline drawing painted in the slot, numbered from 1 in document
+	// order as motions[].parts are; empty where only a morph's target icon paints the slot.
+	Parts []int `json:"parts"`
+	// Styles are the styles whose animation files paint the slot (a filled drawing of one shape is
+	// primary alone).
+	Styles []string `json:"styles"`
 }
 
 // StyleFile is the animation file of one style of an icon, and its static picture.

@@ -19,7 +19,25 @@ type Animation struct {
 	Assets    []any    `json:"assets"`
 	Layers    []Layer  `json:"layers"`
 	Markers   []Marker `json:"markers"`
+	// Slots are the values of the file's slots by id: every property whose sid names one takes its
+	// value from here in players that read slots (lottie-web 5.12+, Skottie, ThorVG), so changing a
+	// slot's value recolours every property that names it.
+	Slots map[string]Slot `json:"slots,omitempty"`
 }
+
+// Slot is the value a slot gives the properties that name it.
+type Slot struct {
+	Value SlotValue `json:"p"`
+}
+
+// SlotValue is a slot's static value, written with its a=0 as the slot schema asks.
+type SlotValue struct {
+	Animated int `json:"a"`
+	Value    any `json:"k"`
+}
+
+// StaticSlot is a slot holding the static value v.
+func StaticSlot(v any) Slot { return Slot{Value: SlotValue{Value: v}} }
 
 // Marker names a span of frames: iconlib stores each state of an icon as one.
 type Marker struct {
@@ -71,6 +89,9 @@ func IdentityTransform() Transform {
 type Property struct {
 	Animated int `json:"a,omitempty"`
 	Value    any `json:"k"`
+	// Slot is the id of the slot (Animation.Slots) whose value players that read slots use instead of
+	// Value; players that do not read them play Value.
+	Slot string `json:"sid,omitempty"`
 }
 
 // Static is a property that never changes.

@@ -15,9 +15,18 @@ const TrimSimultaneously = 1
 
 // Group holds items drawn together; its last item must be a GroupTransform.
 type Group struct {
-	Type  string  `json:"ty"`
-	Name  string  `json:"nm,omitempty"`
+	Type string `json:"ty"`
+	Name string `json:"nm,omitempty"`
+	// Class is the class lottie-web's SVG renderer gives the group's <g> element.
+	Class string  `json:"cl,omitempty"`
 	Items []Shape `json:"it"`
+}
+
+// Slotted returns g named for the colour slot of the strokes and fills it holds, and classed so in
+// lottie-web's SVG: key paths (lottie-ios, lottie-android) and CSS selectors (lottie-web) reach them by it.
+func (g Group) Slotted(slot string) Group {
+	g.Name, g.Class = slot, slot
+	return g
 }
 
 // NewGroup returns a group of items closed by the transform tr (fully opaque when tr has no opacity).
@@ -75,9 +84,12 @@ type Stroke struct {
 	LineJoin int      `json:"lj"`
 }
 
-// NewStroke returns a round-capped, round-joined stroke named "stroke", the key players recolour by.
-func NewStroke(rgba [4]float64, width float64) Stroke {
-	return Stroke{Type: "st", Name: "stroke", Color: Static(rgba[:]), Opacity: Static(100),
+// NewStroke returns a round-capped, round-joined stroke named "stroke", the key players recolour by,
+// whose colour is rgba and, in players that read slots, the value of the slot named slot.
+func NewStroke(slot string, rgba [4]float64, width float64) Stroke {
+	c := Static(rgba[:])
+	c.Slot = slot
+	return Stroke{Type: "st", Name: "stroke", Color: c, Opacity: Static(100),
 		Width: Static(width), LineCap: CapRound, LineJoin: JoinRound}
 }
 
@@ -90,9 +102,12 @@ type Fill struct {
 	Rule    int      `json:"r"`
 }
 
-// NewFill returns a non-zero fill named "fill".
-func NewFill(rgba [4]float64) Fill {
-	return Fill{Type: "fl", Name: "fill", Color: Static(rgba[:]), Opacity: Static(100), Rule: 1}
+// NewFill returns a non-zero fill named "fill" whose colour is rgba and, in players that read slots, the
+// value of the slot named slot.
+func NewFill(slot string, rgba [4]float64) Fill {
+	c := Static(rgba[:])
+	c.Slot = slot
+	return Fill{Type: "fl", Name: "fill", Color: c, Opacity: Static(100), Rule: 1}
 }
 
 // Trim shows only the part of the paths before it between Start and End (percent), shifted by Offset.
