@@ -35,9 +35,9 @@ binary:
 ## when an earlier one fails): vet, gofmt, go mod tidy, staticcheck, no function of the search core over a
 ## cyclomatic complexity of 20 and no assembly outside internal/search/kernel; the packages whose tests run
 ## goroutines under the race detector; the others and the end-to-end suites (test/e2e: the whole library,
-## Chromium, nginx) without it. Installs Chromium, nginx, Redis, wrk, the second Lottie renderer and the
-## conformance clients and validators first when missing. RUNNERFLAGS=-v lists every test as it ends.
-test: test-deps conformance-deps renderers-deps axe-deps
+## Chromium, nginx) without it. Installs Chromium, nginx, Redis, wrk, the second Lottie renderer, the dotLottie
+## player and the conformance clients and validators first when missing. RUNNERFLAGS=-v lists every test as it ends.
+test: test-deps conformance-deps renderers-deps axe-deps dotlottie-deps
 	GO=$(GO) $(GO) run ./test/runner $(RUNNERFLAGS) \
 	  "vet: $(GO) vet ./..." \
 	  "gofmt: ! git ls-files '*.go' | xargs gofmt -l | grep ." \
@@ -110,6 +110,12 @@ test/%/node_modules/.package-lock.json: test/%/package.json test/%/package-lock.
 RENDERERS := test/renderers
 .PHONY: renderers-deps
 renderers-deps: $(RENDERERS)/node_modules/.package-lock.json
+
+## dotlottie-deps: install dotlottie-web (npm @lottiefiles/dotlottie-web, pinned in test/dotlottie), the
+## dotLottie player test/e2e plays every icon's .lottie with (its wasm served by the test, no network)
+DOTLOTTIE := test/dotlottie
+.PHONY: dotlottie-deps
+dotlottie-deps: $(DOTLOTTIE)/node_modules/.package-lock.json
 
 ## axe-deps: install axe-core (npm, pinned in test/axe), which the website's accessibility test injects into its pages
 AXE := test/axe

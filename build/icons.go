@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"html"
 	"runtime"
+	"slices"
 	"sort"
 	"strconv"
 
@@ -84,6 +85,7 @@ func animateIcon(src *sources, ic content.Icon, base string, lic catalog.License
 	}
 	var written []catalog.StyleFile
 	var files []file
+	var packed []styleAnimation
 	for _, f := range styles {
 		body, err := json.Marshal(f.anim)
 		if err != nil {
@@ -93,12 +95,30 @@ func animateIcon(src *sources, ic content.Icon, base string, lic catalog.License
 		written = append(written, catalog.StyleFile{Style: f.style, FileURL: base + "/" + f.path,
 			SHA256: hex.EncodeToString(sum[:]), SizeBytes: len(body), SVGURL: base + "/" + f.svgPath})
 		files = append(files, file{f.path, body}, file{f.svgPath, f.svg})
+		packed = append(packed, styleAnimation{style: f.style, body: body, states: statesOf(anim.States, f.style)})
 	}
 	rec, err := record(iconWords(src, ic), anim, written, base, lic)
 	if err != nil {
 		return fail(err)
 	}
-	return rec, files, nil
+	path := contract.DotLottieFile(ic.ID)
+	body, dl, err := iconDotLottie(rec, packed, base+"/"+path)
+	if err != nil {
+		return fail(err)
+	}
+	rec.DotLottie = dl
+	return rec, append(files, file{path, body}), nil
+}
+
+// statesOf are the states whose markers the file of style holds.
+func statesOf(states []catalog.State, style string) []catalog.State {
+	var out []catalog.State
+	for _, s := range states {
+		if slices.Contains(s.Styles, style) {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // styleFile is one style's animation file and static picture, before it is written.

@@ -91,6 +91,11 @@ func Icon(ic catalog.Icon, labels catalog.Labels) string {
 		fmt.Fprintf(&b, "- Licence: %s (%s, %s): %s Ship the notices with the files: %s\n", inline(l.Name), Code(l.SPDX),
 			l.URL, inline(l.Attribution), l.TextURL)
 	}
+	if d := ic.DotLottie; d.FileURL != "" {
+		fmt.Fprintf(&b, "- dotLottie (%d bytes, sha256 %s): %s — animations %s, themes %s, state machines %s\n", d.SizeBytes,
+			Code(d.SHA256), d.FileURL, codes(strings.Join(d.Animations, ", ")), codes(strings.Join(d.Themes, ", ")),
+			codes(strings.Join(d.StateMachines, ", ")))
+	}
 
 	if len(ic.Files) > 0 {
 		b.WriteString("\n### Files\n\n| Style | Animation | Bytes | sha256 | Static SVG |\n| --- | --- | --- | --- | --- |\n")

@@ -27,6 +27,20 @@ type Icon struct {
 	License License `json:"license"`
 	// ColorSlots are the colour slots the icon's files paint in, primary first (docs/colors.md).
 	ColorSlots []ColorSlot `json:"color_slots"`
+	// DotLottie is the icon's dotLottie file: both styles, their markers, themes and state machines.
+	DotLottie DotLottieFile `json:"dotlottie"`
+}
+
+// DotLottieFile is an icon's dotLottie file (docs/dotlottie.md): its animations, one per style and named
+// for it, with their markers; themes that set the colour slots; and a state machine per style that plays
+// its states on hover and click (toggling a morph where the style has one).
+type DotLottieFile struct {
+	FileURL       string   `json:"file_url"`
+	SHA256        string   `json:"sha256"`
+	SizeBytes     int      `json:"size_bytes"`
+	Animations    []string `json:"animations"`     // the styles, the outline's first (it plays on load)
+	Themes        []string `json:"themes"`         // ids a player's setTheme takes
+	StateMachines []string `json:"state_machines"` // ids, one per style, the outline's first
 }
 
 // License says what an icon's files (its animations and static SVGs) are under and what a user ships with

@@ -75,11 +75,11 @@ var mediaTypes = map[string]string{
 	".svg":  "image/svg+xml",
 }
 
-// binaryMediaTypes are the types of the other files with a type of their own: the gzip variants (as
-// nginx's configuration names them). Anything else is application/octet-stream, whatever the host's
+// binaryMediaTypes are the types of the other files with a type of their own: the gzip variants and the
+// dotLottie files, zips (as nginx's configuration names them). Anything else is application/octet-stream, whatever the host's
 // mime.types says, so every edge sends the same as nginx and as every other edge (Go's own table has
 // no .gz: an edge on a host without mime.types sent the variants as application/octet-stream).
-var binaryMediaTypes = map[string]string{".gz": "application/gzip"}
+var binaryMediaTypes = map[string]string{".gz": "application/gzip", ".lottie": "application/zip"}
 
 var mediaTypesByPath = map[string]string{
 	APICatalogFile: `application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"`,

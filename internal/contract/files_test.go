@@ -16,6 +16,7 @@ func TestMediaTypesDoNotDependOnTheHost(t *testing.T) {
 		"svg/bell.svg":           "image/svg+xml",
 		"llms.txt":               "text/plain; charset=utf-8",
 		"assets/bell.json.gz":    "application/gzip",
+		"assets/bell.lottie":     "application/zip",
 		"assets/bell.json.br":    "application/octet-stream",
 		"search/icons/index.bin": "application/octet-stream",
 		"static/logo.png":        "application/octet-stream",

@@ -46,6 +46,9 @@ func CategoryPage(id string) string { return "/categories/" + id + "/" }
 // AnimationFile is the public/ path of an icon's Lottie file.
 func AnimationFile(id string) string { return "assets/" + id + ".json" }
 
+// DotLottieFile is the public/ path of an icon's dotLottie file (both styles, themes, state machines).
+func DotLottieFile(id string) string { return "assets/" + id + ".lottie" }
+
 // SVGFile is the public/ path of an icon's static SVG.
 func SVGFile(id string) string { return "svg/" + id + ".svg" }
 

@@ -60,6 +60,9 @@ func TestLibraryRecordsAreComplete(t *testing.T) {
 		if sum := sha256.Sum256(body); hex.EncodeToString(sum[:]) != ic.SHA256 || len(body) != ic.SizeBytes {
 			t.Errorf("icon %s: asset does not match its sha256/size", ic.ID)
 		}
+		if msg := dotLottieFault(lib.Public, ic); msg != "" {
+			t.Errorf("icon %s: %s", ic.ID, msg)
+		}
 		if len(ic.Styles) == 2 {
 			filled++
 		}
@@ -156,6 +159,7 @@ func TestLibraryLinksResolve(t *testing.T) {
 		urls[ic.FileURL] = "catalog"
 		urls[ic.SVGURL] = "catalog"
 		urls[ic.PageURL] = "catalog"
+		urls[ic.DotLottie.FileURL] = "catalog"
 	}
 	var sitemap struct {
 		URLs []struct {
