@@ -151,9 +151,9 @@ func (m move) describe(parts int) catalog.Motion {
 }
 
 // maxUnits is how many groups of parts draw on one after another: neighbouring parts that move alike
-// and are painted alike (in one colour slot too) draw together beyond it. Each group costs its own trim keys, stroke and
-// transform; two (plus any the motion needs apart, such as a lid or a sequence) keep the median file
-// under 3 KB.
+// and are painted alike (in one colour slot too) draw together beyond it. Each group costs its own trim
+// keys, stroke and transform; two (plus any the motion needs apart, such as a lid or a sequence, or an
+// accent in its own slot) keep the median file near 3 KB.
 const maxUnits = 2
 
 // unit is a run of neighbouring parts that draw on together and move alike: one Lottie group.

@@ -32,17 +32,6 @@ func pairMorph(fig, other Figure, g toggle) []lottie.Shape {
 	return shapes
 }
 
-// inSlot is the drawing of fig's parts painted in slot s.
-func inSlot(fig Figure, s Slot) Figure {
-	var out Figure
-	for _, p := range fig {
-		if p.Paint.Slot == s {
-			out = append(out, p)
-		}
-	}
-	return out
-}
-
 // slotMorph is pairMorph of the parts of one slot s.
 func slotMorph(s Slot, fig, other Figure, g toggle) []lottie.Shape {
 	from, to := strokes(fig), strokes(other)

@@ -20,6 +20,7 @@ import (
 // Slot is the colour slot a part is painted in.
 type Slot uint8
 
+// The slots: primary, the icon, and secondary, the accent of its meaning.
 const (
 	Primary Slot = iota
 	Secondary
@@ -28,6 +29,7 @@ const (
 // Slots lists the slots in the order records list them.
 var Slots = []Slot{Primary, Secondary}
 
+// String is the slot's name, as the files and records write it.
 func (s Slot) String() string {
 	if s == Secondary {
 		return "secondary"
@@ -99,14 +101,19 @@ func slotOf(fig Figure, parts []int) Slot {
 func bySlot(fig Figure) []Figure {
 	var out []Figure
 	for _, s := range Slots {
-		var f Figure
-		for _, p := range fig {
-			if p.Paint.Slot == s {
-				f = append(f, p)
-			}
-		}
-		if len(f) > 0 {
+		if f := inSlot(fig, s); len(f) > 0 {
 			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// inSlot is the drawing of fig's parts painted in slot s, in document order.
+func inSlot(fig Figure, s Slot) Figure {
+	var out Figure
+	for _, p := range fig {
+		if p.Paint.Slot == s {
+			out = append(out, p)
 		}
 	}
 	return out
@@ -160,6 +167,10 @@ func slotValues(shapes []lottie.Shape) map[string]lottie.Slot {
 // the SVG elements (numbered from 1) of the outline drawing fig painted in it, and the styles whose
 // files hold it. A slot may have no element of the icon's own where only a morph's target paints it.
 func colorSlots(fig Figure, files map[string][]lottie.Shape, styles []string) []catalog.ColorSlot {
+	used := make([][]Slot, len(styles))
+	for i, style := range styles {
+		used[i] = slotsUsed(files[style])
+	}
 	var out []catalog.ColorSlot
 	for _, s := range Slots {
 		cs := catalog.ColorSlot{Name: s.String(), Parts: []int{}}
@@ -168,8 +179,8 @@ func colorSlots(fig Figure, files map[string][]lottie.Shape, styles []string) []
 				cs.Parts = append(cs.Parts, i+1)
 			}
 		}
-		for _, style := range styles {
-			if slices.Contains(slotsUsed(files[style]), s) {
+		for i, style := range styles {
+			if slices.Contains(used[i], s) {
 				cs.Styles = append(cs.Styles, style)
 			}
 		}
