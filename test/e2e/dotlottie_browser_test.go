@@ -93,20 +93,29 @@ type dotLottiePixels struct {
 // Chromium: the manifest lists the record's animations, themes and state machines, every marker of the
 // record is in the file, and the outline state machine, driven by pointer events and fired inputs,
 // lands on the documented states at the last frame of their markers: rest (in's last frame), hover on
-// pointer enter, and on click the toggle (lock ↔ lock-open) or, without one, click (hover's frames).
+// pointer enter, and on click the toggle (lock ↔ lock-open) or, without one, click (hover's frames), for
+// three icons step by step and for icons spread over the library.
 func TestDotLottieStateMachinesReachTheirStates(t *testing.T) {
 	dotLottieAvailable(t)
 	lib := fullLibrary(t)
 	ctx := openDotLottieTab(t, lib)
-	for _, tc := range []struct {
+	type walk struct {
 		id    string
 		steps []string
 		want  []string // the state each step lands in, after the start's rest
-	}{
+	}
+	walks := []walk{
 		{"lock", []string{"enter", "click", "click", "hover"}, []string{"hover", "morph-lock-open", "morph-lock-open-back", "hover"}},
 		{"heart", []string{"click", "click", "enter"}, []string{"morph-heart-broken", "morph-heart-broken-back", "hover"}},
 		{"bell-check", []string{"enter", "click", "click"}, []string{"hover", "click", "click"}},
-	} {
+	}
+	// and icons spread over the library: hover, then click (its toggle, else click)
+	c := readCatalog(t, lib.Public)
+	for i := range dotLottieSample {
+		ic := c.Icons[i*len(c.Icons)/dotLottieSample]
+		walks = append(walks, walk{ic.ID, []string{"enter", "click"}, []string{"hover", clicked(ic)}})
+	}
+	for _, tc := range walks {
 		ic := readRecord(t, lib.Public, tc.id)
 		opened := js[dotLottieOpened](t, ctx, fmt.Sprintf("window.iconlibDotLottie.open(%q)", tc.id))
 		checkDotLottieManifest(t, ic, opened)
@@ -128,6 +137,24 @@ func TestDotLottieStateMachinesReachTheirStates(t *testing.T) {
 		}
 		t.Logf("%s: %+v", tc.id, played.Landed)
 	}
+}
+
+// dotLottieSample is how many icons, evenly spread over the library, TestDotLottieStateMachinesReachTheirStates
+// plays besides its named ones.
+const dotLottieSample = 20
+
+// clicked is the state a click at rest leads to, as docs/dotlottie.md says: the first morph into another
+// icon, else the morph into the filled form, else click.
+func clicked(ic catalog.Icon) string {
+	for _, s := range ic.States {
+		if s.TargetIcon != "" && !s.MorphsBack() {
+			return s.Name
+		}
+	}
+	if len(ic.Styles) == 2 {
+		return "morph"
+	}
+	return "click"
 }
 
 // checkDotLottieManifest: the file's manifest and markers are the record's.

@@ -63,6 +63,14 @@ func TestLibraryRecordsAreComplete(t *testing.T) {
 		if msg := dotLottieFault(lib.Public, ic); msg != "" {
 			t.Errorf("icon %s: %s", ic.ID, msg)
 		}
+		if msg := slotFault(ic, "outline", body); msg != "" {
+			t.Errorf("icon %s: outline file: %s", ic.ID, msg)
+		}
+		if len(ic.Styles) == 2 {
+			if msg := slotFault(ic, "filled", mustRead(t, lib.Public, contract.FilledAnimationFile(ic.ID))); msg != "" {
+				t.Errorf("icon %s: filled file: %s", ic.ID, msg)
+			}
+		}
 		if len(ic.Styles) == 2 {
 			filled++
 		}
