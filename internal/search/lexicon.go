@@ -46,7 +46,7 @@ type lexicon struct {
 	deletes  deletes
 	byLen    [maxWordLen + 2][]int32 // surface words by length (up to maxWordLen)
 	masks    []uint32                // surface word → letterMask of it
-	usual    []int32                 // term → its surface word in the most documents (index into words)
+	usual    []int32                 // term → its usual surface word (index into words): see usualWords
 }
 
 // fields splits a document into the words of each field. Stop words are dropped except from the name.
@@ -82,6 +82,7 @@ func newLexicon(docs []Doc) *lexicon {
 		return id
 	}
 	surface := map[string]int{} // surface word → the documents it is in
+	named := map[string]int{}   // surface word → how often ids and names write it
 	all := make([][numFields][]string, len(docs))
 	var total [numFields]float64
 	for i, d := range docs {
@@ -107,6 +108,9 @@ func newLexicon(docs []Doc) *lexicon {
 					inDoc[w] = true
 					surface[w]++
 				}
+				if f == fieldName {
+					named[w]++
+				}
 				t := termOf(w)
 				if _, ok := tf[t]; !ok {
 					order = append(order, t)
@@ -129,23 +133,39 @@ func newLexicon(docs []Doc) *lexicon {
 	sort.Strings(lx.words)
 	lx.wordTerm = make([]int32, len(lx.words))
 	lx.masks = make([]uint32, len(lx.words))
-	lx.usual = make([]int32, len(lx.postings))
-	for t := range lx.usual {
-		lx.usual[t] = -1
-	}
 	for i, w := range lx.words {
 		lx.wordID[w] = int32(i)
 		lx.masks[i] = letterMask(w)
 		lx.wordTerm[i] = lx.terms[stem(w)]
-		if u := lx.usual[lx.wordTerm[i]]; u < 0 || surface[w] > surface[lx.words[u]] {
-			lx.usual[lx.wordTerm[i]] = int32(i)
-		}
 		if len(w) <= maxWordLen {
 			lx.byLen[len(w)] = append(lx.byLen[len(w)], int32(i))
 		}
 	}
 	lx.deletes = newDeletes(lx.words)
+	lx.usual = lx.usualWords(named, surface)
 	return lx
+}
+
+// usualWords returns, by term, its surface word (an index into lx.words) that ids and names write most,
+// among equals the one in the most documents: the icons' own word ("share" for sharing and shared,
+// "delete" for deleting), which a query's other form is embedded as.
+func (lx *lexicon) usualWords(named, surface map[string]int) []int32 {
+	more := func(a, b string) bool { // a is more usual than b
+		if named[a] != named[b] {
+			return named[a] > named[b]
+		}
+		return surface[a] > surface[b]
+	}
+	usual := make([]int32, len(lx.postings))
+	for t := range usual {
+		usual[t] = -1
+	}
+	for i, w := range lx.words {
+		if t := lx.wordTerm[i]; usual[t] < 0 || more(w, lx.words[usual[t]]) {
+			usual[t] = int32(i)
+		}
+	}
+	return usual
 }
 
 // wordIDs writes into ids (as long as words) each word's index in words, -1 for a word outside the
@@ -158,6 +178,16 @@ func (lx *lexicon) wordIDs(words []string, ids []int32) []int32 {
 		}
 	}
 	return ids
+}
+
+// compound returns the vocabulary word that words[i] and words[i+1] written together are ("log out":
+// logout), and whether there is one.
+func (lx *lexicon) compound(words []string, i int) (int32, bool) {
+	if i < 0 || i+1 >= len(words) {
+		return -1, false
+	}
+	j, ok := lx.wordID[words[i]+words[i+1]]
+	return j, ok
 }
 
 // prefixed returns the surface words that start with p and are longer than it, at most limit of them, the

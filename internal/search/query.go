@@ -130,6 +130,7 @@ func (ix *Index) parse(q string, sc *scratch) (query, error) {
 	var read wordReading // of a word outside the vocabulary, reused
 	alts := sc.alts[:0]  // each word's joins and corrections in context, then its first slot's alternatives
 	defer func() { sc.alts = alts[:0] }()
+	joined := false // the word before began a compound, embedded for both
 	for i, w := range words {
 		from := len(alts)
 		var corrected string
@@ -142,16 +143,33 @@ func (ix *Index) parse(q string, sc *scratch) (query, error) {
 			ix.readWord(r, w, i == len(words)-1 && unfinished)
 		}
 		alts = qu.add(r, alts, from)
-		n := len(qu.embed)
-		qu.embed = append(qu.embed, r.embed...)
-		if corrected != "" && len(r.embed) == 1 {
-			qu.embed[n] = corrected
-			qu.rows = ix.appendRows(qu.rows, corrected)
-		} else {
-			qu.rows = append(qu.rows, r.rows...)
+		if joined {
+			joined = false // embedded with the word before, as their compound
+			continue
 		}
+		joined = ix.embedWords(&qu, r, words, i, corrected)
 	}
 	return qu, nil
+}
+
+// embedWords appends to qu the words to embed for words[i], read as r, and reports whether they stand
+// for the next word too: the compound the two form when the library writes them as one and the
+// embedder knows it ("lap top" is laptop, not a lap and a top), else the word's correction in context
+// (for a word read as one), else r's words.
+func (ix *Index) embedWords(qu *query, r *wordReading, words []string, i int, corrected string) bool {
+	j, joins := ix.lex.compound(words, i)
+	joins = joins && ix.embedWord(ix.lex.words[j]) != nil
+	switch {
+	case joins:
+		corrected = ix.lex.words[j]
+	case corrected == "" || len(r.embed) != 1:
+		qu.embed = append(qu.embed, r.embed...)
+		qu.rows = append(qu.rows, r.rows...)
+		return false
+	}
+	qu.embed = append(qu.embed, corrected)
+	qu.rows = ix.appendRows(qu.rows, corrected)
+	return joins
 }
 
 // contentWords sets qu.words, the query as the exact names are matched against (without its request and
@@ -181,16 +199,11 @@ func (ix *Index) contentWords(qu *query, words []string, sc *scratch) []string {
 // context, and returns them with the likeliest correction ("" for none).
 func (ix *Index) contextAlts(alts []alt, words []string, ids []int32, i int) ([]alt, string) {
 	lx := ix.lex
-	w := words[i]
-	if i+1 < len(words) {
-		if j, ok := lx.wordID[w+words[i+1]]; ok {
-			alts = append(alts, alt{lx.wordTerm[j], weightJoined})
-		}
+	if j, ok := lx.compound(words, i); ok {
+		alts = append(alts, alt{lx.wordTerm[j], weightJoined})
 	}
-	if i > 0 {
-		if j, ok := lx.wordID[words[i-1]+w]; ok {
-			alts = append(alts, alt{lx.wordTerm[j], weightJoined})
-		}
+	if j, ok := lx.compound(words, i-1); ok {
+		alts = append(alts, alt{lx.wordTerm[j], weightJoined})
 	}
 	corrected := ""
 	for _, c := range ix.contextTypos(words, ids, i) {
@@ -273,11 +286,7 @@ func (ix *Index) readWord(r *wordReading, w string, unfinished bool) {
 	}
 	switch {
 	case known:
-		embed := w
-		if u := lx.usual[t]; ix.emb != nil && u >= 0 && ix.embedWord(w) == nil {
-			embed = lx.words[u] // a misspelling the stemmer reads right ("setings" → settings) but the embedder does not know
-		}
-		ix.addSlot(r, append(alts, alt{t, weightExact}), embed)
+		ix.addSlot(r, append(alts, alt{t, weightExact}), ix.usualForm(w, t))
 	case len(syns) > 0: // a word the thesaurus knows is no typo
 		ix.addSlot(r, alts, w)
 	default:
@@ -288,6 +297,30 @@ func (ix *Index) readWord(r *wordReading, w string, unfinished bool) {
 		}
 		ix.readUnknown(r, alts, w, realWord, &near)
 	}
+}
+
+// usualForm is the word embedded for w, a query word of term t: the form of t the library writes most
+// when w is an -ing form of it that the embedder holds alike ("sharing" is share, "deleting" delete: an
+// inflection's own vector can lean elsewhere, sharing to the file-sharing brands' logos) or when the
+// embedder does not know w (a misspelling the stemmer reads right: "setings" is settings); else w.
+func (ix *Index) usualForm(w string, t int32) string {
+	u := ix.lex.usual[t]
+	if ix.emb == nil || u < 0 {
+		return w
+	}
+	base := ix.lex.words[u]
+	wv := ix.embedWord(w)
+	if wv == nil || participle(w, base) && ix.plausible(wv, base) {
+		return base
+	}
+	return w
+}
+
+// participle reports whether w is the -ing form of base, which is shorter ("sharing" of share; not
+// "building" of buildings). It names the action, as the verb does; an -ed form often names a state the
+// verb does not ("declined", "finished": not the finish flag), and stays.
+func participle(w, base string) bool {
+	return len(base) < len(w) && strings.HasSuffix(w, "ing")
 }
 
 // wordSynonyms is the thesaurus's synonyms of the word w of stem st. A word in -ings is a thing, not its
