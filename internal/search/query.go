@@ -49,7 +49,8 @@ type query struct {
 	avoid []opposite // terms of the antonyms of query words
 	// every word of the query, stop words too, joined by spaces, for exact names: without its searchNoise
 	// words when all of them name no icon ("bell icon" → "bell")
-	words string
+	words  string
+	states uint8 // the bits of the stateForms its words ask for (states.go)
 }
 
 // searchNoise are words people add to a search of an icon library without meaning anything by them ("bell
@@ -124,6 +125,7 @@ func (ix *Index) parse(q string, sc *scratch) (query, error) {
 		also: sc.query.also[:0], avoid: sc.query.avoid[:0]}
 	defer func() { sc.query = qu }() // the lists as they grew, for the next query
 	words = ix.contentWords(&qu, words, sc)
+	qu.states = statesOf(words)
 	lx := ix.lex
 	var idsOf [maxQueryWords]int32
 	ids := lx.wordIDs(words, idsOf[:len(words)])

@@ -9,8 +9,8 @@ import (
 )
 
 // Search ranks documents for q by word matching fused with semantic similarity (without semantic vectors,
-// by word matching alone). A document whose id or name is exactly q scores above 0.5, every other one at
-// most 0.5. An error is ErrEmptyQuery.
+// by word matching alone), steered by its state words (states.go). A document whose id or name is exactly
+// q scores above 0.5, every other one at most 0.5. An error is ErrEmptyQuery.
 func (ix *Index) Search(q string, o Options) ([]Hit, error) {
 	sc := ix.scratch()
 	defer ix.pool.Put(sc)
@@ -23,6 +23,14 @@ func (ix *Index) search(q string, o Options, sc *scratch) ([]Hit, error) {
 	if err != nil {
 		return nil, err
 	}
+	return ix.steer(ix.fused(qu, o.widened(qu.states), sc), qu.states, o, maxNamed), nil
+}
+
+// maxNamed is the highest score of a document in the fused ranking whose id or name is not the query.
+const maxNamed = 0.5
+
+// fused ranks documents for qu by word matching fused with semantic similarity.
+func (ix *Index) fused(qu query, o Options, sc *scratch) []Hit {
 	ix.lexical(qu, sc)
 	v := ix.queryVector(qu, sc)
 	f := ix.newFusion(qu, v, sc)
@@ -33,19 +41,19 @@ func (ix *Index) search(q string, o Options, sc *scratch) ([]Hit, error) {
 	// (long queries), one scan of the documents and the phrases costs less than their similarities.
 	if v == nil || !scanAlways && len(f.matched) <= len(sc.scores)/16 {
 		if hits, ok := ix.matchedHits(v, o, &f); ok {
-			return hits, nil
+			return hits
 		}
 	}
 	if boundedScan && ix.phrases.n > 0 {
 		fused := append(f.matched, f.opposite...)
 		sc.touched = fused[:len(f.matched)] // matched's array, grown or not, for the next query
 		rs := reachScore{score: f.score, fused: fused, atLeast: f.atLeast}
-		return ix.reachableHits(v, o, rs, sc), nil
+		return ix.reachableHits(v, o, rs, sc)
 	}
 	ix.cosines(v, sc.sem)
 	ix.blend(v, sc.sem, sc.phraseAll, sc.closest)
 	f.scoreAll(sc.sem, sc.scores)
-	return ix.top(sc.scores, o), nil
+	return ix.top(sc.scores, o)
 }
 
 // matchedHits scores the documents that match words alone and returns their hits, when no other

@@ -4,7 +4,8 @@ package search
 // cosines of their embedding and their closest phrase with q's (see blend), plus Weights.SemPrior times how
 // likely the document is meant (its prior, generic-first: see generic.go), or for a document that stands
 // for the opposite of a query word that similarity scaled by Weights.Antonym; Score is that over
-// 1+SemPrior, at most 1. Errors are ErrEmptyQuery and ErrNoVectors.
+// 1+SemPrior, at most 1. A state word steers it as it does Search (states.go). Errors are ErrEmptyQuery
+// and ErrNoVectors.
 func (ix *Index) Semantic(q string, o Options) ([]Hit, error) {
 	if ix.dim == 0 {
 		return nil, ErrNoVectors
@@ -15,9 +16,14 @@ func (ix *Index) Semantic(q string, o Options) ([]Hit, error) {
 	if err != nil {
 		return nil, err
 	}
+	return ix.steer(ix.semantic(qu, o.widened(qu.states), sc), qu.states, o, 1), nil
+}
+
+// semantic ranks documents for qu by semantic similarity alone.
+func (ix *Index) semantic(qu query, o Options, sc *scratch) []Hit {
 	v := ix.queryVector(qu, sc)
 	if v == nil {
-		return []Hit{}, nil
+		return []Hit{}
 	}
 	opposite := ix.markOpposites(qu, sc)
 	defer func() {
@@ -30,22 +36,22 @@ func (ix *Index) Semantic(q string, o Options) ([]Hit, error) {
 	ws := ix.lateWords(qu)
 	if len(ws) < 2 && boundedScan && ix.phrases.n > 0 {
 		// As the fused ranking's scan: bound scores with int8 rows, compute the reachable ones exactly.
-		return ix.reachableHits(v, o, reachScore{score: final, fused: opposite, atLeast: ss.atLeast}, sc), nil
+		return ix.reachableHits(v, o, reachScore{score: final, fused: opposite, atLeast: ss.atLeast}, sc)
 	}
 	if len(ws) >= 2 && boundedScan && ix.phrases.n > 0 {
 		// Several words: late needs the exact similarities of only the documents it scores.
 		ix.blendBounds(v, sc)
-		return ix.late(ws, v, o, ss, sc), nil
+		return ix.late(ws, v, o, ss, sc)
 	}
 	ix.cosines(v, sc.sem)
 	ix.blend(v, sc.sem, sc.phraseAll, sc.closest)
 	if len(ws) >= 2 && ix.phrases.n > 0 {
-		return ix.late(ws, nil, o, ss, sc), nil
+		return ix.late(ws, nil, o, ss, sc)
 	}
 	for d, sem := range sc.sem {
 		sc.sem[d] = ss.score(int32(d), sem, sc.opposite[d])
 	}
-	return ix.top(sc.sem, o), nil // top leaves out scores ≤ 0
+	return ix.top(sc.sem, o) // top leaves out scores ≤ 0
 }
 
 // semanticScorer scores documents in the semantic ranking from their similarity, with ix's weights held
