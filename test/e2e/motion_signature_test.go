@@ -41,36 +41,37 @@ func TestSignatureMotionsOfWellKnownIcons(t *testing.T) {
 		{id: "brand-github", motion: "write"},
 		{id: "chevron-left", motion: "nudge", direction: "left"},
 		{id: "arrow-up-right", motion: "nudge", direction: "up-right"},
-		{id: "send", motion: "nudge", direction: "up-right"},                             // the plane flies off
-		{id: "logout", motion: "nudge", parts: []int{2, 3}, direction: "right"},          // the arrow leaves, the door stays
-		{id: "login", motion: "nudge", parts: []int{2, 3}, direction: "left"},            // its arrow points into the door
-		{id: "refresh", motion: "spin", pivot: []float64{12, 12}, direction: "ccw"},      // the way its arrows run
-		{id: "search", motion: "swing", pivot: []float64{21, 21}},                        // the lens sweeps about the handle's end
-		{id: "home", motion: "mark", parts: []int{3}},                                    // the door draws on; the house stays
-		{id: "user", motion: "nudge", parts: []int{1}, direction: "up"},                  // the head nods, the shoulders stay
-		{id: "mail", motion: "blink", parts: []int{2}, pivot: []float64{12, 7}},          // the flap folds up and back
-		{id: "star", motion: "fill"},                                                     // a favourite, filled
-		{id: "battery", motion: "fill", direction: "right"},                              // its charge rises from the left end
-		{id: "player-play", motion: "pop"},                                               // a press
-		{id: "volume", motion: "sequence", parts: []int{3, 1, 2}},                        // the waves light after the speaker
-		{id: "battery-4", motion: "sequence"},                                            // the bars fill
-		{id: "microphone", motion: "beat", parts: []int{1}},                              // the capsule, not the stand
-		{id: "camera", motion: "pop", parts: []int{2}},                                   // the lens snaps
-		{id: "map", motion: "pop"},                                                       // not a pin: nothing bounces
-		{id: "calendar-time", motion: "tick", parts: []int{6}, pivot: []float64{18, 18}}, // the hand of the badge
-		{id: "car", motion: "drive", direction: "right"},                                 // its wheels roll
-		{id: "bike", motion: "drive", direction: "right"},                                // its two big wheels roll, not the head
-		{id: "bookmark", motion: "fill"},                                                 // saved: it fills
-		{id: "share", motion: "sequence", parts: []int{1, 4, 2, 5, 3}},                   // from the source node out
-		{id: "filter", motion: "nudge", direction: "down"},                               // through the funnel
-		{id: "copy", motion: "nudge", parts: []int{1}, direction: "down-right"},          // the copy slides off the original
-		{id: "pencil", motion: "swing", pivot: []float64{4, 20}},                         // about its tip
-		{id: "edit", motion: "swing", parts: []int{2, 3}, pivot: []float64{9, 15}},       // the pencil, not the page
-		{id: "gauge", motion: "swing", parts: []int{3}, pivot: []float64{12, 12}},        // the needle about its hub
-		{id: "sun", motion: "spin", parts: []int{2}, pivot: []float64{12, 12}},           // the rays turn, the disc stays
-		{id: "stopwatch", motion: "tick", parts: []int{2}, pivot: []float64{12, 13}},     // the hand, not the crown
-		{id: "clock-hour-3", motion: "tick", parts: []int{2, 3}},                         // both hands, each at its own speed
-		{id: "time-duration-30", motion: "mark", parts: []int{3, 4, 5, 6, 7, 8}},         // no hands: its dial, never a numeral
+		{id: "send", motion: "nudge", direction: "up-right"},                                         // the plane flies off
+		{id: "logout", motion: "nudge", parts: []int{2, 3}, direction: "right"},                      // the arrow leaves, the door stays
+		{id: "login", motion: "nudge", parts: []int{2, 3}, direction: "left"},                        // its arrow points into the door
+		{id: "refresh", motion: "spin", pivot: []float64{12, 12}, direction: "ccw"},                  // the way its arrows run
+		{id: "search", motion: "swing", pivot: []float64{21, 21}},                                    // the lens sweeps about the handle's end
+		{id: "home", motion: "mark", parts: []int{3}},                                                // the door draws on; the house stays
+		{id: "user", motion: "nudge", parts: []int{1}, direction: "up"},                              // the head nods, the shoulders stay
+		{id: "mail", motion: "open", parts: []int{2}, pivot: []float64{12, 7}, direction: "up"},      // the flap opens to its top edge
+		{id: "door", motion: "open", parts: []int{1, 3}, pivot: []float64{6, 12}, direction: "left"}, // it swings on its hinge
+		{id: "star", motion: "fill"},                                                                 // a favourite, filled
+		{id: "battery", motion: "fill", direction: "right"},                                          // its charge rises from the left end
+		{id: "player-play", motion: "pop"},                                                           // a press
+		{id: "volume", motion: "sequence", parts: []int{3, 1, 2}},                                    // the waves light after the speaker
+		{id: "battery-4", motion: "sequence"},                                                        // the bars fill
+		{id: "microphone", motion: "beat", parts: []int{1}},                                          // the capsule, not the stand
+		{id: "camera", motion: "pop", parts: []int{2}},                                               // the lens snaps
+		{id: "map", motion: "pop"},                                                                   // not a pin: nothing bounces
+		{id: "calendar-time", motion: "tick", parts: []int{6}, pivot: []float64{18, 18}},             // the hand of the badge
+		{id: "car", motion: "drive", direction: "right"},                                             // its wheels roll
+		{id: "bike", motion: "drive", direction: "right"},                                            // its two big wheels roll, not the head
+		{id: "bookmark", motion: "fill"},                                                             // saved: it fills
+		{id: "share", motion: "sequence", parts: []int{1, 4, 2, 5, 3}},                               // from the source node out
+		{id: "filter", motion: "nudge", direction: "down"},                                           // through the funnel
+		{id: "copy", motion: "nudge", parts: []int{1}, direction: "down-right"},                      // the copy slides off the original
+		{id: "pencil", motion: "swing", pivot: []float64{4, 20}},                                     // about its tip
+		{id: "edit", motion: "swing", parts: []int{2, 3}, pivot: []float64{9, 15}},                   // the pencil, not the page
+		{id: "gauge", motion: "swing", parts: []int{3}, pivot: []float64{12, 12}},                    // the needle about its hub
+		{id: "sun", motion: "spin", parts: []int{2}, pivot: []float64{12, 12}},                       // the rays turn, the disc stays
+		{id: "stopwatch", motion: "tick", parts: []int{2}, pivot: []float64{12, 13}},                 // the hand, not the crown
+		{id: "clock-hour-3", motion: "tick", parts: []int{2, 3}},                                     // both hands, each at its own speed
+		{id: "time-duration-30", motion: "mark", parts: []int{3, 4, 5, 6, 7, 8}},                     // no hands: its dial, never a numeral
 	} {
 		t.Run(tc.id, func(t *testing.T) {
 			rec := readRecord(t, lib.Public, tc.id)
