@@ -96,8 +96,13 @@ func (c Choreography) resolve(fig Figure) (move, error) {
 		return move{}, err
 	}
 	if len(m.parts) == 0 && def.pivot == pivotStill && len(fig) > 0 {
-		// a clock without hands (a duration's numerals on a dial) redraws its dial: nothing turns a numeral
-		return Choreography{Motion: "mark", Parts: numbered(dial(fig, largestStill(fig, m.moving)))}.resolve(fig)
+		// a clock without hands (a duration's numerals on a dial) redraws its dial: nothing turns a numeral;
+		// a drawing with no face at all redraws whole
+		var dialParts []int
+		if face := largestStill(fig, m.moving); face >= 0 {
+			dialParts = numbered(dial(fig, face))
+		}
+		return Choreography{Motion: "mark", Parts: dialParts}.resolve(fig)
 	}
 	if def.perPart && len(m.parts) < 2 && len(fig) > 0 && len(fig[0].Contours) > 0 {
 		// One part cannot light up after another: it pops instead, or hops if it is a dot (wifi-0), which
@@ -283,6 +288,9 @@ func (d *definition) defaultParts(fig Figure) []int {
 		return parts
 	}
 	face := largestStill(fig, make([]bool, len(fig)))
+	if face < 0 { // no part has an area (dots, straight strokes): no face to turn about
+		return nil
+	}
 	hub := faceCentre(fig, face)
 	return slices.DeleteFunc(parts, func(i int) bool { return i == face || !isHand(fig, i, hub) })
 }

@@ -711,3 +711,17 @@ func TestADoorSwingsOnItsHinge(t *testing.T) {
 		t.Error("an open toward up-left was accepted, want an error naming the four edges")
 	}
 }
+
+// TestATickWithoutAFaceRedrawsWhole: a clock's motion on a drawing none of whose parts has an area (dots
+// and straight strokes) has no face to turn the hands about; it used to index part -1 and panic, and now
+// redraws the drawing whole.
+func TestATickWithoutAFaceRedrawsWhole(t *testing.T) {
+	flat := Figure{pathPart(t, "M4 12h16"), pathPart(t, "M12 4v.01"), pathPart(t, "M12 20v.01")}
+	a, err := Animate(Icon{Name: "flat", Outline: flat, Motion: Choreography{Motion: "tick"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := a.Motions[1]; m.Name != "mark" || len(m.Parts) != 0 {
+		t.Errorf("signature %s moving parts %v, want mark of every part", m.Name, m.Parts)
+	}
+}
