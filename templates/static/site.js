@@ -1468,7 +1468,26 @@
     all.closest(".gallery-actions").hidden = false;
   }
 
+  /* ---------- Keys ---------- */
+
+  // focusSearchKeys: "/" (outside a field) and Ctrl or Cmd+K focus the page's search box and select its
+  // words, as on other icon sites.
+  function focusSearchKeys() {
+    document.addEventListener("keydown", (e) => {
+      const typing = e.target instanceof Element && e.target.closest("input, textarea, select, [contenteditable]");
+      const slash = e.key === "/" && !typing && !e.ctrlKey && !e.metaKey && !e.altKey;
+      const k = (e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === "k";
+      const box = byId("q") || byId("bar-q");
+      if (!(slash || k) || !box) return;
+      e.preventDefault();
+      box.focus();
+      box.select();
+    });
+  }
+
   /* ---------- Start ---------- */
+
+  focusSearchKeys();
 
   paintAppearance();
   wireAppearanceForm();

@@ -770,3 +770,39 @@ func TestAgentDiscoveryServed(t *testing.T) {
 		}
 	}
 }
+
+// TestWebsiteSearchKeys (issue 53): "/" and Ctrl+K focus the page's search box, on the home page and on
+// the other pages that run the site's script (the bar's box; guides run none); inside a field "/" is just
+// a character.
+func TestWebsiteSearchKeys(t *testing.T) {
+	browser := newBrowser(t)
+	lib := fullLibrary(t)
+	ctx, problems := openTab(t, browser, tabOptions{})
+	active := func() string { return js[string](t, ctx, `document.activeElement ? document.activeElement.id : ""`) }
+	for _, tc := range []struct {
+		path, box string
+		key       chromedp.Action[chromedp.Void]
+	}{
+		{"/", "q", chromedp.KeyEvent("/")},
+		{"/icons/download/", "bar-q", chromedp.KeyEvent("/")},
+		{"/categories/arrows/", "bar-q", chromedp.KeyEvent("k", chromedp.KeyModifiers(chromedp.ModifierCtrl))},
+	} {
+		navigate(t, ctx, lib.URL+tc.path)
+		waitJS(t, ctx, "the page", `document.readyState === "complete"`)
+		js[bool](t, ctx, `(document.activeElement && document.activeElement.blur(), true)`)
+		if err := chromedp.Do(ctx, tc.key); err != nil {
+			t.Fatal(err)
+		}
+		if got := active(); got != tc.box {
+			t.Errorf("%s: the key focused %q, want the search box #%s", tc.path, got, tc.box)
+		}
+	}
+	// Typing in the box, "/" is a character.
+	if err := chromedp.Do(ctx, chromedp.SendKeys(chromedp.ID("bar-q"), "a/b")); err != nil {
+		t.Fatal(err)
+	}
+	if got := js[string](t, ctx, `document.getElementById("bar-q").value`); !strings.HasSuffix(got, "a/b") {
+		t.Errorf("typing a/b in the box gave %q", got)
+	}
+	problems.check(t)
+}
