@@ -95,27 +95,8 @@ func (c Choreography) resolve(fig Figure) (move, error) {
 	if err := m.chooseParts(c.Parts, fig); err != nil {
 		return move{}, err
 	}
-	if len(m.parts) == 0 && def.pivot == pivotStill && len(fig) > 0 {
-		// a clock without hands (a duration's numerals on a dial) redraws its dial: nothing turns a numeral;
-		// a drawing with no face at all redraws whole
-		var dialParts []int
-		if face := largestStill(fig, m.moving); face >= 0 {
-			dialParts = numbered(dial(fig, face))
-		}
-		return Choreography{Motion: "mark", Parts: dialParts}.resolve(fig)
-	}
-	if def.perPart && len(m.parts) < 2 && len(fig) > 0 && len(fig[0].Contours) > 0 {
-		// One part cannot light up after another: it pops instead, or hops if it is a dot (wifi-0), which
-		// does not grow when its stroke keeps its width.
-		alone := Choreography{Motion: "pop", Parts: c.Parts, Pivot: c.Pivot}
-		if fig.bounds(m.parts).diagonal() < 4 {
-			alone = Choreography{Motion: "bounce", Parts: c.Parts}
-		}
-		return alone.resolve(fig)
-	}
-	if def.rolls && len(fig) > 0 && len(fig[0].Contours) > 0 && len(m.wheels(fig)) == 0 {
-		// nothing to roll on (a plane, a boat): it nudges the way it goes
-		return Choreography{Motion: "nudge", Parts: c.Parts, Direction: c.Direction, Amplitude: c.Amplitude}.resolve(fig)
+	if instead, ok := c.unfit(m, fig); ok {
+		return instead.resolve(fig)
 	}
 	if err := m.chooseAmplitude(c.Amplitude, fig); err != nil {
 		return move{}, err
@@ -300,6 +281,33 @@ func (d *definition) defaultParts(fig Figure) []int {
 func faceCentre(fig Figure, face int) svg.Point {
 	c, _ := enclosingCircle(inkOf(fig, []int{face}).points)
 	return c
+}
+
+// unfit is the choreography to play instead of c when the drawing has nothing for c's motion to move as
+// it means to (m holds the parts c chose), and whether there is one.
+func (c Choreography) unfit(m move, fig Figure) (Choreography, bool) {
+	drawn := len(fig) > 0 && len(fig[0].Contours) > 0 // a drawing known (Check passes none)
+	switch {
+	case len(m.parts) == 0 && m.def.pivot == pivotStill && len(fig) > 0:
+		// a clock without hands (a duration's numerals on a dial) redraws its dial: nothing turns a numeral;
+		// a drawing with no face at all redraws whole
+		var dialParts []int
+		if face := largestStill(fig, m.moving); face >= 0 {
+			dialParts = numbered(dial(fig, face))
+		}
+		return Choreography{Motion: "mark", Parts: dialParts}, true
+	case m.def.perPart && len(m.parts) < 2 && drawn:
+		// One part cannot light up after another: it pops instead, or hops if it is a dot (wifi-0), which
+		// does not grow when its stroke keeps its width.
+		if fig.bounds(m.parts).diagonal() < 4 {
+			return Choreography{Motion: "bounce", Parts: c.Parts}, true
+		}
+		return Choreography{Motion: "pop", Parts: c.Parts, Pivot: c.Pivot}, true
+	case m.def.rolls && drawn && len(m.wheels(fig)) == 0:
+		// nothing to roll on (a plane, a boat): it nudges the way it goes
+		return Choreography{Motion: "nudge", Parts: c.Parts, Direction: c.Direction, Amplitude: c.Amplitude}, true
+	}
+	return Choreography{}, false
 }
 
 // largestStill is the part that does not move with the largest box (a clock's face), or -1.
