@@ -114,19 +114,12 @@ func TestAnonymousLimitThroughTheEdge(t *testing.T) {
 // not counted (no RateLimit) but carry the caller's policy, as the contract says every response does.
 func TestEveryResponseCarriesRateLimitPolicy(t *testing.T) {
 	e := newEdge(t)
-	form := url.Values{"grant_type": {"urn:ietf:params:oauth:grant-type:jwt-bearer"}, "assertion": {registerAgent(t, e.Server)}}
-	res, body := sendBody(t, e.Server, http.MethodPost, "/oauth2/token", form.Encode(), map[string]string{"Content-Type": "application/x-www-form-urlencoded"})
-	var tok struct {
-		AccessToken string `json:"access_token"`
-	}
-	if err := json.Unmarshal([]byte(body), &tok); err != nil || res.StatusCode != http.StatusOK {
-		t.Fatalf("token: %d %s", res.StatusCode, body)
-	}
+	token := accessToken(t, e.URL)
 	paths := []string{"/", "/catalog.json", "/assets/arrow-left.json", "/docs/web.md", "/llms.txt", "/openapi.json",
 		"/.well-known/agent-card.json", "/.well-known/mcp/server-card.json", "/mcp/docs/server-card",
 		"/.well-known/ai-catalog.json", "/.well-known/jwks.json", "/healthz", "/nowhere.json"}
 	for _, path := range paths {
-		for _, tc := range []struct{ token, policy string }{{"", `"anonymous";q=120;w=60`}, {tok.AccessToken, `"agent";q=600;w=60`}} {
+		for _, tc := range []struct{ token, policy string }{{"", `"anonymous";q=120;w=60`}, {token, `"agent";q=600;w=60`}} {
 			header := map[string]string{}
 			if tc.token != "" {
 				header["Authorization"] = "Bearer " + tc.token
@@ -138,7 +131,7 @@ func TestEveryResponseCarriesRateLimitPolicy(t *testing.T) {
 			}
 		}
 	}
-	res, _ = send(t, http.MethodOptions, e.URL+"/mcp", map[string]string{"Origin": "https://example.com", "Access-Control-Request-Method": "POST"})
+	res, _ := send(t, http.MethodOptions, e.URL+"/mcp", map[string]string{"Origin": "https://example.com", "Access-Control-Request-Method": "POST"})
 	if res.Header.Get("RateLimit-Policy") != `"anonymous";q=120;w=60` {
 		t.Errorf("preflight: %d RateLimit-Policy %q", res.StatusCode, res.Header.Get("RateLimit-Policy"))
 	}

@@ -2,10 +2,7 @@ package edge_test
 
 import (
 	"context"
-	"encoding/json"
 	"io"
-	"net/http"
-	neturl "net/url"
 	"os/exec"
 	"strings"
 	"testing"
@@ -22,7 +19,7 @@ import (
 // client registration endpoint, whose refusal mcp-remote reports, saying to drop the header or get a new
 // token.
 func mcpRemote(t *testing.T, url, keyFile string) {
-	valid := registeredToken(t, url)
+	valid := accessToken(t, url)
 	dot := strings.LastIndexByte(valid, '.')
 	altered := valid[:dot+1] + strings.Map(func(r rune) rune { // the signature's characters shifted
 		if r == 'A' {
@@ -92,33 +89,4 @@ func expiredToken(t *testing.T, url, keyFile string) string {
 		t.Fatal(err)
 	}
 	return tok.Raw
-}
-
-// registeredToken registers anonymously at the edge at url and exchanges the assertion for an access
-// token, as the authentication guide shows.
-func registeredToken(t *testing.T, url string) string {
-	t.Helper()
-	res, err := http.Post(url+contract.RegistrationPath, "application/json", strings.NewReader(`{"type":"anonymous"}`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var reg struct {
-		IdentityAssertion string `json:"identity_assertion"`
-	}
-	json.NewDecoder(res.Body).Decode(&reg)
-	res.Body.Close()
-	res, err = http.PostForm(url+contract.TokenPath, neturl.Values{
-		"grant_type": {"urn:ietf:params:oauth:grant-type:jwt-bearer"}, "assertion": {reg.IdentityAssertion}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var tok struct {
-		AccessToken string `json:"access_token"`
-	}
-	json.NewDecoder(res.Body).Decode(&tok)
-	res.Body.Close()
-	if tok.AccessToken == "" {
-		t.Fatalf("no access token: %d", res.StatusCode)
-	}
-	return tok.AccessToken
 }

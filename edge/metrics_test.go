@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -54,7 +55,7 @@ func TestMetrics(t *testing.T) {
 			t.Fatalf("%s %s: %d", r.method, r.path, res.StatusCode)
 		}
 	}
-	reg := registerAgent(t, public)
+	reg := registerAgent(t, public.URL)
 	res, _ := sendBody(t, public, "POST", contract.TokenPath, "grant_type=urn%3Aietf%3Aparams%3Aoauth%3Agrant-type%3Ajwt-bearer&assertion="+reg,
 		map[string]string{"Content-Type": "application/x-www-form-urlencoded"})
 	if res.StatusCode != http.StatusOK {
@@ -127,10 +128,11 @@ func sendBody(t *testing.T, srv *httptest.Server, method, path, body string, hea
 	return sendReader(t, method, srv.URL+path, strings.NewReader(body), header)
 }
 
-// registerAgent registers and returns the identity assertion.
-func registerAgent(t *testing.T, srv *httptest.Server) string {
+// registerAgent registers anonymously at the edge at base and returns the identity assertion.
+func registerAgent(t *testing.T, base string) string {
 	t.Helper()
-	res, body := sendBody(t, srv, "POST", contract.RegistrationPath, `{"type":"anonymous"}`, map[string]string{"Content-Type": "application/json"})
+	res, body := sendReader(t, "POST", base+contract.RegistrationPath, strings.NewReader(`{"type":"anonymous"}`),
+		map[string]string{"Content-Type": "application/json"})
 	var reg struct {
 		IdentityAssertion string `json:"identity_assertion"`
 	}
@@ -138,6 +140,22 @@ func registerAgent(t *testing.T, srv *httptest.Server) string {
 		t.Fatalf("register: %d %s", res.StatusCode, body)
 	}
 	return reg.IdentityAssertion
+}
+
+// accessToken registers at the edge at base and exchanges the assertion, as the authentication guide
+// shows: a valid access token.
+func accessToken(t *testing.T, base string) string {
+	t.Helper()
+	form := url.Values{"grant_type": {"urn:ietf:params:oauth:grant-type:jwt-bearer"}, "assertion": {registerAgent(t, base)}}
+	res, body := sendReader(t, "POST", base+contract.TokenPath, strings.NewReader(form.Encode()),
+		map[string]string{"Content-Type": "application/x-www-form-urlencoded"})
+	var tok struct {
+		AccessToken string `json:"access_token"`
+	}
+	if err := json.Unmarshal([]byte(body), &tok); err != nil || res.StatusCode != http.StatusOK || tok.AccessToken == "" {
+		t.Fatalf("token: %d %s", res.StatusCode, body)
+	}
+	return tok.AccessToken
 }
 
 func scrape(t *testing.T, url string) string {

@@ -284,7 +284,7 @@ func TestLegacySSEThroughTheEdge(t *testing.T) {
 		t.Errorf("message: %d %v %s", msg.StatusCode, msg.Header, body)
 	}
 	// A token of ours that was altered is refused on the stream and on the messages path.
-	altered := registerAgent(t, e.Server) + "x"
+	altered := registerAgent(t, e.URL) + "x"
 	for _, tc := range []struct{ method, path string }{{http.MethodGet, "/mcp/sse"}, {http.MethodPost, endpoint[1]}, {http.MethodGet, "/mcp/docs"}} {
 		res, body := sendReader(t, tc.method, e.URL+tc.path, strings.NewReader(`{"jsonrpc":"2.0","id":2,"method":"ping"}`),
 			map[string]string{"Authorization": "Bearer " + altered, "Accept": "text/event-stream", "Content-Type": "application/json"})
