@@ -38,13 +38,7 @@ func (m move) fit(outline, other Figure) move {
 	turn := make([]int, len(other))
 	for j := range other {
 		fm.elements[j] = j
-		c := other.bounds([]int{j}).center()
-		best, dist := 0, math.Inf(1)
-		for i := range outline {
-			if d := distance(c, outline.bounds([]int{i}).center()); d < dist {
-				best, dist = i, d
-			}
-		}
+		best := nearestPart(outline, other, j)
 		fm.moving[j], fm.voiceOf[j] = m.moving[best], m.voiceOf[best]
 		if m.voices[fm.voiceOf[j]].radius > 0 {
 			fm.voiceOf[j] = 0 // a filled wheel is a disc, which shows no turn: it moves with the body
@@ -106,6 +100,19 @@ func popped(fig Figure) move {
 }
 
 func distance(a, b svg.Point) float64 { return math.Hypot(a.X-b.X, a.Y-b.Y) }
+
+// nearestPart is the part of outline whose box's centre is nearest that of part j of other (the same
+// icon's filled drawing): the part j stands for.
+func nearestPart(outline, other Figure, j int) int {
+	c := other.bounds([]int{j}).center()
+	best, dist := 0, math.Inf(1)
+	for i := range outline {
+		if d := distance(c, outline.bounds([]int{i}).center()); d < dist {
+			best, dist = i, d
+		}
+	}
+	return best
+}
 
 // revealed composes a filled drawing: a group per unit that grows in during `in` when grow is set (in the
 // outline file, where the filled form only appears in a morph, it stands still), the moving units

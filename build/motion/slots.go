@@ -64,14 +64,7 @@ func slotsByPosition(outline, other Figure) Figure {
 	out := slices.Clone(other)
 	secondary := 0
 	for j := range out {
-		c := other.bounds([]int{j}).center()
-		best, dist := 0, -1.0
-		for i := range outline {
-			if d := distance(c, outline.bounds([]int{i}).center()); dist < 0 || d < dist {
-				best, dist = i, d
-			}
-		}
-		out[j].Paint.Slot = outline[best].Paint.Slot
+		out[j].Paint.Slot = outline[nearestPart(outline, other, j)].Paint.Slot
 		if out[j].Paint.Slot == Secondary {
 			secondary++
 		}
@@ -84,14 +77,9 @@ func slotsByPosition(outline, other Figure) Figure {
 	return out
 }
 
-// slotOf is the slot of the given parts of fig: secondary when all of them are.
+// slotOf is the slot of the given parts of fig: secondary when there are some and all of them are.
 func slotOf(fig Figure, parts []int) Slot {
-	for _, i := range parts {
-		if fig[i].Paint.Slot != Secondary {
-			return Primary
-		}
-	}
-	if len(parts) == 0 {
+	if len(parts) == 0 || slices.ContainsFunc(parts, func(i int) bool { return fig[i].Paint.Slot != Secondary }) {
 		return Primary
 	}
 	return Secondary
