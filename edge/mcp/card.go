@@ -53,16 +53,17 @@ type headerInput struct {
 
 // IconsCard returns the icons server's card, for /.well-known/mcp/server-card.json.
 func IconsCard(lib *library.Library, opts Options) ([]byte, error) {
-	e, err := iconsSpec.build(lib, opts)
-	if err != nil {
-		return nil, err
-	}
-	return e.cardJSON, nil
+	return iconsSpec.builtCard(lib, opts)
 }
 
 // DocsCard returns the guides server's card, for /mcp/docs/server-card.
 func DocsCard(lib *library.Library, opts Options) ([]byte, error) {
-	e, err := docsSpec.build(lib, opts)
+	return docsSpec.builtCard(lib, opts)
+}
+
+// builtCard builds the server described by sp and returns its card.
+func (sp serverSpec) builtCard(lib *library.Library, opts Options) ([]byte, error) {
+	e, err := sp.build(lib, opts)
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,7 @@
 package mcp
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -16,14 +17,18 @@ import (
 // refusedCursor answers, and reports whether it did, a list request (one message) whose params carry a
 // cursor: invalid params (-32602), as MCP asks of an unknown cursor, in the caller's terms.
 func refusedCursor(w http.ResponseWriter, message []byte) bool {
+	if !bytes.Contains(message, []byte(`"cursor"`)) { // every other message: no second decoding
+		return false
+	}
 	var req struct {
 		ID     mcp.RequestId `json:"id"`
 		Method string        `json:"method"`
 		Params struct {
-			Cursor *string `json:"cursor"`
+			Cursor string `json:"cursor"`
 		} `json:"params"`
 	}
-	if json.Unmarshal(message, &req) != nil || !strings.HasSuffix(req.Method, "/list") || req.Params.Cursor == nil {
+	// An empty cursor asks for the first page, as none does.
+	if json.Unmarshal(message, &req) != nil || !strings.HasSuffix(req.Method, "/list") || req.Params.Cursor == "" {
 		return false
 	}
 	w.Header().Set("Content-Type", "application/json")

@@ -254,8 +254,10 @@ func TestUnknownCursorsAreRefusedInTheCallersTerms(t *testing.T) {
 			}
 		}
 	}
-	// Without a cursor, the whole list.
-	if _, body := post(t, url, `{"jsonrpc":"2.0","id":4,"method":"tools/list"}`, map[string]string{"Mcp-Protocol-Version": "2025-06-18"}); !strings.Contains(body, `"search_icons"`) || strings.Contains(body, "nextCursor") {
-		t.Errorf("tools/list: %s", body)
+	// Without a cursor, or with an empty one (the first page), the whole list.
+	for _, msg := range []string{`{"jsonrpc":"2.0","id":4,"method":"tools/list"}`, `{"jsonrpc":"2.0","id":4,"method":"tools/list","params":{"cursor":""}}`} {
+		if _, body := post(t, url, msg, map[string]string{"Mcp-Protocol-Version": "2025-06-18"}); !strings.Contains(body, `"search_icons"`) || strings.Contains(body, "nextCursor") {
+			t.Errorf("%s: %s", msg, body)
+		}
 	}
 }
