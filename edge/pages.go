@@ -95,7 +95,7 @@ func (s *server) notFoundFor(w http.ResponseWriter, r *http.Request) {
 	q := addressWords(r.URL.Path)
 	page := func(w http.ResponseWriter, r *http.Request) {
 		s.sendProblem(w, r, templates.Problem{Status: http.StatusNotFound, Title: "No page at this address",
-			Message: "Nothing lives at " + r.URL.Path + ". It may be mistyped, or the icon may have another name.",
+			Message: "Nothing lives at " + r.URL.Path + ". It may be mistyped, or what you look for may have another name.",
 			Query:   q, Pages: s.nearestPages(r.URL.Path), Suggestions: s.suggest(q)})
 	}
 	if q == "" {
@@ -169,14 +169,18 @@ func addressWords(urlPath string) string {
 func (s *server) nearestPages(urlPath string) []templates.Link {
 	section, name, _ := strings.Cut(strings.Trim(urlPath, "/"), "/")
 	name, _, _ = strings.Cut(strings.ToLower(name), "/")
-	var pages []templates.Link
-	var away []int
+	if name == "" {
+		return nil
+	}
+	type near struct {
+		edits int
+		page  templates.Link
+	}
+	var found []near
 	add := func(id, title, url string) {
 		limit := max(2, len(name)/4)
-		if d := search.EditDistance(name, id, limit); name != "" && d <= limit {
-			i, _ := slices.BinarySearch(away, d+1) // after every page as close
-			away = slices.Insert(away, i, d)
-			pages = slices.Insert(pages, i, templates.Link{Name: title, URL: url})
+		if d := search.EditDistance(name, id, limit); d <= limit {
+			found = append(found, near{d, templates.Link{Name: title, URL: url}})
 		}
 	}
 	switch section {
@@ -189,7 +193,12 @@ func (s *server) nearestPages(urlPath string) []templates.Link {
 			add(c.ID, c.Name, contract.CategoryPage(c.ID))
 		}
 	}
-	return pages[:min(len(pages), 3)]
+	slices.SortStableFunc(found, func(a, b near) int { return a.edits - b.edits })
+	var pages []templates.Link
+	for _, f := range found[:min(len(found), 3)] {
+		pages = append(pages, f.page)
+	}
+	return pages
 }
 
 // suggest is the icons that match q well, for a 404 page; none when search is unavailable.
