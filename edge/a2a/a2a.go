@@ -105,9 +105,8 @@ func (d *dialects) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusNoContent)
 		return
 	}
-	method := call.method
 	h := d.v1
-	if v, _ := protocolVersion(r.Header.Get(a2a.SvcParamVersion)); v == a2av0.Version || v != a2a.Version && strings.Contains(method, "/") {
+	if v, _ := protocolVersion(r.Header.Get(a2a.SvcParamVersion)); v == a2av0.Version || v != a2a.Version && strings.Contains(call.method, "/") {
 		h = d.v0 // an A2A 0.3 method name has a slash
 	}
 	// The SDK's 0.3 handler writes its errors without a Content-Type; every reply is JSON.
@@ -199,9 +198,10 @@ func protocolVersion(header string) (v a2a.ProtocolVersion, ok bool) {
 // gate runs before every call the SDK dispatches. It refuses an A2A-Version header this agent does not
 // speak with the SDK's VersionNotSupportedError (-32009), and answers the methods the agent has nothing to
 // act on, as A2A 1.0 names their errors: it keeps no tasks, so any task is not found (-32001), a message
-// naming one included, and the task list is empty; push notifications are not supported (-32003); resubscribing and the extended card are
-// unsupported operations (-32004). The streaming form of SendMessage is left to the SDK, which refuses it
-// with -32004 as the card declares no streaming; any other method is not found (-32601).
+// naming one included, and the task list is empty; push notifications are not supported (-32003);
+// resubscribing and the extended card are unsupported operations (-32004). The streaming form of
+// SendMessage is left to the SDK, which refuses it with -32004 as the card declares no streaming; any
+// other method is not found (-32601).
 type gate struct {
 	a2asrv.PassthroughCallInterceptor
 }

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 )
@@ -92,15 +93,7 @@ func (ix *Index) steer(hits []Hit, states uint8, o Options, most float64) []Hit 
 			}
 		}
 	}
-	slices.SortStableFunc(hits, func(a, b Hit) int {
-		switch {
-		case a.Score > b.Score:
-			return -1
-		case a.Score < b.Score:
-			return 1
-		}
-		return 0
-	})
+	slices.SortStableFunc(hits, func(a, b Hit) int { return cmp.Compare(b.Score, a.Score) })
 	return hits[:min(len(hits), o.limit())]
 }
 
