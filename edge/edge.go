@@ -32,6 +32,7 @@ type Config struct {
 	// AnswerCacheMB bounds the memory each snapshot keeps finished answers and rankings in, in MiB; 0
 	// turns the cache off.
 	AnswerCacheMB int
+	AccessLog     AccessLog // which answers get a request line; the zero AccessLog logs all
 }
 
 // Edge is the edge's handler. It serves every request from one snapshot of public/ (the files, the

@@ -43,11 +43,13 @@ func (r *statusRecorder) Unwrap() http.ResponseWriter { return r.ResponseWriter 
 // Flush sends what was written so far, for event streams (which check for http.Flusher).
 func (r *statusRecorder) Flush() { _ = http.NewResponseController(r.ResponseWriter).Flush() }
 
-// observe writes one log line per request, but only a sample of refusals (see refusalLog), and counts
-// every request in the metrics under the route pattern it matched and that route's surface (surfaces, by
-// pattern). A request no route took (a CORS preflight) counts as route "none" of the site.
+// observe writes one log line per request the access log chooses (see AccessLog), refusals among them
+// thinned (see refusalLog), and counts every request in the metrics under the route pattern it matched
+// and that route's surface (surfaces, by pattern). A request no route took (a CORS preflight) counts as
+// route "none" of the site.
 func (s *server) observe(surfaces map[string]string, next http.Handler) http.Handler {
 	refusals := newRefusalLog(refusalLogInterval, s.cfg.Access.Clock) // the clock the limits count by
+	accessLog := &accessLogger{AccessLog: s.cfg.AccessLog}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		rec := &statusRecorder{ResponseWriter: w}
@@ -61,11 +63,15 @@ func (s *server) observe(surfaces map[string]string, next http.Handler) http.Han
 			route, surface = "none", surfaceSite
 		}
 		s.metrics.Request(route, surface, rec.status, took)
-		if !isRefusal(rec.status) {
+		switch {
+		case !accessLog.logs(rec.status):
+		case !isRefusal(rec.status):
 			s.logger.Info("request", "method", r.Method, "path", r.URL.Path, "status", rec.status, "duration", took)
-		} else if logIt, skipped := refusals.sample(route, rec.status); logIt {
-			s.logger.Info("request refused", "method", r.Method, "path", r.URL.Path, "status", rec.status,
-				"duration", took, "route", route, "refusals_unlogged", skipped)
+		default:
+			if logIt, skipped := refusals.sample(route, rec.status); logIt {
+				s.logger.Info("request refused", "method", r.Method, "path", r.URL.Path, "status", rec.status,
+					"duration", took, "route", route, "refusals_unlogged", skipped)
+			}
 		}
 	})
 }

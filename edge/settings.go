@@ -28,6 +28,7 @@ type Flags struct {
 	MetricsAddr        string        // --metrics-addr; "" means none
 	Watch              time.Duration // --watch; 0 means only on SIGHUP
 	ShutdownTimeout    time.Duration // --shutdown-timeout
+	AccessLog          string        // --access-log: all, errors, sample:N or off; "" means DefaultAccessLog
 }
 
 // ServeConfig is everything [Serve] needs, resolved: the edge's [Config] and how to run it.
@@ -88,6 +89,12 @@ func (f Flags) Resolve(log *slog.Logger, version string) (ServeConfig, error) {
 		if f.LimitsStoreTimeout <= 0 { // only a shared store is waited for
 			bad("limits-store-timeout", "want a positive duration such as 100ms, not %s", f.LimitsStoreTimeout)
 		}
+	}
+	if f.AccessLog == "" {
+		f.AccessLog = DefaultAccessLog
+	}
+	if c.AccessLog, err = ParseAccessLog(f.AccessLog); err != nil {
+		bad("access-log", "%v", err)
 	}
 	if f.Watch < 0 {
 		bad("watch", "want a duration such as 2s, or 0 to stop watching, not %s", f.Watch)

@@ -21,12 +21,13 @@ func goodFlags() edge.Flags {
 func TestResolveNamesEveryBadFlag(t *testing.T) {
 	f := goodFlags()
 	f.BaseURL, f.LimitsStore, f.TrustedProxies = "ftp://icons.example", "memcached://u:secret@host:11211", []string{"10.0.0.0/33"}
-	f.AnswerCacheMB, f.ShutdownTimeout = -1, 0
+	f.AnswerCacheMB, f.ShutdownTimeout, f.AccessLog = -1, 0, "sample:x"
 	_, err := f.Resolve(slog.New(slog.DiscardHandler), "test")
 	if err == nil {
 		t.Fatal("accepted bad flags")
 	}
-	for _, flag := range []string{"--base-url: ", "--limits-store: ", "--trusted-proxies: ", "--answer-cache-mb: ", "--shutdown-timeout: "} {
+	for _, flag := range []string{"--base-url: ", "--limits-store: ", "--trusted-proxies: ", "--answer-cache-mb: ", "--shutdown-timeout: ",
+		"--access-log: "} {
 		if !strings.Contains(err.Error(), flag) {
 			t.Errorf("the error does not name %s:\n%v", flag, err)
 		}
@@ -46,7 +47,8 @@ func TestResolveGivesWhatTheEdgeRunsWith(t *testing.T) {
 		t.Fatal(err)
 	}
 	if c.BaseURL.String() != "https://icons.example" || c.Version != "v1" || c.Access.Clock == nil ||
-		c.Access.Limits != access.Unlimited() || c.Access.LimitsStore != "memory" || len(c.Access.TrustedProxies) != 1 {
+		c.Access.Limits != access.Unlimited() || c.Access.LimitsStore != "memory" || len(c.Access.TrustedProxies) != 1 ||
+		c.AccessLog.String() != edge.DefaultAccessLog {
 		t.Errorf("resolved %+v", c)
 	}
 	f.BaseURL = ""
