@@ -49,6 +49,8 @@ type Edge struct {
 	current atomic.Pointer[server]
 	mu      sync.Mutex // one reload at a time; guards refused
 	refused version    // the last snapshot that failed to load, so Watch does not retry it every tick
+	// draining is set once the edge has been asked to stop: /readyz answers 503 from then on.
+	draining atomic.Bool
 }
 
 var _ http.Handler = (*Edge)(nil)
@@ -67,6 +69,8 @@ type server struct {
 	logger  *slog.Logger
 	metrics *metrics.Metrics
 	handler http.Handler // the routes over this snapshot
+	// draining is the edge's: set, every snapshot's /readyz says the edge is stopping.
+	draining *atomic.Bool
 }
 
 // New loads the snapshot public/ points to and returns the edge's handler.

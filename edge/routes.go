@@ -41,6 +41,7 @@ func (s *server) routes() http.Handler {
 		surfaces[pattern] = surface
 	}
 	handle(surfaceSite, "GET "+contract.HealthPath, http.HandlerFunc(s.handleHealth))
+	handle(surfaceSite, "GET "+contract.ReadyPath, http.HandlerFunc(s.handleReady))
 	// registration, token exchange, JWKS, OAuth discovery
 	s.access.Routes(func(pattern string, h func(http.ResponseWriter, *http.Request)) {
 		handle(surfaceAuth, pattern, http.HandlerFunc(h))

@@ -18,8 +18,9 @@ import (
 
 // Serve runs iconlib serve: it loads the edge over cfg.PublicDir and serves it at cfg.Addr, and its metrics
 // at cfg.MetricsAddr (unless empty), until ctx ends. The edge loads the snapshot public/ points to again on
-// SIGHUP, and when it sees public/ change (every cfg.Watch; 0 never). When ctx ends, requests in flight get
-// up to cfg.ShutdownTimeout to finish. Unless GOMEMLIMIT is set, Serve sets the process's soft memory limit
+// SIGHUP, and when it sees public/ change (every cfg.Watch; 0 never). When ctx ends, the edge drains: /readyz
+// answers 503 and every request is still served for cfg.DrainDelay; then the port closes and requests in
+// flight get up to cfg.ShutdownTimeout to finish. Unless GOMEMLIMIT is set, Serve sets the process's soft memory limit
 // to cfg.MemoryLimitMB (0: none).
 func Serve(ctx context.Context, cfg ServeConfig) error {
 	if _, set := os.LookupEnv("GOMEMLIMIT"); !set && cfg.MemoryLimitMB > 0 {
@@ -46,7 +47,7 @@ func Serve(ctx context.Context, cfg ServeConfig) error {
 		return err
 	}
 	defer e.Close()
-	ctx, cancel := context.WithCancel(ctx)
+	ctx, cancel := e.drainAfter(ctx, cfg.DrainDelay)
 	defer cancel()
 	hangups := make(chan os.Signal, 1)
 	signal.Notify(hangups, syscall.SIGHUP)
@@ -79,6 +80,30 @@ func browserURL(addr net.Addr) string {
 		host = "localhost"
 	}
 	return "http://" + net.JoinHostPort(host, port) + "/"
+}
+
+// drainAfter returns a context that ends delay after ctx does, or when cancelled. From the moment ctx
+// ends, the edge is draining: /readyz answers 503, so a balancer that checks it stops sending requests
+// before the servers stop taking them.
+func (e *Edge) drainAfter(ctx context.Context, delay time.Duration) (context.Context, context.CancelFunc) {
+	stop, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	go func() {
+		select {
+		case <-stop.Done(): // Serve returned first: a server failed
+			return
+		case <-ctx.Done():
+		}
+		e.draining.Store(true)
+		e.cfg.Logger.Info("draining: /readyz answers 503", "for", delay)
+		t := time.NewTimer(delay)
+		defer t.Stop()
+		select {
+		case <-t.C:
+		case <-stop.Done():
+		}
+		cancel()
+	}()
+	return stop, cancel
 }
 
 // reloadOn reloads the edge for every signal until ctx ends; a signal that comes during a reload asks for

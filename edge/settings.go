@@ -29,6 +29,7 @@ type Flags struct {
 	Watch              time.Duration // --watch; 0 means only on SIGHUP
 	ShutdownTimeout    time.Duration // --shutdown-timeout
 	AccessLog          string        // --access-log: all, errors, sample:N or off; "" means DefaultAccessLog
+	DrainDelay         time.Duration // --drain-delay
 }
 
 // ServeConfig is everything [Serve] needs, resolved: the edge's [Config] and how to run it.
@@ -38,6 +39,7 @@ type ServeConfig struct {
 	MetricsAddr     string        // "" serves no metrics
 	Watch           time.Duration // how often to look for a new build; 0 never
 	ShutdownTimeout time.Duration // positive
+	DrainDelay      time.Duration // how long to go on serving, /readyz answering 503, once asked to stop; 0 none
 	MemoryLimitMB   int           // the process's soft memory limit; 0 none
 	Announce        io.Writer     // where Serve writes "open <URL>" once it serves; nil nowhere
 }
@@ -54,7 +56,7 @@ func (f Flags) Resolve(log *slog.Logger, version string) (ServeConfig, error) {
 			Access: access.Settings{KeyFile: f.KeyFile, Limits: access.DefaultLimits(), LimitsStore: f.LimitsStore,
 				LimitsStoreTimeout: f.LimitsStoreTimeout, Clock: time.Now}},
 		Addr: f.Addr, MetricsAddr: f.MetricsAddr, Watch: f.Watch, ShutdownTimeout: f.ShutdownTimeout,
-		MemoryLimitMB: f.MemoryLimitMB,
+		DrainDelay: f.DrainDelay, MemoryLimitMB: f.MemoryLimitMB,
 	}
 	c.Access.Limits.Off = !f.RateLimits
 	if f.PublicDir == "" {
@@ -101,6 +103,9 @@ func (f Flags) Resolve(log *slog.Logger, version string) (ServeConfig, error) {
 	}
 	if f.ShutdownTimeout <= 0 {
 		bad("shutdown-timeout", "want a positive duration such as 10s, not %s", f.ShutdownTimeout)
+	}
+	if f.DrainDelay < 0 {
+		bad("drain-delay", "want a duration such as 5s, or 0 to stop at once, not %s", f.DrainDelay)
 	}
 	if log == nil || version == "" {
 		errs = append(errs, errors.New("edge: a logger and a version are required"))

@@ -13,7 +13,7 @@ import (
 func goodFlags() edge.Flags {
 	return edge.Flags{Addr: ":8080", PublicDir: "public", KeyFile: "key.pem", RateLimits: true, LimitsStore: "memory",
 		LimitsStoreTimeout: 100 * time.Millisecond, AnswerCacheMB: 32, MemoryLimitMB: 128, Watch: 2 * time.Second,
-		ShutdownTimeout: 10 * time.Second}
+		ShutdownTimeout: 10 * time.Second, DrainDelay: 5 * time.Second}
 }
 
 // TestResolveNamesEveryBadFlag: iconlib serve's flags are checked in one place, and one error names every
@@ -21,13 +21,13 @@ func goodFlags() edge.Flags {
 func TestResolveNamesEveryBadFlag(t *testing.T) {
 	f := goodFlags()
 	f.BaseURL, f.LimitsStore, f.TrustedProxies = "ftp://icons.example", "memcached://u:secret@host:11211", []string{"10.0.0.0/33"}
-	f.AnswerCacheMB, f.ShutdownTimeout, f.AccessLog = -1, 0, "sample:x"
+	f.AnswerCacheMB, f.ShutdownTimeout, f.AccessLog, f.DrainDelay = -1, 0, "sample:x", -time.Second
 	_, err := f.Resolve(slog.New(slog.DiscardHandler), "test")
 	if err == nil {
 		t.Fatal("accepted bad flags")
 	}
 	for _, flag := range []string{"--base-url: ", "--limits-store: ", "--trusted-proxies: ", "--answer-cache-mb: ", "--shutdown-timeout: ",
-		"--access-log: "} {
+		"--access-log: ", "--drain-delay: "} {
 		if !strings.Contains(err.Error(), flag) {
 			t.Errorf("the error does not name %s:\n%v", flag, err)
 		}
@@ -48,7 +48,7 @@ func TestResolveGivesWhatTheEdgeRunsWith(t *testing.T) {
 	}
 	if c.BaseURL.String() != "https://icons.example" || c.Version != "v1" || c.Access.Clock == nil ||
 		c.Access.Limits != access.Unlimited() || c.Access.LimitsStore != "memory" || len(c.Access.TrustedProxies) != 1 ||
-		c.AccessLog.String() != edge.DefaultAccessLog {
+		c.AccessLog.String() != edge.DefaultAccessLog || c.DrainDelay != 5*time.Second {
 		t.Errorf("resolved %+v", c)
 	}
 	f.BaseURL = ""

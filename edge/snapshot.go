@@ -71,6 +71,7 @@ func (e *Edge) assemble(s *server) error {
 			"base_url", e.cfg.BaseURL.String(), "built_for", s.lib.BaseURL().String())
 	}
 	s.cfg, s.access, s.pages, s.logger, s.metrics = e.cfg, e.access, e.pages, e.cfg.Logger, e.metrics
+	s.draining = &e.draining
 	var err error
 	if s.proto, err = newProtocols(s.lib, e.cfg, e.streams); err != nil {
 		return err

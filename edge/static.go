@@ -176,12 +176,6 @@ func (a acceptEncoding) quality(coding string) float64 {
 	return a["*"]
 }
 
-func (s *server) handleHealth(w http.ResponseWriter, _ *http.Request) {
-	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set("Cache-Control", "no-store")
-	w.Write([]byte(`{"status":"ok"}` + "\n"))
-}
-
 // quote shortens and quotes client input for an error message.
 func quote(s string) string {
 	if len(s) > 80 {

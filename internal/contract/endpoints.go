@@ -8,10 +8,11 @@ import (
 
 // Paths the edge answers that are not files of public/, as URL paths.
 const (
-	HealthPath    = "/healthz"
-	APIPath       = "/api/v1" // the REST API
-	LegacyAPIPath = "/api"    // the unversioned REST API, deprecated in favour of APIPath
-	MCPIconsPath  = "/mcp"    // the icons MCP server (Streamable HTTP)
+	HealthPath    = "/healthz" // liveness
+	ReadyPath     = "/readyz"  // readiness: 503 while the edge drains before it stops
+	APIPath       = "/api/v1"  // the REST API
+	LegacyAPIPath = "/api"     // the unversioned REST API, deprecated in favour of APIPath
+	MCPIconsPath  = "/mcp"     // the icons MCP server (Streamable HTTP)
 	MCPDocsPath   = "/mcp/docs"
 	// The legacy HTTP+SSE transport of MCP protocol 2024-11-05, for clients that speak nothing newer: a GET
 	// of the stream path (or of the server's own path) opens an event stream whose first event names the
@@ -120,6 +121,7 @@ var (
 // Endpoints are every path the edge answers beyond public/'s files, the home page and guides.
 var Endpoints = []Endpoint{
 	{HealthPath, get, []string{apiCatalog}},
+	{ReadyPath, get, nil}, // for load balancers, named by the deployment guide
 	{APIPath + IconsRoute, get, []string{openAPI, indexMD}},
 	{APIPath + IconRoute, get, []string{openAPI, indexMD}},
 	{APIPath + CategoriesRoute, get, []string{openAPI, llms}},
