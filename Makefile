@@ -152,6 +152,13 @@ LOAD_ARGS ?=
 bench-load: binary wrk-deps
 	$(GO) run ./test/load -bin $(BIN) -wrk "$$(command -v wrk)" $(LOAD_ARGS)
 
+## bench-start: start the edge on the full library (built into a temp dir, or LOAD_ARGS="-public public")
+## five times and print, per start and as the median, the time from exec until the first search is
+## answered, the edge's CPU time until then and its RSS (VmRSS) right after (not part of make test)
+.PHONY: bench-start
+bench-start: binary
+	$(GO) run ./test/load -bin $(BIN) -start 5 $(LOAD_ARGS)
+
 ## bench-load-before: make bench-load, each scenario run again right after on the edge of an earlier commit
 ## (BEFORE=<commit>, required), checked out into a git worktree, built, and serving the library its own
 ## build makes; adds a before/after table (LOAD_ARGS="-scenarios lookup,search-cached,search-uncached,

@@ -47,6 +47,9 @@ type config struct {
 	// each figure's median round and every round's rate, as this machine's rates move by a fifth from one
 	// run to the next.
 	rounds int
+	// starts, when positive, runs the start benchmark instead of the scenarios: the edge started that many
+	// times, each timed until its first search is answered (benchStart).
+	starts int
 }
 
 func main() {
@@ -59,7 +62,11 @@ func main() {
 	runtime.GOMAXPROCS(cfg.procs) // the edge, a child process, sets its own from the CPUs
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := run(ctx, cfg, os.Stdout); err != nil {
+	bench := run
+	if cfg.starts > 0 {
+		bench = benchStart
+	}
+	if err := bench(ctx, cfg, os.Stdout); err != nil {
 		fmt.Fprintln(os.Stderr, "load:", err)
 		stop()
 		os.Exit(1)
@@ -91,6 +98,7 @@ func parseFlags(args []string) (config, error) {
 	fs.IntVar(&cfg.procs, "procs", 1, "the load generator's GOMAXPROCS (the edge's is its own)")
 	fs.StringVar(&cfg.before, "before", "", "a checkout of an earlier commit (a git worktree): its iconlib is built, builds its content, and runs every scenario right after this one, for a before/after table (make bench-load-before)")
 	fs.IntVar(&cfg.rounds, "rounds", 1, "how many times every scenario runs, in turn (with -before, on both edges each round): the report gives the median round and each round's rates; paced runs follow the first round only")
+	fs.IntVar(&cfg.starts, "start", 0, "instead of the scenarios, start the edge this many times and report the time from exec until its first search is answered, its CPU time and its RSS then (make bench-start)")
 	fs.BoolVar(&cfg.normalPolicy, "normal-policy", false, "run the load generators at the normal scheduling policy, where their wake-ups preempt the edge mid-request, instead of the batch one (Linux)")
 	fs.StringVar(&cfg.wrk, "wrk", "", "wrk's path: scenarios of GET requests run at their own pace with wrk (one thread, less than half the Go driver's CPU a request); POSTs and paced runs keep the Go driver")
 	fs.Usage = func() {
@@ -125,6 +133,8 @@ func parseFlags(args []string) (config, error) {
 		return cfg, fmt.Errorf("-mix must be at least 2, not %d", cfg.mix)
 	case cfg.rounds < 1:
 		return cfg, fmt.Errorf("-rounds must be at least 1, not %d", cfg.rounds)
+	case cfg.starts < 0:
+		return cfg, fmt.Errorf("-start must not be negative, not %d", cfg.starts)
 	case cfg.procs < 1:
 		return cfg, fmt.Errorf("-procs must be at least 1, not %d", cfg.procs)
 	case cfg.pacedShare < 0 || cfg.pacedShare >= 1:
