@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 
 	"github.com/iconlib/iconlib/internal/contract"
+	"github.com/iconlib/iconlib/internal/flat"
 	"github.com/iconlib/iconlib/internal/wordvec"
 )
 
@@ -20,21 +21,23 @@ import (
 //
 // Its format, little-endian, varints as in encoding/binary:
 //
-//	magic    8 bytes "ISIDX\x00\x02\n" (format version 2)
+//	magic    8 bytes "ISIDX\x00\x03\n" (format version 3)
 //	count    uvarint number of documents
 //	dim      uvarint dimensions of the document vectors; 0 when the index has none
 //	docs     count × (ID, Name, Group, uvarint number of keywords, each keyword, Text, uint8 Prior × 255),
 //	         every string as a uvarint length and that many bytes of UTF-8
-//	vectors  count × (float32 scale, dim × int8): component i is scale × int8[i]
 //	synonyms uvarint number of words, each (word, uvarint count, count × (words, uint8 weight × 255)),
 //	         words sorted
 //	antonyms uvarint number of words, each (word, uvarint count, count × word), words sorted
+//	padding  zeros to a multiple of 8 bytes from the file's start
+//	vectors  when dim > 0, the vectors in their final form as arrays of package flat (see putVectors):
+//	         what the edge ranks with, used where they lie in the file
 //	crc      uint32 CRC-32 (IEEE) of every byte before it
 //
 // The word-matching structures are derived from the documents and the thesaurus when the file is opened.
 const IndexFile = "index.bin"
 
-var indexMagic = []byte("ISIDX\x00\x02\n")
+var indexMagic = []byte("ISIDX\x00\x03\n")
 
 // ErrCorrupt is wrapped by the errors of opening a file that is not a whole, valid index.
 var ErrCorrupt = errors.New("corrupt search index")
@@ -61,7 +64,6 @@ func (ix *Index) WriteTo(w io.Writer) (int64, error) {
 		str(d.Text)
 		buf.WriteByte(byte(math.Round(float64(d.Prior) * 255)))
 	}
-	buf.Write(ix.packed)
 	th := ix.th
 	buf.Write(binary.AppendUvarint(nil, uint64(len(th.Synonyms))))
 	for _, w := range sortedKeys(th.Synonyms) {
@@ -79,6 +81,12 @@ func (ix *Index) WriteTo(w io.Writer) (int64, error) {
 		for _, a := range th.Antonyms[w] {
 			str(a)
 		}
+	}
+	buf.Write(make([]byte, -buf.Len()&7))
+	if ix.dim > 0 {
+		var tables flat.Writer
+		ix.putVectors(&tables)
+		buf.Write(tables.Bytes())
 	}
 	binary.Write(&buf, binary.LittleEndian, crc32.ChecksumIEEE(buf.Bytes()))
 	n, err := w.Write(buf.Bytes())
@@ -100,9 +108,11 @@ func Open(dir string, emb Embedder) (*Index, error) {
 	return ix, nil
 }
 
+// decode opens the index file b, whose vectors it uses where they lie: b must be aligned to 8 bytes, as
+// what os.ReadFile returns is, and not be changed after.
 func decode(b []byte, emb Embedder) (*Index, error) {
 	if len(b) < len(indexMagic)+4 || !bytes.Equal(b[:len(indexMagic)], indexMagic) {
-		return nil, fmt.Errorf("%w: not a version 2 index", ErrCorrupt)
+		return nil, fmt.Errorf("%w: not a version 3 index", ErrCorrupt)
 	}
 	body := b[:len(b)-4]
 	if crc32.ChecksumIEEE(body) != binary.LittleEndian.Uint32(b[len(b)-4:]) {
@@ -117,15 +127,9 @@ func decode(b []byte, emb Embedder) (*Index, error) {
 	if err != nil {
 		return nil, err
 	}
-	size := count * (4 + dim) * min(dim, 1)
-	if r.err != nil || uint64(len(r.b)) < size {
-		return nil, fmt.Errorf("%w: documents or vectors cut short", ErrCorrupt)
-	}
-	packed := r.b[:size]
-	r.b = r.b[size:]
 	th := r.thesaurus()
-	if r.err != nil || len(r.b) != 0 {
-		return nil, fmt.Errorf("%w: thesaurus cut short or followed by stray bytes", ErrCorrupt)
+	if r.err != nil {
+		return nil, fmt.Errorf("%w: documents or thesaurus cut short", ErrCorrupt)
 	}
 	if dim > 0 && (emb == nil || emb.Dim() != int(dim)) {
 		return nil, fmt.Errorf("the index has %d-dimensional vectors and needs an embedder of as many", dim)
@@ -133,7 +137,17 @@ func decode(b []byte, emb Embedder) (*Index, error) {
 	if err := checkIDs(docs); err != nil {
 		return nil, err
 	}
-	return newIndex(docs, emb, int(dim), packed, th), nil
+	ix := newIndex(docs, emb, int(dim), th)
+	tables := flat.NewReader(body[min(len(body), (len(body)-len(r.b)+7)&^7):])
+	if dim > 0 {
+		if err := ix.getVectors(tables); err != nil {
+			return nil, fmt.Errorf("%w: %v", ErrCorrupt, err)
+		}
+	}
+	if tables.Len() != 0 {
+		return nil, fmt.Errorf("%w: %d stray bytes at the end", ErrCorrupt, tables.Len())
+	}
+	return ix, nil
 }
 
 // docs reads count documents.

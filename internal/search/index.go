@@ -111,7 +111,6 @@ type Index struct {
 	prior                   []float32  // per document: how likely it is what someone means by a word it matches (see generic.go)
 	maxPrior                float32    // the highest prior
 	dim                     int        // 0: no semantic vectors
-	packed                  []byte     // the vectors as stored (see IndexFile)
 	vecs                    []float32  // len(docs) × dim, unit length, without the common direction
 	common                  []float32  // the direction all document vectors share most (removed from them and from queries)
 	names                   termSets   // per document: the term sets of its id and, when different, of its name
@@ -152,24 +151,35 @@ func NewIndexWith(docs []Doc, emb Embedder, th Thesaurus) (*Index, error) {
 		seen[d.ID] = true
 	}
 	dim := 0
-	var packed []byte
+	var vecs []float32
 	if emb != nil {
 		dim = emb.Dim()
-		vecs := make([]float32, len(docs)*dim)
-		for i, d := range docs {
-			v := vecs[i*dim : (i+1)*dim]
-			for f, text := range fieldTexts(d) {
-				if e := emb.Embed(text); len(e) == dim {
-					for k := range v {
-						v[k] += semWeight[f] * e[k]
-					}
+		vecs = embedDocs(docs, emb, dim)
+	}
+	ix := newIndex(docs, emb, dim, th)
+	if dim > 0 {
+		ix.addVectors(docs, emb, vecs)
+	}
+	return ix, nil
+}
+
+// embedDocs returns the unit vector of each document, one after another, each rounded to int8 components
+// at a scale of its own and back (as index files stored them until they held the final vectors: the
+// weights were tuned on these).
+func embedDocs(docs []Doc, emb Embedder, dim int) []float32 {
+	vecs := make([]float32, len(docs)*dim)
+	for i, d := range docs {
+		v := vecs[i*dim : (i+1)*dim]
+		for f, text := range fieldTexts(d) {
+			if e := emb.Embed(text); len(e) == dim {
+				for k := range v {
+					v[k] += semWeight[f] * e[k]
 				}
 			}
-			wordvec.Normalize(v)
 		}
-		packed = quantize(vecs, dim)
+		wordvec.Normalize(v)
 	}
-	return newIndex(docs, emb, dim, packed, th), nil
+	return dequantize(quantize(vecs, dim), dim)
 }
 
 // fieldTexts is the text of each field, to embed.
@@ -193,12 +203,13 @@ func joinWords(ws []string) string {
 	return string(b)
 }
 
-// newIndex derives the word-matching structures from docs. An index without vectors drops emb.
-func newIndex(docs []Doc, emb Embedder, dim int, packed []byte, th Thesaurus) *Index {
+// newIndex derives the word-matching structures from docs. An index without vectors drops emb; one with
+// them gets its vectors from addVectors, or from an index file.
+func newIndex(docs []Doc, emb Embedder, dim int, th Thesaurus) *Index {
 	if dim == 0 {
 		emb = nil
 	}
-	ix := &Index{docs: docs, emb: emb, th: th, prior: priors(docs), dim: dim, packed: packed, vecs: dequantize(packed, dim), lex: newLexicon(docs),
+	ix := &Index{docs: docs, emb: emb, th: th, prior: priors(docs), dim: dim, lex: newLexicon(docs),
 		byID: make(map[string]int, len(docs)), exact: map[string][]int32{}, w: DefaultWeights(), pool: &sync.Pool{}}
 	if len(ix.prior) > 0 {
 		ix.maxPrior = slices.Max(ix.prior)
@@ -219,9 +230,6 @@ func newIndex(docs []Doc, emb Embedder, dim int, packed []byte, th Thesaurus) *I
 			ix.families[t] = true
 		}
 	}
-	if dim > 0 {
-		ix.addVectors(docs, emb, dim)
-	}
 	ix.indexExactNames(docs)
 	ix.indexTerms(docs)
 	ix.idRoot = make([]float32, len(docs))
@@ -231,18 +239,17 @@ func newIndex(docs []Doc, emb Embedder, dim int, packed []byte, th Thesaurus) *I
 	return ix
 }
 
-// addVectors takes the common direction out of the documents' vectors and builds the phrase table and,
-// for the bounded scan, the int8 bound tables.
-func (ix *Index) addVectors(docs []Doc, emb Embedder, dim int) {
-	ix.common = commonDirection(ix.vecs, dim)
+// addVectors takes the common direction out of the documents' vectors (embedDocs) and builds the phrase
+// table and, for the bounded scan, the int8 bound tables: what an index file holds of the vectors.
+func (ix *Index) addVectors(docs []Doc, emb Embedder, vecs []float32) {
+	dim := ix.dim
+	ix.vecs, ix.common = vecs, commonDirection(vecs, dim)
 	for i := 0; i < len(ix.vecs); i += dim {
 		removeDirection(ix.vecs[i:i+dim], ix.common)
 	}
 	ix.phrases = newPhraseTable(docs, emb, dim, ix.common)
-	if boundedScan {
-		ix.phraseBounds = kernel.NewBoundTable(ix.phrases.vecs, dim)
-		ix.docBounds = kernel.NewBoundTable(ix.vecs, dim)
-	}
+	ix.phraseBounds = kernel.NewBoundTable(ix.phrases.vecs, dim)
+	ix.docBounds = kernel.NewBoundTable(ix.vecs, dim)
 }
 
 // indexExactNames maps each document's id and name, as words, to the documents named so.

@@ -122,7 +122,7 @@ func TestPrefixed(t *testing.T) {
 // document order, whether from every document (top) or from a list of them in any order (topOf).
 func TestTop(t *testing.T) {
 	docs := []Doc{{ID: "a", Group: "g"}, {ID: "b"}, {ID: "c", Group: "g"}, {ID: "d"}, {ID: "e", Group: "g"}}
-	ix := newIndex(docs, nil, 0, nil, Thesaurus{})
+	ix := newIndex(docs, nil, 0, Thesaurus{})
 	scores := []float32{0.5, 0.9, 0.5, 0, 0.7}
 	for _, tc := range []struct {
 		o    Options
