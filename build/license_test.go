@@ -68,7 +68,7 @@ func TestTheLicenceTravelsWithTheIcons(t *testing.T) {
 }
 
 // TestEveryRecordCarriesItsLicence: each record in catalog.json and each record file has the license, the
-// catalog's own line names it, llms.txt shows the object, and each icon page says it beside the facts.
+// catalog's own line names it, llms.txt shows the object, and each icon page says it under its downloads.
 func TestEveryRecordCarriesItsLicence(t *testing.T) {
 	out := t.TempDir()
 	runBuild(t, fixtureContent, out)
@@ -88,7 +88,7 @@ func TestEveryRecordCarriesItsLicence(t *testing.T) {
 			t.Errorf("%s: license %+v", contract.RecordFile(ic.ID), rec.License)
 		}
 		page := html.UnescapeString(readFile(t, out, contract.PageFile(contract.IconPage(ic.ID))))
-		row := `<dt>Licence</dt><dd class="license"><a href="/license/">MIT License</a>: ` + wantLicense.Attribution
+		row := `<p class="license"><a href="/license/">MIT License</a>: ` + wantLicense.Attribution
 		if !strings.Contains(page, row) || !strings.Contains(page, `<a href="/LICENSE.txt">LICENSE.txt</a>`) {
 			t.Errorf("the page of %s does not show its licence", ic.ID)
 		}

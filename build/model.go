@@ -3,6 +3,7 @@ package build
 import (
 	"context"
 	"sort"
+	"sync"
 
 	"github.com/yuin/goldmark/text"
 
@@ -31,6 +32,8 @@ type model struct {
 	iconDocs    []search.Doc
 	searchWords searchWords
 	notices     map[string][]byte
+	// iconIndex is the icons' search index, built once for the renderers that use it.
+	iconIndex func() (*search.Index, error)
 	// license is every record's license; drawings the drawings' notice, which LICENSE.txt carries.
 	license  catalog.License
 	drawings drawingsNotice
@@ -51,6 +54,7 @@ func assemble(ctx context.Context, src *sources, base string, p *progress) (*mod
 	m.categories = countCategories(m.icons)
 	m.iconDocs = iconDocs(m.icons, src.popular, src.common)
 	m.searchWords = src.lexicon.prepare(m.iconDocs)
+	m.iconIndex = sync.OnceValues(m.newIconIndex)
 	for id := range src.edits {
 		m.edited[id] = true
 	}

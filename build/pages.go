@@ -79,6 +79,8 @@ type iconPage struct {
 	Files []pageFile
 	// Player is what the page's script needs to play any state of any style (a part of the record).
 	Player player
+	// Related are the icons the page links after its actions (relatedFinder).
+	Related []templates.Tile
 }
 
 type pageFile struct {
@@ -155,8 +157,7 @@ func (m *model) featured() []templates.Tile {
 	}
 	tiles := make([]templates.Tile, 0, len(ids))
 	for _, id := range ids {
-		ic := byID[id]
-		tiles = append(tiles, templates.Tile{ID: ic.ID, Name: ic.Name, Description: ic.Description, Styles: ic.Styles})
+		tiles = append(tiles, tileOf(byID[id]))
 	}
 	return tiles
 }
@@ -180,8 +181,15 @@ func (m *model) addPages(s *site) error {
 		{contract.DocsPage, "docs", map[string]any{"Guides": m.guides}},
 		{contract.MotionsPage, "motions", m.motionGallery()},
 	}
+	ix, err := m.iconIndex()
+	if err != nil {
+		return err
+	}
+	related := newRelatedFinder(m.icons, ix)
 	for _, ic := range m.icons {
-		jobs = append(jobs, pageJob{contract.IconPage(ic.ID), "icon", newIconPage(ic, m.base, labels)})
+		page := newIconPage(ic, m.base, labels)
+		page.Related = related.related(ic)
+		jobs = append(jobs, pageJob{contract.IconPage(ic.ID), "icon", page})
 	}
 	for _, c := range m.categories {
 		jobs = append(jobs, pageJob{contract.CategoryPage(c.ID), "category", map[string]any{"Category": c, "Icons": byCategory[c.ID]}})

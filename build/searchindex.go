@@ -19,9 +19,8 @@ import (
 // searchwords.go) with the licence notices of the vectors and of WordNet. Content without a vector table
 // (a small test fixture) gets indexes that match words only.
 func (m *model) addSearchIndex(s *site) error {
-	var emb search.Embedder
+	emb := m.searchWords.embedder()
 	if table := m.searchWords.table; table != nil {
-		emb = wordvec.NewEmbedder(table)
 		var buf bytes.Buffer
 		if _, err := table.WriteTo(&buf); err != nil {
 			return err
@@ -35,10 +34,37 @@ func (m *model) addSearchIndex(s *site) error {
 			}
 		}
 	}
-	if err := addIndex(s, contract.IconIndexDir, m.iconDocs, emb, m.searchWords.th); err != nil {
+	icons, err := m.iconIndex()
+	if err != nil {
 		return err
 	}
-	return addIndex(s, contract.GuideIndexDir, sectionDocs(m.sections), emb, m.searchWords.th)
+	if err := writeIndex(s, contract.IconIndexDir, icons); err != nil {
+		return err
+	}
+	guides, err := search.NewIndexWith(sectionDocs(m.sections), emb, m.searchWords.th)
+	if err != nil {
+		return fmt.Errorf("search index %s: %w", contract.GuideIndexDir, err)
+	}
+	return writeIndex(s, contract.GuideIndexDir, guides)
+}
+
+// embedder is what the indexes embed documents and queries with: the word vectors, or nil for content
+// without them.
+func (w searchWords) embedder() search.Embedder {
+	if w.table == nil {
+		return nil
+	}
+	return wordvec.NewEmbedder(w.table)
+}
+
+// newIconIndex builds the icons' search index, which the build publishes and the icon pages find their
+// related icons in (the same ranking the edge's 404 page suggests icons with).
+func (m *model) newIconIndex() (*search.Index, error) {
+	ix, err := search.NewIndexWith(m.iconDocs, m.searchWords.embedder(), m.searchWords.th)
+	if err != nil {
+		return nil, fmt.Errorf("search index %s: %w", contract.IconIndexDir, err)
+	}
+	return ix, nil
 }
 
 // searchNoticeFile is where the notice of the search's word data named name (as content/ names it) is
@@ -47,12 +73,8 @@ func searchNoticeFile(name string) string {
 	return path.Dir(contract.VectorsFile) + "/" + name + ".txt"
 }
 
-// addIndex builds a search index of docs and writes it to dir/index.bin.
-func addIndex(s *site, dir string, docs []search.Doc, emb search.Embedder, th search.Thesaurus) error {
-	ix, err := search.NewIndexWith(docs, emb, th)
-	if err != nil {
-		return fmt.Errorf("search index %s: %w", dir, err)
-	}
+// writeIndex writes a search index to dir/index.bin.
+func writeIndex(s *site, dir string, ix *search.Index) error {
 	var buf bytes.Buffer
 	if _, err := ix.WriteTo(&buf); err != nil {
 		return err

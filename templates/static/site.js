@@ -1093,7 +1093,7 @@
     const box = byId("takeaway");
     const hint = byId("takeaway-hint");
     const describe = () => {
-      hint.textContent = "As set above: " + picked().style + ", " + (appearance.color === "currentColor" ? "the text colour" : appearance.color) +
+      hint.textContent = "As set: " + picked().style + ", " + (appearance.color === "currentColor" ? "the text colour" : appearance.color) +
         ", stroke " + num(appearance.stroke_width) + ", " + appearance.size + " px.";
     };
     const textColor = () => getComputedStyle(byId("player")).color;
@@ -1499,8 +1499,7 @@
   else search = ({ query, category, limit }) => showResults(query, category, limit);
   const grid = byId("grid");
   if (grid) wireTiles(grid);
-  const moreGrid = byId("more-grid");
-  if (moreGrid) wireTiles(moreGrid);
+  for (const id of ["more-grid", "related-grid"]) if (byId(id)) wireTiles(byId(id));
   document.querySelectorAll("section.motion .grid").forEach(wireTiles);
   document.querySelectorAll("section.toggles button[data-there]").forEach(wireToggle);
   initGallery();

@@ -441,7 +441,7 @@ func TestWebsiteIconPage(t *testing.T) {
 	ctx, problems := openTab(t, browser, tabOptions{})
 	navigate(t, ctx, lib.URL+"/icons/download/")
 	checkTools(t, ctx, "search_icons", "set_icon_appearance", "get_icon_code")
-	waitJS(t, ctx, "both players", `window.iconlib.players().length === 2 && window.iconlib.players().every((p) => p.isLoaded)`)
+	waitJS(t, ctx, "both players", stagePlayersJS+`.length === 2 && `+stagePlayersJS+`.every((p) => p.isLoaded)`)
 
 	stroke := func() map[string]string {
 		return js[map[string]string](t, ctx, `(() => {
@@ -500,7 +500,7 @@ func TestWebsiteIconPage(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`[data-state="loop"]`))); err != nil {
 		t.Fatal(err)
 	}
-	if got := js[map[string]any](t, ctx, `(() => { const p = window.iconlib.players()[0]; return { loop: p.loop, paused: p.isPaused }; })()`); got["loop"] != true || got["paused"] != false {
+	if got := js[map[string]any](t, ctx, `(() => { const p = `+stagePlayersJS+`[0]; return { loop: p.loop, paused: p.isPaused }; })()`); got["loop"] != true || got["paused"] != false {
 		t.Errorf("after the loop button the player is %v", got)
 	}
 
@@ -509,7 +509,7 @@ func TestWebsiteIconPage(t *testing.T) {
 	if a := got["appearance"]; a["speed"] != 2.0 || a["size"] != 48.0 || a["color"] != "currentColor" || a["dark_color"] != "#ffcc00" {
 		t.Errorf("set_icon_appearance answered %v", got)
 	}
-	view := js[map[string]any](t, ctx, `({ speeds: window.iconlib.players().map((p) => p.playSpeed),
+	view := js[map[string]any](t, ctx, `({ speeds: `+stagePlayersJS+`.map((p) => p.playSpeed),
 	  actual: document.getElementById("player-actual").getBoundingClientRect().width,
 	  current: document.getElementById("ap-current").checked, size: document.getElementById("ap-size-out").textContent })`)
 	if fmt.Sprint(view["speeds"]) != "[2 2]" || view["actual"] != 48.0 || view["current"] != true || view["size"] != "48 px" {
@@ -574,7 +574,7 @@ func TestWebsiteReducedMotion(t *testing.T) {
 	}
 
 	navigate(t, ctx, lib.URL+"/icons/calendar/")
-	waitJS(t, ctx, "both players", `window.iconlib.players().length === 2 && window.iconlib.players().every((p) => p.isLoaded)`)
+	waitJS(t, ctx, "both players", stagePlayersJS+`.length === 2 && `+stagePlayersJS+`.every((p) => p.isLoaded)`)
 	checkStill("icon page")
 	page := js[map[string]any](t, ctx, `({ note: !document.getElementById("motion-note").hidden,
 	  disabled: [...document.querySelectorAll("[data-state]")].every((b) => b.disabled) })`)

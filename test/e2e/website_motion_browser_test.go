@@ -26,7 +26,7 @@ import (
 
 // playerJS describes the icon page's big player: the file it plays, the state's first and last frame, and
 // whether it loops or has stopped.
-const playerJS = `(() => { const p = window.iconlib.players()[0]; return { path: p.path + p.fileName, first: Math.round(p.firstFrame),
+const playerJS = `(() => { const p = ` + stagePlayersJS + `[0]; return { path: p.path + p.fileName, first: Math.round(p.firstFrame),
   last: Math.round(p.firstFrame + p.totalFrames), loop: !!p.loop, paused: p.isPaused }; })()`
 
 type playerView struct {
@@ -55,7 +55,7 @@ func TestWebsiteIconPagePicksMotionAndState(t *testing.T) {
 	ic := readRecord(t, lib.Public, "upload")
 	ctx, problems := openTab(t, browser, tabOptions{})
 	navigate(t, ctx, lib.URL+"/icons/upload/")
-	waitJS(t, ctx, "both players", `window.iconlib.players().length === 2 && window.iconlib.players().every((p) => p.isLoaded)`)
+	waitJS(t, ctx, "both players", stagePlayersJS+`.length === 2 && `+stagePlayersJS+`.every((p) => p.isLoaded)`)
 	checkTools(t, ctx, "search_icons", "set_icon_appearance", "get_icon_code")
 
 	player := func(what string, state string, loop bool) {
@@ -223,7 +223,7 @@ func TestWebsiteIconPagePicksStyle(t *testing.T) {
 
 	ctx, problems := openTab(t, browser, tabOptions{})
 	navigate(t, ctx, site.URL+"/icons/upload/")
-	waitJS(t, ctx, "both players", `window.iconlib.players().length === 2 && window.iconlib.players().every((p) => p.isLoaded)`)
+	waitJS(t, ctx, "both players", stagePlayersJS+`.length === 2 && `+stagePlayersJS+`.every((p) => p.isLoaded)`)
 	if got := js[string](t, ctx, `[...document.querySelectorAll("#styles [data-style]")].map((b) => b.dataset.style + ":" + b.getAttribute("aria-pressed")).join(" ")`); got != "outline:true filled:false" {
 		t.Errorf("style buttons %q", got)
 	}
@@ -233,7 +233,7 @@ func TestWebsiteIconPagePicksStyle(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`[data-style="filled"]`))); err != nil {
 		t.Fatal(err)
 	}
-	waitJS(t, ctx, "the filled file in both players", `window.iconlib.players().length === 2 && window.iconlib.players().every((p) => p.isLoaded && (p.path + p.fileName).endsWith("/assets/filled/upload"))`)
+	waitJS(t, ctx, "the filled file in both players", stagePlayersJS+`.length === 2 && `+stagePlayersJS+`.every((p) => p.isLoaded && (p.path + p.fileName).endsWith("/assets/filled/upload"))`)
 	code := callTool[codeAnswer](t, ctx, "get_icon_code", `{platform: "javascript"}`)
 	if code.FileURL != filledURL || code.SHA256 != strings.Repeat("f", 64) {
 		t.Errorf("get_icon_code after picking filled: file %s sha256 %s", code.FileURL, code.SHA256)
@@ -242,7 +242,7 @@ func TestWebsiteIconPagePicksStyle(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`[data-state="morph-upload-off"]`))); err != nil {
 		t.Fatal(err)
 	}
-	waitJS(t, ctx, "the morph playing", fmt.Sprintf(`Math.round(window.iconlib.players()[0].firstFrame) === %d`, start))
+	waitJS(t, ctx, "the morph playing", fmt.Sprintf(`Math.round(%s[0].firstFrame) === %d`, stagePlayersJS, start))
 	wantContains(t, "the iOS tab for the morph", js[string](t, ctx, `document.querySelector('[data-code="ios"]').textContent`),
 		`play(marker: "morph-upload-off")`, filledURL)
 	// Back to outline: the morph is not in that file, so the state goes back to in.
@@ -250,7 +250,7 @@ func TestWebsiteIconPagePicksStyle(t *testing.T) {
 	if a := got["appearance"]; a["style"] != "outline" || a["state"] != "in" {
 		t.Errorf("set_icon_appearance(outline) answered %v", got)
 	}
-	waitJS(t, ctx, "the outline file again", `window.iconlib.players().every((p) => p.isLoaded && (p.path + p.fileName).endsWith("/assets/upload"))`)
+	waitJS(t, ctx, "the outline file again", stagePlayersJS+`.every((p) => p.isLoaded && (p.path + p.fileName).endsWith("/assets/upload"))`)
 	problems.check(t)
 }
 

@@ -40,7 +40,7 @@ func TestWebsiteIconPageTakeaway(t *testing.T) {
 		t.Fatal(err)
 	}
 	navigate(t, ctx, lib.URL+"/icons/bell/")
-	waitJS(t, ctx, "both players", `window.iconlib.players().length === 2 && window.iconlib.players().every((p) => p.isLoaded)`)
+	waitJS(t, ctx, "both players", stagePlayersJS+`.length === 2 && `+stagePlayersJS+`.every((p) => p.isLoaded)`)
 
 	// Colour #e11d48 by the picker, stroke 1.5 by two ArrowLeft on its slider, size 48 by its slider.
 	js[chromedp.Void](t, ctx, `(() => { const c = document.getElementById("ap-color"); c.value = "#e11d48";
@@ -58,7 +58,7 @@ func TestWebsiteIconPageTakeaway(t *testing.T) {
 		t.Errorf("the page's URL is %s, want color=e11d48, stroke=1.5, size=48 and motion=draw in it", shared)
 	}
 
-	if hint := js[string](t, ctx, `document.getElementById("takeaway-hint").textContent`); hint != "As set above: outline, #e11d48, stroke 1.5, 48 px." {
+	if hint := js[string](t, ctx, `document.getElementById("takeaway-hint").textContent`); hint != "As set: outline, #e11d48, stroke 1.5, 48 px." {
 		t.Errorf("under the downloads: %q, want what they carry", hint)
 	}
 
@@ -158,7 +158,7 @@ func TestWebsiteIconPageTakeaway(t *testing.T) {
 	shared = js[string](t, ctx, `location.href`)
 	again, againProblems := openTab(t, browserCtx, tabOptions{})
 	navigate(t, again, shared)
-	waitJS(t, again, "both players", `window.iconlib.players().length === 2 && window.iconlib.players().every((p) => p.isLoaded)`)
+	waitJS(t, again, "both players", stagePlayersJS+`.length === 2 && `+stagePlayersJS+`.every((p) => p.isLoaded)`)
 	view := js[map[string]any](t, again, `({ style: window.iconlib.choice.style, color: document.getElementById("ap-color").value, current: document.getElementById("ap-current").checked,
 	  stroke: document.getElementById("ap-stroke-out").textContent, size: document.getElementById("ap-size-out").textContent,
 	  drawn: getComputedStyle(document.querySelector("#player svg path[stroke-linecap], #player svg path")).getPropertyValue("fill") })`)
