@@ -64,16 +64,35 @@ RACE_PKGS := ./build ./edge/... ./internal/redistest ./test/load ./test/runner
 PLAIN_PKGS = $(filter-out $(shell $(GO) list $(RACE_PKGS)) %/test/e2e,$(shell $(GO) list ./...))
 
 ## test-deps: what the tests need beyond Go: Debian's Chromium, Debian's nginx for the deploy test,
-## Debian's redis-server for the rate limits on Redis and Debian's wrk for the load benchmark's driver
-## (installing nginx-light also starts its default site on port 80 where an init system runs, and
-## redis-server a server on port 6379; the tests use neither)
-test-deps: redis-deps wrk-deps
+## Debian's redis-server for the rate limits on Redis, Debian's wrk for the load benchmark's driver and
+## Debian's systemd for systemd-analyze, which checks the edge's unit (installing nginx-light also starts
+## its default site on port 80 where an init system runs, and redis-server a server on port 6379; the
+## tests use neither)
+test-deps: redis-deps wrk-deps systemd-deps
 	@command -v chromium >/dev/null 2>&1 || { \
 	  echo "installing chromium (Debian) for the browser tests"; \
 	  $(SUDO) apt-get update && $(SUDO) apt-get install -y --no-install-recommends chromium; }
 	@command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || { \
 	  echo "installing nginx-light (Debian) for the deploy test"; \
 	  $(SUDO) apt-get update && $(SUDO) apt-get install -y --no-install-recommends nginx-light; }
+
+## systemd-deps: Debian's systemd (systemd-analyze verify and security check deploy/systemd's unit offline;
+## nothing is started) and procps (/bin/kill, which the unit's ExecReload runs)
+.PHONY: systemd-deps
+systemd-deps:
+	@{ command -v systemd-analyze && [ -x /bin/kill ]; } >/dev/null 2>&1 || { \
+	  echo "installing systemd and procps (Debian) for the unit's checks"; \
+	  $(SUDO) apt-get update && $(SUDO) apt-get install -y --no-install-recommends systemd procps; }
+
+## image: the edge's container image (Dockerfile), tagged $(IMAGE):<version>, the binary stamped with
+## VERSION; IMAGE_TARGET=bundle builds the library into it, at BASE_URL (needs docker or podman, with BuildKit)
+IMAGE        ?= iconlib-edge
+IMAGE_TARGET ?= edge
+CONTAINER    ?= $(shell command -v docker || command -v podman)
+.PHONY: image
+image:
+	$(CONTAINER) build --target $(IMAGE_TARGET) --build-arg VERSION=$(VERSION) --build-arg BASE_URL=$(BASE_URL) \
+	  -t $(IMAGE):$(subst +,-,$(VERSION)) .
 
 ## wrk-deps: Debian's wrk, which make bench-load drives GET requests with
 wrk-deps:
