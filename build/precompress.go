@@ -3,6 +3,7 @@ package build
 import (
 	"bytes"
 	"io"
+	"math"
 	"runtime"
 	"sync"
 
@@ -23,9 +24,9 @@ const (
 // codec is one content coding the build precompresses with.
 type codec struct {
 	contract.Coding
-	min       int                         // bytes: smaller files get no variant in this coding
-	newWriter func(io.Writer) resetWriter // a writer of the coding into w
-	writers   *sync.Pool                  // writers to reuse; nil when each file needs a new one
+	newWriter  func(io.Writer) resetWriter // a writer of the coding into w
+	writers    sync.Pool                   // writers to reuse
+	reuseBelow int                         // bytes: larger files get a new writer, not a reused one
 }
 
 // resetWriter is what both codecs' writers do: start a new stream into w.
@@ -39,11 +40,14 @@ type resetWriter interface {
 // files about 4% smaller than gzip 6; brotli 7 took 40% longer than 5 on catalog.json for 2% less, and
 // brotli 11 takes seconds on it alone.
 //
-// Brotli gets a new writer for every file: a reused one (Reset) keeps stale match candidates from earlier
-// files, so its output depended on what the writer compressed before, and two builds differed. A new
-// writer costs about 0.3 ms, and brotli on every file of 8 KiB or more (the icon pages among them) made
-// the cold build of the full library twice as long; files of 20 KiB or more (catalog.json, the search
-// files, the category pages and scripts: about 500, where it saves most) get it, the rest gzip only.
+// Every compressible file of 1 KiB or more gets both codings where they pay: a client that accepts only
+// br would otherwise get an icon's 6.7 KB animation whole, where brotli sends about 750 bytes (gzip 860).
+// A brotli writer reused (Reset) after a large file keeps stale match candidates from it, so its output
+// depended on what it compressed before and two builds differed: files of 20 KiB or more (catalog.json,
+// the search files, category pages: about 500) get a new writer each. A new writer costs about 1 ms, most
+// of it clearing its tables, which over the 11,000 smaller files would add seconds to the build; those
+// reuse pooled writers that only ever compressed files below 20 KiB, whose output is the same bytes
+// whatever they compressed before (TestEveryCodingDecodesToTheFileAndRepeats).
 var codecs = func() []*codec {
 	newWriter := map[string]func(io.Writer) resetWriter{
 		"br": func(w io.Writer) resetWriter { return brotli.NewWriterLevel(w, 5) },
@@ -54,12 +58,11 @@ var codecs = func() []*codec {
 	}
 	var cs []*codec
 	for _, c := range contract.Codings {
-		cd := &codec{Coding: c, min: compressMin, newWriter: newWriter[c.Name]}
+		cd := &codec{Coding: c, newWriter: newWriter[c.Name], reuseBelow: math.MaxInt}
 		if c.Name == "br" {
-			cd.min = 20 << 10
-		} else {
-			cd.writers = &sync.Pool{New: func() any { return cd.newWriter(nil) }}
+			cd.reuseBelow = 20 << 10
 		}
+		cd.writers.New = func() any { return cd.newWriter(nil) }
 		cs = append(cs, cd)
 	}
 	return cs
@@ -70,7 +73,7 @@ var codecs = func() []*codec {
 func (c *codec) compress(body []byte) ([]byte, error) {
 	var buf bytes.Buffer
 	var w resetWriter
-	if c.writers != nil {
+	if len(body) < c.reuseBelow {
 		w = c.writers.Get().(resetWriter)
 		defer c.writers.Put(w)
 		w.Reset(&buf)
@@ -108,9 +111,7 @@ func (s *site) addPrecompressed(paths []string) error {
 	var jobs []*job
 	for _, p := range paths {
 		for _, c := range codecs {
-			if len(s.files[p]) >= c.min {
-				jobs = append(jobs, &job{path: p, c: c})
-			}
+			jobs = append(jobs, &job{path: p, c: c})
 		}
 	}
 	var g errgroup.Group

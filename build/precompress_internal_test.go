@@ -3,6 +3,7 @@ package build
 import (
 	"bytes"
 	"compress/gzip"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -29,16 +30,26 @@ func TestEveryCodingDecodesToTheFileAndRepeats(t *testing.T) {
 		if err != nil {
 			t.Fatal(c.Name, err)
 		}
-		for _, other := range [][]byte{[]byte(strings.Repeat("<li>another file, another history</li>", 900)), body[:9000]} {
+		li := []byte(strings.Repeat("<li>another file, another history</li>", 900))
+		var big []byte // varied enough to fill a brotli writer's tables
+		for i := range 40000 {
+			big = fmt.Appendf(big, "<a href=%x>%d</a>", i*7919, i*i)
+		}
+		for _, other := range [][]byte{li, big, li[:12000], body[:9000]} {
 			c.compress(other) // what a codec compressed before must not change what it writes next
 		}
+		c.compress(big)
 		again, _ := c.compress(body)
+		var fresh bytes.Buffer // from a writer that compressed nothing before
+		w := c.newWriter(&fresh)
+		w.Write(body)
+		w.Close()
 		r, err := decode[c.Name](bytes.NewReader(first))
 		if err != nil {
 			t.Fatal(c.Name, err)
 		}
 		got, err := io.ReadAll(r)
-		if err != nil || !bytes.Equal(got, body) || !bytes.Equal(first, again) || len(first) >= len(body)/4 {
+		if err != nil || !bytes.Equal(got, body) || !bytes.Equal(first, again) || !bytes.Equal(first, fresh.Bytes()) || len(first) >= len(body)/4 {
 			t.Errorf("%s: %d bytes decode to %d (%v); repeatable %v", c.Name, len(first), len(got), err, bytes.Equal(first, again))
 		}
 	}
