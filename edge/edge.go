@@ -61,6 +61,7 @@ type server struct {
 	cfg     Config
 	version version // the snapshot's directory and manifest, as found when loading began
 	files   *fileIndex
+	cache   *fileCache // the files of files served so far
 	lib     *library.Library
 	answers *answers.Cache // finished answers and rankings of this snapshot; nil when off
 	access  *access.Access

@@ -1,6 +1,7 @@
 package edge
 
 import (
+	"io"
 	"net/http"
 	"runtime/debug"
 	"time"
@@ -39,6 +40,14 @@ func (r *statusRecorder) WriteHeader(code int) {
 }
 
 func (r *statusRecorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }
+
+// ReadFrom copies src to the response with the server's own ReadFrom, which sends a file with sendfile.
+func (r *statusRecorder) ReadFrom(src io.Reader) (int64, error) {
+	if rf, ok := r.ResponseWriter.(io.ReaderFrom); ok {
+		return rf.ReadFrom(src)
+	}
+	return io.Copy(struct{ io.Writer }{r.ResponseWriter}, src)
+}
 
 // Flush sends what was written so far, for event streams (which check for http.Flusher).
 func (r *statusRecorder) Flush() { _ = http.NewResponseController(r.ResponseWriter).Flush() }

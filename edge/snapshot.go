@@ -58,6 +58,7 @@ func (e *Edge) open(v version) (*server, error) {
 	if err := load.Wait(); err != nil {
 		return nil, err
 	}
+	s.cache = newFileCache(s.files, e.cfg.Logger)
 	s.answers = answers.New(e.cfg.AnswerCacheMB << 20)
 	s.lib.CacheRankings(s.answers)
 	return s, nil

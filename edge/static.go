@@ -43,54 +43,64 @@ func (s *server) staticFile(urlPath string) *file {
 
 // sendFile writes a file with its validators; http.ServeContent answers If-None-Match, Range and HEAD.
 // A file the build precompressed goes out as the variant the client accepts best, with the variant's
-// own ETag and length: nothing is compressed at request time.
+// own ETag and length: nothing is compressed at request time. The headers and bytes come from the file
+// cache, computed and read on the file's first request.
 func (s *server) sendFile(w http.ResponseWriter, r *http.Request, f *file) {
 	idx := s.files
 	h := w.Header()
-	h.Set("Content-Type", idx.contentType(f))
-	h.Set("Cache-Control", cacheControlFor(r, idx.etag(f), idx.cacheControl(f)))
 	body := f
 	if encodings := idx.encodings(f); len(encodings) > 0 {
 		addVary(h, "Accept-Encoding")
 		if v := chooseVariant(parseAcceptEncoding(r.Header.Values("Accept-Encoding")), encodings); v != nil {
 			body = idx.variantFile(v)
-			h.Set("Content-Encoding", v.coding)
+			h["Content-Encoding"] = contentEncodings[v.coding]
 		}
 	}
-	fh, err := idx.open(body)
+	cf, err := s.cache.get(body)
 	if err != nil {
 		s.logger.Error("open", "file", idx.rel(body), "err", err)
 		s.unavailableFor(w, r)
 		return
 	}
-	defer fh.Close()
-	info, err := fh.Stat()
-	if err != nil {
-		s.logger.Error("stat", "file", idx.rel(body), "err", err)
-		s.unavailableFor(w, r)
-		return
-	}
-	if info.Size() == body.size {
-		h.Set("ETag", idx.etag(body))
-	} else {
-		// Changed since the build: the manifest's hash is not these bytes', so no validator is better
-		// than a wrong one.
-		s.logger.Warn("file differs from the build's manifest; sent without an ETag", "file", idx.rel(body))
+	// Set as they are: the keys are canonical, and the values' slices are the file's own, never
+	// appended to in place (each has no room to grow).
+	h["Content-Type"] = cf.contentType
+	h["Cache-Control"] = cacheControlFor(r, idx.etag(f), cf.cacheControl) // the version names the file's bytes
+	if cf.etag != nil {
+		h["Etag"] = cf.etag
 	}
 	if body != f && r.Header.Get("Range") == "" {
 		// ServeContent leaves the length of an encoded body unset; a whole one has the variant's.
-		h.Set("Content-Length", strconv.FormatInt(info.Size(), 10))
+		h["Content-Length"] = cf.length
 	}
-	serveContent(w, r, fh)
+	if err := cf.serve(w, r, idx); err != nil {
+		s.logger.Error("open", "file", idx.rel(body), "err", err)
+		s.unavailableFor(w, r)
+	}
 }
+
+// contentEncodings are the Content-Encoding headers of the codings, by name.
+var contentEncodings = func() map[string][]string {
+	m := map[string][]string{}
+	for _, c := range contract.Codings {
+		m[c.Name] = []string{c.Name}
+	}
+	return m
+}()
+
+// versionedCacheControl is the Cache-Control of a versioned URL.
+var versionedCacheControl = []string{contract.CacheVersioned.CacheControl()}
 
 // cacheControlFor is the Cache-Control of a file of ETag etag and its class's cacheControl: a year,
 // immutable, when the URL names the version of the bytes sent (contract.VersionedURL, the first digits of
 // the ETag's hash); else its class's.
-func cacheControlFor(r *http.Request, etag, cacheControl string) string {
+func cacheControlFor(r *http.Request, etag string, cacheControl []string) []string {
+	if r.URL.RawQuery == "" {
+		return cacheControl
+	}
 	v := r.URL.Query().Get(contract.VersionParam)
 	if len(v) == contract.VersionLen && strings.HasPrefix(etag, `"`+v) {
-		return contract.CacheVersioned.CacheControl()
+		return versionedCacheControl
 	}
 	return cacheControl
 }
