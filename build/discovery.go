@@ -21,9 +21,11 @@ func (m *model) addDiscovery(s *site) error {
 		return err
 	}
 	data := map[string]any{"Base": m.base, "Count": len(m.icons), "Guides": m.guides, "Categories": m.categories,
-		"REST": contract.REST, "Links": contract.SiteLinks, "License": m.license, "LicenseJSON": string(license)}
+		"REST": contract.REST, "Links": contract.SiteLinks, "License": m.license, "LicenseJSON": string(license),
+		"CatalogFile": contract.CatalogFile, "CatalogSchemaFile": contract.CatalogSchemaFile, "RecordPath": contract.RecordFile("{id}")}
 	for name, file := range map[string]string{"llms.txt.tmpl": contract.LLMsFile, "index.md.tmpl": contract.IndexMarkdownFile,
-		"openapi.json.tmpl": contract.OpenAPIFile, "api-catalog.tmpl": contract.APICatalogFile} {
+		"openapi.json.tmpl": contract.OpenAPIFile, "api-catalog.tmpl": contract.APICatalogFile,
+		"catalog.schema.json.tmpl": contract.CatalogSchemaFile} {
 		var buf bytes.Buffer
 		if err := t.ExecuteTemplate(&buf, name, data); err != nil {
 			return fmt.Errorf("%s: %w", file, err)

@@ -9,7 +9,6 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
-	"github.com/iconlib/iconlib/internal/catalog"
 	"github.com/iconlib/iconlib/internal/contract"
 )
 
@@ -42,24 +41,6 @@ func render(ctx context.Context, m *model) (*site, error) {
 		})
 	}
 	return s, g.Wait()
-}
-
-// addCatalog writes catalog.json (compact: it is large) and the categories list.
-func (m *model) addCatalog(s *site) error {
-	cat := catalog.Catalog{
-		Name: "iconlib", BaseURL: m.base,
-		Source:  drawingsSource(),
-		License: m.license.SPDX + " (animations: iconlib; drawings: " + drawingsName + ", " + m.drawings.holder + ")",
-		Count:   len(m.icons), Categories: m.categories, Icons: m.icons,
-	}
-	body, err := json.Marshal(cat)
-	if err != nil {
-		return err
-	}
-	if err := s.add(contract.CatalogFile, append(body, '\n')); err != nil {
-		return err
-	}
-	return s.addJSON(contract.CategoriesFile, catalog.CategoryList{Items: m.categories, Total: len(m.categories)})
 }
 
 // addIconIndex writes the small index the website filters when no edge ranks queries (a static host):

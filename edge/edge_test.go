@@ -65,12 +65,12 @@ func newEdgeAfter(t *testing.T, damage func(public string)) *testEdge {
 	return &testEdge{Server: srv, public: out, spec: spec}
 }
 
-// do sends a request and returns the response and its body; every answer under /api/ is checked against
-// openapi.json.
+// do sends a request and returns the response and its body; every answer under /api/, and catalog.json,
+// is checked against openapi.json.
 func (e *testEdge) do(t *testing.T, method, path string, header map[string]string) (*http.Response, string) {
 	t.Helper()
 	res, body := send(t, method, e.URL+path, header)
-	if strings.HasPrefix(path, "/api/") {
+	if strings.HasPrefix(path, "/api/") || path == "/"+contract.CatalogFile {
 		p := path
 		if i := strings.IndexByte(p, '?'); i >= 0 {
 			p = p[:i]
@@ -292,7 +292,7 @@ func TestETagsComeFromTheManifestAndFollowTheBytes(t *testing.T) {
 		sum := sha256.Sum256(body)
 		return hex.EncodeToString(sum[:]), len(body)
 	}
-	for _, rel := range []string{"assets/arrow-left.json", "catalog.json", "index.html", "docs/web.md"} {
+	for _, rel := range []string{"assets/arrow-left.json", "openapi.json", "index.html", "docs/web.md"} {
 		entry := m.Files[rel]
 		if sum, size := hashOf(rel); entry.SHA256 != sum || entry.Size != size {
 			t.Errorf("manifest says %s is %s, %d bytes; it has %d bytes hashing to %s", rel, entry.SHA256, entry.Size, size, sum)
@@ -309,11 +309,11 @@ func TestETagsComeFromTheManifestAndFollowTheBytes(t *testing.T) {
 				res.Header.Get("Content-Type"), want, entry.MediaType)
 		}
 	}
-	if len(m.Files["catalog.json"].Encodings) != 2 || m.Files["catalog.json"].Cache != contract.CacheBuild ||
+	if len(m.Files["openapi.json"].Encodings) != 2 || m.Files["openapi.json"].Cache != contract.CacheBuild ||
 		m.Files["assets/arrow-left.json"].Cache != contract.CacheRelease {
-		t.Errorf("catalog.json %+v; assets/arrow-left.json cache %q", m.Files["catalog.json"], m.Files["assets/arrow-left.json"].Cache)
+		t.Errorf("openapi.json %+v; assets/arrow-left.json cache %q", m.Files["openapi.json"], m.Files["assets/arrow-left.json"].Cache)
 	}
-	if _, listed := m.Files["catalog.json.gz"]; listed {
+	if _, listed := m.Files["openapi.json.gz"]; listed {
 		t.Error("the manifest lists a variant as a file of its own")
 	}
 	res, body := e.do(t, http.MethodGet, "/assets/zigzag.json", nil)
@@ -322,7 +322,7 @@ func TestETagsComeFromTheManifestAndFollowTheBytes(t *testing.T) {
 	}
 }
 
-// TestServesTheBuildsPrecompressedFiles: a client gets the build's catalog.json.br or .gz as it is (its
+// TestServesTheBuildsPrecompressedFiles: a client gets the build's openapi.json.br or .gz as it is (its
 // own ETag and length, ranges and HEAD right) by what its Accept-Encoding prefers, one that refuses both
 // the plain file, and all see Vary: Accept-Encoding.
 func TestServesTheBuildsPrecompressedFiles(t *testing.T) {
@@ -337,8 +337,8 @@ func TestServesTheBuildsPrecompressedFiles(t *testing.T) {
 		}
 		return b
 	}
-	plain := read("catalog.json")
-	variants := map[string][]byte{"gzip": read("catalog.json.gz"), "br": read("catalog.json.br")}
+	plain := read("openapi.json")
+	variants := map[string][]byte{"gzip": read("openapi.json.gz"), "br": read("openapi.json.br")}
 	decoders := map[string]func([]byte) ([]byte, error){
 		"gzip": func(b []byte) ([]byte, error) {
 			zr, err := gzip.NewReader(bytes.NewReader(b))
@@ -351,7 +351,7 @@ func TestServesTheBuildsPrecompressedFiles(t *testing.T) {
 	}
 	get := func(method string, header map[string]string) (*http.Response, []byte) {
 		t.Helper()
-		req, _ := http.NewRequest(method, e.URL+"/catalog.json", nil)
+		req, _ := http.NewRequest(method, e.URL+"/openapi.json", nil)
 		for k, v := range header {
 			req.Header.Set(k, v)
 		}
@@ -373,7 +373,7 @@ func TestServesTheBuildsPrecompressedFiles(t *testing.T) {
 				accept, res.Header.Get("Content-Encoding"), len(body), res.Header.Get("Content-Length"), res.Header.Values("Vary"), coding, len(want))
 		}
 		if decoded, err := decoders[coding](body); err != nil || !bytes.Equal(decoded, plain) {
-			t.Errorf("Accept-Encoding %q: the %s body does not decode to catalog.json (%v)", accept, coding, err)
+			t.Errorf("Accept-Encoding %q: the %s body does not decode to openapi.json (%v)", accept, coding, err)
 		}
 	}
 	zipped, _ := get(http.MethodGet, map[string]string{"Accept-Encoding": "gzip"})
@@ -419,6 +419,8 @@ func TestNewRefusesADamagedSnapshot(t *testing.T) {
 	for _, c := range []struct{ file, body string }{
 		{"catalog.json", string(originals["catalog.json"][:len(originals["catalog.json"])/2])},
 		{"catalog.json", `{"base_url":"https://x","icons":[{"name":"no id"}]}`},
+		{"catalog.json", `{"base_url":"https://x","record_path":"api/v1/icons/{id}.json","icons":[{"name":"no id","files":[{}]}]}`},
+		{"catalog.json", `{"base_url":"https://x","record_path":"api/v1/icons/{id}.json","icons":[{"id":"no-files"}]}`},
 		{"catalog.json", `{"base_url":"https://x","icons":[{"id":"a"},`},
 		{"catalog.json", `[]`},
 		{"manifest.json", string(originals["manifest.json"][:len(originals["manifest.json"])/2])},

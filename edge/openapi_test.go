@@ -33,6 +33,7 @@ func TestOpenAPICheckRejectsMismatches(t *testing.T) {
 		{"/api/v1/categories", 200, `{"items":[{"id":"a","name":"A","count":"3"}],"total":1}`},
 		{"/api/v1/icons", 400, `{"error":{"code":"nope","message":"x"}}`},
 		{"/api/v1/search", 200, `{"query":"x","items":[],"total":0,"extra":1}`},
+		{"/catalog.json", 200, `{"name":"iconlib","icons":[]}`}, // catalog.schema.json, through the document's link
 	}
 	for _, b := range bad {
 		if err := e.spec.Check(http.MethodGet, b.path, b.status, http.Header{"Content-Type": {"application/json"}}, []byte(b.body)); err == nil {

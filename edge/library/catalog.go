@@ -1,126 +1,65 @@
 package library
 
 import (
-	"bytes"
 	"fmt"
-	"io"
 	"os"
-	"runtime"
+	"strings"
 
 	"github.com/go-json-experiment/json"
-	"github.com/go-json-experiment/json/jsontext"
-	"golang.org/x/sync/errgroup"
 
 	"github.com/iconlib/iconlib/internal/catalog"
 	"github.com/iconlib/iconlib/internal/contract"
 )
 
-// catalogFile is what the edge learns of catalog.json at start: where each icon's record lies in the file,
-// and the little of each it decodes. The records themselves stay on disk (in the page cache), read when an
-// answer carries them: 28 MB the edge does not hold.
+// catalogFile is what the edge learns of catalog.json at start: the base URL, the categories and what a
+// result list shows of each icon. The records themselves stay on disk (in the page cache), one file per
+// icon, read when an answer carries them.
 type catalogFile struct {
-	file       *os.File // open for the edge's life: the snapshot's catalog, even after public/ moves on
 	baseURL    string
 	base       contract.BaseURL // baseURL, parsed
+	recordPath string           // where an icon's record lies, "{id}" in place of its id
 	categories []catalog.Category
-	spans      []span // each record's bytes in the file, in catalog order
 	summaries  []IconHit
 }
 
-// span is where a record lies in catalog.json.
-type span struct {
-	off int64
-	n   int
-}
-
-// readCatalog reads catalog.json in one pass without decoding the records: it notes where each lies, and
-// decodes only what lists and lookups need of it (its summary), on every core. encoding/json took four
-// times as long on the full library's 28 MB.
+// readCatalog reads catalog.json and makes each icon's summary, its paths made URLs at its base URL.
 func readCatalog(path string) (c catalogFile, err error) {
-	if c.file, err = os.Open(path); err != nil {
-		return c, err
-	}
-	defer func() {
-		if err != nil {
-			c.file.Close()
-		}
-	}()
-	b, err := io.ReadAll(c.file)
+	b, err := os.ReadFile(path)
 	if err != nil {
 		return c, err
 	}
-	dec := jsontext.NewDecoder(bytes.NewReader(b))
-	if tok, err := dec.ReadToken(); err != nil || tok.Kind() != '{' {
-		return c, fmt.Errorf("want a JSON object (%v)", err)
-	}
-	for dec.PeekKind() == '"' {
-		tok, err := dec.ReadToken()
-		if err != nil {
-			return c, err
-		}
-		name := tok.String() // before the next read voids tok
-		switch name {
-		case "base_url":
-			err = json.UnmarshalDecode(dec, &c.baseURL)
-		case "categories":
-			err = json.UnmarshalDecode(dec, &c.categories)
-		case "icons":
-			if c.spans, err = readSpans(dec); err == nil {
-				c.summaries, err = summarize(b, c.spans)
-			}
-		default:
-			err = dec.SkipValue()
-		}
-		if err != nil {
-			return c, fmt.Errorf("%s: %w", name, err)
-		}
-	}
-	if _, err := dec.ReadToken(); err != nil {
+	var cat catalog.Catalog
+	if err := json.Unmarshal(b, &cat); err != nil {
 		return c, err
 	}
-	if c.baseURL == "" {
+	if cat.BaseURL == "" {
 		return c, fmt.Errorf("no base_url")
 	}
-	if c.base, err = contract.ParseBaseURL(c.baseURL); err != nil {
+	if c.base, err = contract.ParseBaseURL(cat.BaseURL); err != nil {
 		return c, fmt.Errorf("base_url: %w", err)
+	}
+	if !strings.Contains(cat.RecordPath, "{id}") {
+		return c, fmt.Errorf("record_path %q has no {id}", cat.RecordPath)
+	}
+	c.baseURL, c.recordPath, c.categories = cat.BaseURL, cat.RecordPath, cat.Categories
+	c.summaries = make([]IconHit, len(cat.Icons))
+	for i, e := range cat.Icons {
+		if c.summaries[i], err = summarize(e, cat.BaseURL); err != nil {
+			return c, fmt.Errorf("icon %d: %w", i, err)
+		}
 	}
 	return c, nil
 }
 
-// readSpans reads an array of records from dec and returns where each lies in its input.
-func readSpans(dec *jsontext.Decoder) ([]span, error) {
-	if tok, err := dec.ReadToken(); err != nil || tok.Kind() != '[' {
-		return nil, fmt.Errorf("want an array (%v)", err)
+// summarize is what a result list shows of the catalog entry e, at base.
+func summarize(e catalog.Entry, base string) (IconHit, error) {
+	if e.ID == "" {
+		return IconHit{}, fmt.Errorf("no id")
 	}
-	var spans []span
-	for dec.PeekKind() == '{' {
-		v, err := dec.ReadValue()
-		if err != nil {
-			return nil, err
-		}
-		spans = append(spans, span{off: dec.InputOffset() - int64(len(v)), n: len(v)})
+	if len(e.Files) == 0 {
+		return IconHit{}, fmt.Errorf("icon %s has no files", e.ID)
 	}
-	_, err := dec.ReadToken() // ]
-	return spans, err
-}
-
-// summarize decodes what a result list shows of each record of b, in parallel.
-func summarize(b []byte, spans []span) ([]IconHit, error) {
-	out := make([]IconHit, len(spans))
-	workers := runtime.GOMAXPROCS(0)
-	var g errgroup.Group
-	for w := range workers {
-		g.Go(func() error {
-			for i := w; i < len(spans); i += workers {
-				if err := json.Unmarshal(b[spans[i].off:spans[i].off+int64(spans[i].n)], &out[i]); err != nil {
-					return fmt.Errorf("icon %d: %w", i, err)
-				}
-				if out[i].ID == "" {
-					return fmt.Errorf("icon %d has no id", i)
-				}
-			}
-			return nil
-		})
-	}
-	return out, g.Wait()
+	url := func(path string) string { return base + "/" + path }
+	return IconHit{ID: e.ID, Name: e.Name, Description: e.Description, Category: e.Category,
+		PageURL: url(e.PagePath), FileURL: url(e.Files[0].Path), SVGURL: url(e.Files[0].SVGPath), Styles: e.Styles}, nil
 }

@@ -4,12 +4,12 @@
 package library
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 
 	"github.com/go-json-experiment/json"
@@ -27,9 +27,9 @@ var ErrSearchUnavailable = errors.New("the search index could not be read")
 // Library holds the catalog and guides in memory. It is read-only after Load and safe for concurrent use.
 type Library struct {
 	baseURL     contract.BaseURL
-	catalog     *os.File  // catalog.json, which holds each icon's record as the build wrote it
-	spans       []span    // where each record lies in it, in catalog order
-	summaries   []IconHit // what a result list shows of each record, without a score
+	records     *os.Root  // public/, kept open: each icon's record file, read when an answer carries it
+	recordPath  string    // a record's path in records, "{id}" in place of its id
+	summaries   []IconHit // what a result list shows of each icon, in catalog order, without a score
 	hitJSON     []hitJSON // each summary's JSON, cut where the score goes
 	byID        map[string]int
 	iconAt      []int32 // per document of a positional icon index: its catalog position, or -1
@@ -53,8 +53,9 @@ type Guide struct {
 	Markdown string
 }
 
-// Load reads catalog.json, the guides, the product's words (about.json) and the search indexes from publicDir; the catalog and the indexes
-// load at the same time.
+// Load reads catalog.json, the guides, the product's words (about.json) and the search indexes from
+// publicDir, and keeps publicDir open for the icons' record files; the catalog and the indexes load at the
+// same time.
 func Load(publicDir string) (*Library, error) {
 	l := &Library{}
 	var g errgroup.Group
@@ -89,11 +90,14 @@ func (l *Library) loadCatalog(publicDir string) error {
 	if err != nil {
 		return fmt.Errorf("%s: unreadable catalog: %w", path, err)
 	}
-	l.catalog, l.baseURL, l.spans, l.summaries, l.categories = c.file, c.base, c.spans, c.summaries, c.categories
+	if l.records, err = os.OpenRoot(publicDir); err != nil {
+		return err
+	}
+	l.baseURL, l.recordPath, l.summaries, l.categories = c.base, c.recordPath, c.summaries, c.categories
 	if l.hitJSON, err = encodeSummaries(c.summaries); err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
-	l.byID = make(map[string]int, len(c.spans))
+	l.byID = make(map[string]int, len(c.summaries))
 	l.byCategory, l.members, l.bySlug = map[string]catalog.Category{}, map[string][]int{}, map[string]int{}
 	for i, s := range c.summaries {
 		l.byID[s.ID] = i
@@ -137,7 +141,7 @@ func (l *Library) loadGuides(publicDir string) error {
 func (l *Library) BaseURL() contract.BaseURL { return l.baseURL }
 
 // Len is the number of icons.
-func (l *Library) Len() int { return len(l.spans) }
+func (l *Library) Len() int { return len(l.summaries) }
 
 // ErrNoIcon is Icon's error for an id no icon has.
 var ErrNoIcon = errors.New("no such icon")
@@ -170,15 +174,19 @@ func (l *Library) record(i int) ([]byte, error) {
 	return l.appendRecord(nil, i)
 }
 
-// appendRecord appends the bytes of the record at catalog position i to dst.
+// appendRecord appends the bytes of the record at catalog position i (its record file) to dst.
 func (l *Library) appendRecord(dst []byte, i int) ([]byte, error) {
-	s := l.spans[i]
-	dst = slices.Grow(dst, s.n)
-	b := dst[len(dst) : len(dst)+s.n]
-	if _, err := l.catalog.ReadAt(b, s.off); err != nil {
-		return nil, fmt.Errorf("reading icon %s from %s: %w", l.summaries[i].ID, contract.CatalogFile, err)
+	id := l.summaries[i].ID
+	f, err := l.records.Open(strings.ReplaceAll(l.recordPath, "{id}", id))
+	if err != nil {
+		return nil, fmt.Errorf("icon %s: %w", id, err)
 	}
-	return dst[:len(dst)+s.n], nil
+	defer f.Close()
+	buf := bytes.NewBuffer(dst)
+	if _, err := buf.ReadFrom(f); err != nil {
+		return nil, fmt.Errorf("icon %s: %w", id, err)
+	}
+	return buf.Bytes(), nil
 }
 
 // Categories lists every category with its icon count, by id.

@@ -213,16 +213,50 @@ type Category struct {
 	Count int    `json:"count"`
 }
 
-// Catalog is the body of catalog.json: every icon with its record.
+// Catalog is the body of catalog.json: what a client needs to choose an icon and fetch its files, for every
+// icon, in a few megabytes. Each icon's whole record (its states with frames, install commands and code)
+// stays in its record file, the body of GET /api/v1/icons/<id>. Paths are relative to BaseURL.
 type Catalog struct {
+	Schema  string `json:"$schema"` // the URL of catalog.schema.json, the JSON Schema of this body
 	Name    string `json:"name"`
 	BaseURL string `json:"base_url"`
 	Source  string `json:"source"`
-	// License is the icons' licence in a line; each record's License says it in full.
-	License    string     `json:"license"`
+	// License is every icon's licence (each record carries the same object).
+	License License `json:"license"`
+	// RecordPath is the path of an icon's record with "{id}" where its id goes.
+	RecordPath string     `json:"record_path"`
 	Count      int        `json:"count"`
 	Categories []Category `json:"categories"`
-	Icons      []Icon     `json:"icons"`
+	Icons      []Entry    `json:"icons"`
+}
+
+// Entry is an icon as catalog.json lists it: the words to choose it by, its motions with the states that
+// play them, and its files with their hashes.
+type Entry struct {
+	ID          string         `json:"id"`
+	Name        string         `json:"name"`
+	Description string         `json:"description"`
+	Category    string         `json:"category"`
+	Tags        []string       `json:"tags"`
+	Styles      []string       `json:"styles"`
+	Motions     []MotionStates `json:"motions"`
+	Files       []FilePaths    `json:"files"` // one per style, the outline's first
+	PagePath    string         `json:"page_path"`
+}
+
+// MotionStates names a motion of an icon and the states (markers of its files) that play it.
+type MotionStates struct {
+	Name   string   `json:"name"`
+	States []string `json:"states"`
+}
+
+// FilePaths are the animation file of one style of an icon and its static picture, by their paths.
+type FilePaths struct {
+	Style     string `json:"style"`
+	Path      string `json:"path"`
+	SHA256    string `json:"sha256"`
+	SizeBytes int    `json:"size_bytes"`
+	SVGPath   string `json:"svg_path"`
 }
 
 // CategoryList is the body of GET /api/v1/categories.

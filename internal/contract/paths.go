@@ -4,13 +4,15 @@ import "strings"
 
 // Paths of the files the build writes into public/, relative to it, with forward slashes.
 const (
-	CatalogFile    = "catalog.json"
-	CategoriesFile = "api/v1/categories.json"
-	StaticDir      = "static"
-	IconIndexFile  = StaticDir + "/icon-index.json" // every icon's words, for the site's search without the edge
-	GuidesFile     = "docs/index.json"              // the guides' metadata
-	SectionsFile   = "docs/sections.json"           // the guides' sections, for search answers
-	AboutFile      = "about.json"                   // the product's words the edge's agents use (templates/words.tmpl)
+	CatalogFile = "catalog.json"
+	// CatalogSchemaFile is the JSON Schema of catalog.json, which the OpenAPI document links.
+	CatalogSchemaFile = "catalog.schema.json"
+	CategoriesFile    = "api/v1/categories.json"
+	StaticDir         = "static"
+	IconIndexFile     = StaticDir + "/icon-index.json" // every icon's words, for the site's search without the edge
+	GuidesFile        = "docs/index.json"              // the guides' metadata
+	SectionsFile      = "docs/sections.json"           // the guides' sections, for search answers
+	AboutFile         = "about.json"                   // the product's words the edge's agents use (templates/words.tmpl)
 	// VectorsFile is the word vector table every search index embeds queries with.
 	VectorsFile   = "search/vectors.bin"
 	IconIndexDir  = "search/icons"  // the icons' search index (its index.bin inside)

@@ -29,7 +29,8 @@ type pathTemplate struct {
 	re       *regexp.Regexp
 }
 
-// Load reads publicDir/openapi.json.
+// Load reads publicDir/openapi.json, and the JSON Schema it links for catalog.json (catalog.schema.json,
+// known by its $id), so a check resolves that link to the file the build wrote beside it.
 func Load(publicDir string) (*Spec, error) {
 	b, err := os.ReadFile(filepath.Join(publicDir, contract.OpenAPIFile))
 	if err != nil {
@@ -47,6 +48,9 @@ func Load(publicDir string) (*Spec, error) {
 	if err := c.AddResource(contract.OpenAPIFile, doc); err != nil {
 		return nil, err
 	}
+	if err := addCatalogSchema(c, publicDir); err != nil {
+		return nil, err
+	}
 	o := &Spec{doc: root, compiler: c}
 	for tmpl := range o.doc["paths"].(map[string]any) {
 		const param = "PARAM"
@@ -55,6 +59,24 @@ func Load(publicDir string) (*Spec, error) {
 		o.paths = append(o.paths, pathTemplate{tmpl, regexp.MustCompile("^" + re + "$")})
 	}
 	return o, nil
+}
+
+// addCatalogSchema adds publicDir's catalog.schema.json to c under its $id.
+func addCatalogSchema(c *jsonschema.Compiler, publicDir string) error {
+	f, err := os.Open(filepath.Join(publicDir, contract.CatalogSchemaFile))
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	doc, err := jsonschema.UnmarshalJSON(f)
+	if err != nil {
+		return fmt.Errorf("%s: %w", contract.CatalogSchemaFile, err)
+	}
+	id, _ := doc.(map[string]any)["$id"].(string)
+	if id == "" {
+		return fmt.Errorf("%s: no $id", contract.CatalogSchemaFile)
+	}
+	return c.AddResource(id, doc)
 }
 
 // resolve follows OpenAPI $refs (path items, responses) inside the document.

@@ -25,17 +25,27 @@ import (
 	"github.com/iconlib/iconlib/internal/openapicheck"
 )
 
-func readCatalog(t *testing.T, dir string) catalog.Catalog {
+// builtLibrary is a build's catalog with the records of its icons (in place of its entries).
+type builtLibrary struct {
+	catalog.Catalog
+	Icons []catalog.Icon
+}
+
+// builtLibraries are the libraries readCatalog read, by directory: reading every record takes a while.
+var builtLibraries sync.Map
+
+// readCatalog reads the catalog of the build in dir, and the record of each icon it lists.
+func readCatalog(t *testing.T, dir string) builtLibrary {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join(dir, contract.CatalogFile))
+	if lib, ok := builtLibraries.Load(dir); ok {
+		return lib.(builtLibrary)
+	}
+	c, records, err := catalog.ReadRecords(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var c catalog.Catalog
-	if err := json.Unmarshal(b, &c); err != nil {
-		t.Fatal(err)
-	}
-	return c
+	lib, _ := builtLibraries.LoadOrStore(dir, builtLibrary{c, records})
+	return lib.(builtLibrary)
 }
 
 // TestLibraryRecordsAreComplete: every icon of the real library has every field of its record, and its
@@ -342,4 +352,36 @@ func TestLibraryPagingCoversEveryIcon(t *testing.T) {
 	if len(seen) != len(c.Icons) {
 		t.Errorf("paging saw %d icons, catalog has %d", len(seen), len(c.Icons))
 	}
+}
+
+// TestLibraryCatalogIsLean: the whole library's catalog.json, as the edge serves it, matches the schema
+// openapi.json links and stays within 4 MB (install commands and code stay in the records); its brotli
+// sidecar is logged.
+func TestLibraryCatalogIsLean(t *testing.T) {
+	lib := fullLibrary(t)
+	spec, err := openapicheck.Load(lib.Public)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := http.Get(lib.URL + "/" + contract.CatalogFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if err := spec.Check(http.MethodGet, "/"+contract.CatalogFile, res.StatusCode, res.Header, body); err != nil {
+		t.Fatal(err)
+	}
+	const budget = 4_000_000
+	if len(body) > budget {
+		t.Errorf("catalog.json is %d bytes, over its %d", len(body), budget)
+	}
+	if n := len(readCatalog(t, lib.Public).Icons); n != 5233 {
+		t.Errorf("catalog.json lists %d icons, want 5233", n)
+	}
+	br, err := os.Stat(filepath.Join(lib.Public, contract.CatalogFile+".br"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("catalog.json: %d bytes, %d as its brotli sidecar", len(body), br.Size())
 }

@@ -57,7 +57,7 @@ var mixKinds = []queryKind{
 var twentyWordKinds = []queryKind{{1, makeTwentyWords}}
 
 // newQueryGen returns a generator over icons that yields labelled first, then queries of kinds.
-func newQueryGen(icons []catalog.Icon, labelled []string, kinds []queryKind, seed uint64) *queryGen {
+func newQueryGen(icons []catalog.Entry, labelled []string, kinds []queryKind, seed uint64) *queryGen {
 	g := &queryGen{
 		rng:      rand.New(rand.NewPCG(seed, 0x69636f6e6c6962)), // "iconlib"
 		labelled: slices.Clone(labelled),

@@ -15,14 +15,14 @@ import (
 
 // fixtureIcons are the imported Tabler icons (content/icons/tabler.jsonl) as catalog records: the real
 // ids, categories and tags, with names and descriptions made from them as the build's fallbacks are.
-func fixtureIcons(t *testing.T) []catalog.Icon {
+func fixtureIcons(t *testing.T) []catalog.Entry {
 	t.Helper()
 	f, err := os.Open("../../content/icons/tabler.jsonl")
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	var icons []catalog.Icon
+	var icons []catalog.Entry
 	sc := bufio.NewScanner(f)
 	sc.Buffer(nil, 1<<20)
 	for sc.Scan() {
@@ -35,7 +35,7 @@ func fixtureIcons(t *testing.T) []catalog.Icon {
 			t.Fatal(err)
 		}
 		name := strings.ReplaceAll(rec.ID, "-", " ")
-		icons = append(icons, catalog.Icon{ID: rec.ID, Name: name, Category: rec.Category, Tags: rec.Tags,
+		icons = append(icons, catalog.Entry{ID: rec.ID, Name: name, Category: rec.Category, Tags: rec.Tags,
 			Description: name + ": a " + strings.ToLower(rec.Category) + " icon for " + strings.Join(rec.Tags, ", ") + "."})
 	}
 	if err := sc.Err(); err != nil {
