@@ -212,21 +212,64 @@
     return { ...gridPick };
   }
 
-  const appear = "IntersectionObserver" in window ? new IntersectionObserver((entries) => {
+  const observe = (f, options) => ("IntersectionObserver" in window ? new IntersectionObserver(f, options) : null);
+  const appear = observe((entries) => {
     for (const e of entries) {
       if (!e.isIntersecting) continue;
       appear.unobserve(e.target);
       tilePlayer(e.target);
     }
-  }, { rootMargin: "64px" }) : null;
+  }, { rootMargin: "64px" });
 
+  // Motion you see without hovering: a tile plays its hover once as it comes into view (half of it at
+  // least), one tile every STAGGER ms so a grid ripples rather than jumps at once (a tile whose animation
+  // is still loading goes to the back of the queue); a tile scrolled away before its turn waits for the
+  // next time it shows. Never under reduced motion.
+  const STAGGER = 120;
+  const played = new WeakSet(); // tiles that have played, on sight or on hover
+  const inSight = new Set();
+  const queue = [];
+  let queueTimer = 0;
+  function playQueued() {
+    queueTimer = 0;
+    const link = queue.shift();
+    const anim = inSight.has(link) && !played.has(link) ? tilePlayer(link) : null;
+    if (anim && !anim.isLoaded) queue.push(link);
+    else if (anim) {
+      played.add(link);
+      sight.unobserve(link);
+      tileHover(link);
+    }
+    if (queue.length) queueTimer = setTimeout(playQueued, anim ? STAGGER : 0);
+  }
+  const sight = observe((entries) => {
+    for (const e of entries) {
+      if (!e.isIntersecting) {
+        inSight.delete(e.target);
+        continue;
+      }
+      inSight.add(e.target);
+      if (reduceMotion.matches || played.has(e.target)) continue;
+      queue.push(e.target);
+      if (!queueTimer) queueTimer = setTimeout(playQueued, 0);
+    }
+  }, { threshold: 0.5 });
+
+  // wireTiles: a tile plays its hover on sight, on pointer hover, keyboard focus and the touch of a finger
+  // (which then opens its page, as a click does).
   function wireTiles(root) {
     root.querySelectorAll("a[data-icon]").forEach((link) => {
-      const hover = () => tileHover(link);
+      const hover = () => {
+        played.add(link);
+        tileHover(link);
+      };
       link.addEventListener("mouseenter", hover);
       link.addEventListener("focus", hover);
-      if (appear) appear.observe(link);
-      else tilePlayer(link);
+      link.addEventListener("pointerdown", (e) => e.pointerType === "touch" && hover());
+      if (appear) {
+        appear.observe(link);
+        sight.observe(link);
+      } else tilePlayer(link);
     });
   }
 
@@ -258,7 +301,8 @@
   function fillGrid(grid, items, nodes) {
     grid.querySelectorAll("a[data-icon]").forEach((link) => {
       releaseTile(link);
-      if (appear) appear.unobserve(link);
+      if (appear) [appear, sight].forEach((o) => o.unobserve(link));
+      inSight.delete(link);
     });
     // Tiles shown again get a fresh static picture; their animation loads when they appear.
     if (nodes) nodes.forEach((li) => releaseTile(li.querySelector("a")));
@@ -1449,8 +1493,13 @@
 
   /* ---------- Motion gallery ---------- */
 
-  // initGallery shows the play buttons: each plays its motion's hover on the icons of its row (the toggles
-  // there and back), the first plays every row; a tile still playing is left to finish.
+  // LOOP is how often, in ms, a gallery row in view plays again.
+  const LOOP = 2400;
+
+  // initGallery wires the play buttons: each plays its motion's hover on the icons of its row (the toggles
+  // there and back), the first plays every row; a tile still playing is left to finish. The motion rows
+  // also play by themselves while half in view, every LOOP ms, staggered, until the visitor presses
+  // #pause-loops; never under reduced motion or in a hidden tab.
   function initGallery() {
     const rows = [...document.querySelectorAll("section.motion")];
     if (!rows.length) return;
@@ -1458,14 +1507,19 @@
       row.querySelectorAll("a[data-icon]").forEach((link) => tileHover(link));
       row.querySelectorAll("button[data-there]").forEach((button) => toggleTiles.get(button)());
     };
-    rows.forEach((row) => {
-      const button = row.querySelector(".play-row");
-      button.addEventListener("click", () => playRow(row));
-      button.hidden = false;
-    });
-    const all = byId("play-all");
-    all.addEventListener("click", () => rows.forEach(playRow));
-    all.closest(".gallery-actions").hidden = false;
+    rows.forEach((row) => row.querySelector(".play-row").addEventListener("click", () => playRow(row)));
+    byId("play-all").addEventListener("click", () => rows.forEach(playRow));
+    const pause = byId("pause-loops");
+    pause.addEventListener("click", () => pause.setAttribute("aria-pressed", String(pause.getAttribute("aria-pressed") !== "true")));
+    const shown = new Set();
+    const rowSight = observe((entries) => entries.forEach((e) => (e.isIntersecting ? shown.add(e.target) : shown.delete(e.target))), { threshold: 0.5 });
+    if (!rowSight) return;
+    rows.filter((row) => !row.querySelector("button[data-there]")).forEach((row) => rowSight.observe(row));
+    setInterval(() => {
+      if (reduceMotion.matches || document.hidden || pause.getAttribute("aria-pressed") === "true") return;
+      let k = 0;
+      shown.forEach((row) => row.querySelectorAll("a[data-icon]").forEach((link) => setTimeout(() => tileHover(link), k++ * STAGGER / 2)));
+    }, LOOP);
   }
 
   /* ---------- Keys ---------- */

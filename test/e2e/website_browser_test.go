@@ -120,6 +120,7 @@ type tabOptions struct {
 	reducedMotion bool
 	darkScheme    bool
 	noScript      bool // the page's scripts do not run (the test's evaluations still do)
+	touch         bool // a touch screen (on a phone's width)
 	width, height int64
 	listen        func(ev any) // hears the tab's events too (a trace's data, say)
 }
@@ -166,6 +167,9 @@ func openTab(t *testing.T, browser context.Context, o tabOptions) (context.Conte
 	var viewport []chromedp.EmulateViewportOption
 	if o.width < 600 {
 		viewport = append(viewport, chromedp.EmulateMobile, chromedp.EmulateScale(2))
+	}
+	if o.touch {
+		viewport = append(viewport, chromedp.EmulateTouch)
 	}
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(o.width, o.height, viewport...)); err != nil {
 		t.Fatal(err)

@@ -37,6 +37,8 @@ func TestWebsiteLayoutIsStable(t *testing.T) {
 		{"/?q=trash", `window.iconlib && document.querySelector("#grid .preview.live")`},
 		{"/icons/trash/", `window.iconlib && ` + stagePlayersJS + `.length === 2 && ` + stagePlayersJS + `.every((p) => p.isLoaded) && document.querySelector(".code-block")`},
 		{"/docs/web/", `document.readyState === "complete"`},
+		// Its play buttons are there from the first paint.
+		{"/motions/", `window.iconlib && document.querySelector("section.motion .preview.live")`},
 	}
 	for _, size := range []struct {
 		name          string

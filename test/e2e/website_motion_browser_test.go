@@ -293,7 +293,8 @@ func TestWebsiteTileHover(t *testing.T) {
 }
 
 // TestWebsiteMotionGallery: /motions/ shows every motion with its description and icons, linked from every
-// page and listed in the sitemap; its tiles and play buttons play each motion's hover.
+// page and listed in the sitemap; its rows in view play by themselves, again and again, and its tiles and
+// play buttons play each motion's hover.
 func TestWebsiteMotionGallery(t *testing.T) {
 	browser := newBrowser(t)
 	lib := fullLibrary(t)
@@ -332,7 +333,16 @@ func TestWebsiteMotionGallery(t *testing.T) {
 		t.Errorf("the gallery shows %q, want %q", got, want)
 	}
 
-	waitJS(t, ctx, "the tiles in view drawn on", `window.iconlib.players().length > 0 && window.iconlib.players().every((p) => p.isLoaded && p.isPaused)`)
+	waitJS(t, ctx, "the tiles in view loaded", `window.iconlib.players().length > 0 && window.iconlib.players().every((p) => p.isLoaded)`)
+	// The rows in view play by themselves, again and again: a draw tile plays, stops, and plays again.
+	const drawTile = `window.iconlib.players().find((p) => p.wrapper === document.querySelector('#motion-draw a[data-icon] .preview'))`
+	for _, step := range []struct{ what, expr string }{
+		{"the draw row playing by itself", `!` + drawTile + `.isPaused`},
+		{"the draw row at rest", drawTile + `.isPaused`},
+		{"the draw row playing again", `!` + drawTile + `.isPaused`},
+	} {
+		waitJS(t, ctx, step.what, drawTile+` && `+step.expr)
+	}
 	// Play every motion: each tile plays its motion's hover (by the marker's frames in its own file).
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("play-all"))); err != nil {
 		t.Fatal(err)
@@ -487,5 +497,49 @@ func TestWebsiteGridPlaysChosenStyleAndMotion(t *testing.T) {
 			t.Errorf("set_icon_appearance(%s): %q, want it to say %q", args, msg, want)
 		}
 	}
+	problems.check(t)
+}
+
+// TestWebsiteTouchSeesMotion: on a phone's touch screen (390×844) the grid's icons move without a hover,
+// one after another as they come into view (never all at once), and a tap on a tile opens its page.
+func TestWebsiteTouchSeesMotion(t *testing.T) {
+	browser := newBrowser(t)
+	lib := fullLibrary(t)
+	ctx, problems := openTab(t, browser, tabOptions{width: 390, height: 844, touch: true})
+	navigate(t, ctx, lib.URL+"/")
+	if !js[bool](t, ctx, `matchMedia("(hover: none) and (pointer: coarse)").matches`) {
+		t.Fatal("the tab does not emulate a touch screen")
+	}
+	const playing = `[...document.querySelectorAll("#grid a[data-icon]")].filter((a) => {
+	  const r = a.getBoundingClientRect();
+	  const p = window.iconlib.players().find((x) => x.wrapper === a.querySelector(".preview"));
+	  return r.top >= 0 && r.bottom <= innerHeight && p && p.isLoaded && !p.isPaused;
+	}).map((a) => a.dataset.icon)`
+	// Watch the tiles for three seconds, frame by frame, noting when each starts to move (those moving when
+	// the watch starts started earlier: they are left out).
+	starts := js[[]float64](t, ctx, `new Promise((done) => {
+	  const started = new Map();
+	  const before = new Set(window.iconlib ? `+playing+` : []);
+	  const t0 = performance.now();
+	  const tick = () => {
+	    if (window.iconlib) for (const id of `+playing+`) if (!started.has(id) && !before.has(id)) started.set(id, performance.now());
+	    if (performance.now() - t0 < 3000) requestAnimationFrame(tick);
+	    else done([...started.values()].sort((a, b) => a - b));
+	  };
+	  tick();
+	})`)
+	if len(starts) < 2 {
+		t.Fatalf("%d tiles in view started moving by themselves in 3 s, want at least 2", len(starts))
+	}
+	for i := 1; i < len(starts); i++ {
+		if gap := starts[i] - starts[i-1]; gap < 80 {
+			t.Errorf("two tiles started moving %.0f ms apart, want them one after another (120 ms): starts %v", gap, starts)
+		}
+	}
+	id := js[string](t, ctx, `document.querySelector("#grid a[data-icon]").dataset.icon`)
+	if err := chromedp.Do(ctx, chromedp.Tap(chromedp.CSS(`#grid a[data-icon="`+id+`"] .name`))); err != nil {
+		t.Fatal(err)
+	}
+	waitNavigation(t, ctx, "/icons/"+id+"/")
 	problems.check(t)
 }

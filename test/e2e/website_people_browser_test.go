@@ -78,6 +78,10 @@ func TestWebsiteWithoutJavaScript(t *testing.T) {
 	if !visible["allPanels"] || !visible["picture"] {
 		t.Errorf("without scripts the icon page hides its picture or code: %v", visible)
 	}
+	navigate(t, ctx, lib.URL+"/motions/")
+	if n := js[int](t, ctx, `[...document.querySelectorAll("button")].filter((b) => b.getClientRects().length > 0).length`); n != 0 {
+		t.Errorf("without scripts the motion gallery shows %d buttons that do nothing", n)
+	}
 	problems.check(t)
 }
 
