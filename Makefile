@@ -36,8 +36,8 @@ binary:
 ## cyclomatic complexity of 20 and no assembly outside internal/search/kernel; the packages whose tests run
 ## goroutines under the race detector; the others and the end-to-end suites (test/e2e: the whole library,
 ## Chromium, nginx) without it. Installs Chromium, nginx, Redis, wrk, the second Lottie renderer, the dotLottie
-## player and the conformance clients and validators first when missing. RUNNERFLAGS=-v lists every test as it ends.
-test: test-deps conformance-deps renderers-deps axe-deps dotlottie-deps
+## player, the snippets' type checker and the conformance clients and validators first when missing. RUNNERFLAGS=-v lists every test as it ends.
+test: test-deps conformance-deps renderers-deps axe-deps dotlottie-deps snippets-deps
 	GO=$(GO) $(GO) run ./test/runner $(RUNNERFLAGS) \
 	  "vet: $(GO) vet ./..." \
 	  "gofmt: ! git ls-files '*.go' | xargs gofmt -l | grep ." \
@@ -135,6 +135,13 @@ renderers-deps: $(RENDERERS)/node_modules/.package-lock.json
 DOTLOTTIE := test/dotlottie
 .PHONY: dotlottie-deps
 dotlottie-deps: $(DOTLOTTIE)/node_modules/.package-lock.json
+
+## snippets-deps: install tsc and the players' type declarations (npm lottie-web, lottie-react,
+## lottie-react-native, React and React Native, pinned in test/snippets) that the records' JavaScript, JSX and
+## TSX snippets are type-checked against
+SNIPPETS := test/snippets
+.PHONY: snippets-deps
+snippets-deps: $(SNIPPETS)/node_modules/.package-lock.json
 
 ## axe-deps: install axe-core (npm, pinned in test/axe), which the website's accessibility test injects into its pages
 AXE := test/axe

@@ -96,8 +96,10 @@ func checkRecord(t *testing.T, out string, ic catalog.Icon) {
 		"name": ic.Name == "", "description": ic.Description == "", "category": ic.Category == "",
 		"category_name": ic.CategoryName == "", "tags": len(ic.Tags) == 0, "styles": len(ic.Styles) == 0,
 		"states": len(ic.States) == 0, "motions": len(ic.Motions) == 0, "sha256": len(ic.SHA256) != 64,
-		"install": ic.Install.JavaScript == "" || ic.Install.IOSSPM == "" || ic.Install.IOSCocoaPods == "" || ic.Install.AndroidGradle == "" || ic.Install.React == "",
-		"code":    ic.Code.JavaScript == "" || ic.Code.React == "" || ic.Code.IOS == "" || ic.Code.Android == "",
+		"install": ic.Install.JavaScript == "" || ic.Install.IOSSPM == "" || ic.Install.IOSCocoaPods == "" || ic.Install.AndroidGradle == "" || ic.Install.React == "" ||
+			ic.Install.ReactNative == "" || ic.Install.Flutter == "" || ic.Install.AndroidCompose == "",
+		"code": ic.Code.JavaScript == "" || ic.Code.React == "" || ic.Code.IOS == "" || ic.Code.Android == "" ||
+			ic.Code.ReactNative == "" || ic.Code.Flutter == "" || ic.Code.SwiftUI == "" || ic.Code.Compose == "",
 	}
 	for field, bad := range empty {
 		if bad {
@@ -107,7 +109,7 @@ func checkRecord(t *testing.T, out string, ic catalog.Icon) {
 	if want := fixtureBase + "/assets/" + ic.ID + ".json"; ic.FileURL != want {
 		t.Errorf("icon %s: file_url %q, want %q", ic.ID, ic.FileURL, want)
 	}
-	for _, snippet := range []string{ic.Code.JavaScript, ic.Code.React, ic.Code.IOS, ic.Code.Android} {
+	for _, snippet := range []string{ic.Code.JavaScript, ic.Code.React, ic.Code.IOS, ic.Code.Android, ic.Code.ReactNative, ic.Code.Flutter, ic.Code.SwiftUI, ic.Code.Compose} {
 		if !strings.Contains(snippet, ic.FileURL) {
 			t.Errorf("icon %s: a code snippet does not load its file:\n%s", ic.ID, snippet)
 		}

@@ -3,6 +3,7 @@ package build
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"text/template"
 
@@ -13,17 +14,21 @@ import (
 // Player versions the install commands pin; the snippets use their APIs.
 const (
 	lottieIOSVersion     = "4.5.0"
-	lottieAndroidVersion = "6.6.0"
+	lottieAndroidVersion = "6.6.0" // lottie-android and lottie-compose
+	lottieFlutterVersion = "3.3.0"
 )
 
 func install(ic catalog.Icon) catalog.Install {
 	return catalog.Install{
-		JavaScript:    "npm install lottie-web",
-		React:         "npm install lottie-react",
-		IOSSPM:        `.package(url: "https://github.com/airbnb/lottie-spm.git", from: "` + lottieIOSVersion + `")`,
-		IOSCocoaPods:  "pod 'lottie-ios', '~> " + lottieIOSVersion + "'",
-		AndroidGradle: `implementation("com.airbnb.android:lottie:` + lottieAndroidVersion + `")`,
-		File:          "curl -fsSLO " + ic.FileURL,
+		JavaScript:     "npm install lottie-web",
+		React:          "npm install lottie-react",
+		IOSSPM:         `.package(url: "https://github.com/airbnb/lottie-spm.git", from: "` + lottieIOSVersion + `")`,
+		IOSCocoaPods:   "pod 'lottie-ios', '~> " + lottieIOSVersion + "'",
+		AndroidGradle:  `implementation("com.airbnb.android:lottie:` + lottieAndroidVersion + `")`,
+		File:           "curl -fsSLO " + ic.FileURL,
+		ReactNative:    "npm install lottie-react-native",
+		Flutter:        "flutter pub add lottie:^" + lottieFlutterVersion,
+		AndroidCompose: `implementation("com.airbnb.android:lottie-compose:` + lottieAndroidVersion + `")`,
 	}
 }
 
@@ -96,6 +101,29 @@ type snippetData struct {
 	catalog.Icon
 	Component, Snake string
 	Play             Play
+	Frames           struct{ Start, End int } // of Play.State, for players that play frames, not markers
+	Colors           []slotColor
+}
+
+// slotColor is the colour a snippet paints a colour slot of the icon's files: the newer snippets show how
+// with their player's own API, in a near-black primary and the site's blue secondary, for people to change.
+type slotColor struct {
+	Slot    string
+	R, G, B uint8
+}
+
+var slotColors = []slotColor{{"primary", 0x11, 0x18, 0x27}, {"secondary", 0x22, 0x57, 0xd6}}
+
+// Hex is the colour as #rrggbb.
+func (c slotColor) Hex() string { return fmt.Sprintf("#%02x%02x%02x", c.R, c.G, c.B) }
+
+// ARGB is the colour as an opaque ARGB literal, 0xFFRRGGBB (Dart's Color, Kotlin's Int).
+func (c slotColor) ARGB() string { return fmt.Sprintf("0xFF%02X%02X%02X", c.R, c.G, c.B) }
+
+// Unit is the colour's red, green and blue from 0 to 1, to three places (lottie-ios's LottieColor).
+func (c slotColor) Unit() [3]string {
+	unit := func(v uint8) string { return strconv.FormatFloat(float64(v)/255, 'f', 3, 64) }
+	return [3]string{unit(c.R), unit(c.G), unit(c.B)}
 }
 
 // code is the record's code: the outline file's "in" state, and "hover" on pointer hover.
@@ -109,15 +137,19 @@ func Code(ic catalog.Icon, p Play) (catalog.Code, error) {
 	if ic.License.Attribution == "" || ic.License.TextURL == "" {
 		return catalog.Code{}, fmt.Errorf("icon %s has no licence for its snippets' header", ic.ID)
 	}
-	d := snippetData{Icon: ic, Component: componentName(ic.ID), Snake: strings.ReplaceAll(ic.ID, "-", "_"), Play: p}
+	d := snippetData{Icon: ic, Component: componentName(ic.ID), Snake: strings.ReplaceAll(ic.ID, "-", "_"), Play: p, Colors: slotColors}
 	if d.Snake[0] >= '0' && d.Snake[0] <= '9' {
 		d.Snake = "icon_" + d.Snake
+	}
+	if st, ok := findState(ic, p.State); ok {
+		d.Frames.Start, d.Frames.End = st.StartFrame, st.EndFrame
 	}
 	var c catalog.Code
 	for _, s := range []struct {
 		name string
 		dst  *string
-	}{{"javascript", &c.JavaScript}, {"react", &c.React}, {"ios", &c.IOS}, {"android", &c.Android}} {
+	}{{"javascript", &c.JavaScript}, {"react", &c.React}, {"ios", &c.IOS}, {"android", &c.Android},
+		{"react_native", &c.ReactNative}, {"flutter", &c.Flutter}, {"swiftui", &c.SwiftUI}, {"compose", &c.Compose}} {
 		var b strings.Builder
 		if err := snippetTemplates.ExecuteTemplate(&b, s.name, d); err != nil {
 			return c, fmt.Errorf("%s snippet: %w", s.name, err)

@@ -98,7 +98,7 @@ func TestWebCodePlaysHoverOnFocus(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, w := range []string{`icon.wrapper.closest("a, button")`, `control.addEventListener("mouseenter", playHover);`, `control.addEventListener("focus", playHover);`} {
+	for _, w := range []string{`const control = box.closest("a, button") || box;`, `control.addEventListener("mouseenter", playHover);`, `control.addEventListener("focus", playHover);`} {
 		if !strings.Contains(c.JavaScript, w) {
 			t.Errorf("the JavaScript code lacks %q:\n%s", w, c.JavaScript)
 		}

@@ -44,7 +44,7 @@ func ParseText(names ...string) (*texttemplate.Template, error) {
 }
 
 // SnippetsFile defines the code snippets of every record, one template per platform (javascript, react,
-// ios, android), each loading an icon's file and playing a state.
+// ios, android, react_native, flutter, swiftui, compose), each loading an icon's file and playing a state.
 const SnippetsFile = "snippets/code.tmpl"
 
 // PlatformsFile names, once, what a record holds per platform: its code snippets and install commands.
@@ -61,8 +61,9 @@ func Platforms() (catalog.Labels, error) {
 	if err != nil {
 		return l, fmt.Errorf("templates/%s: %w", PlatformsFile, err)
 	}
-	all := catalog.Icon{Code: catalog.Code{JavaScript: "x", React: "x", IOS: "x", Android: "x"},
-		Install: catalog.Install{JavaScript: "x", React: "x", IOSSPM: "x", IOSCocoaPods: "x", AndroidGradle: "x", File: "x"}}
+	all := catalog.Icon{Code: catalog.Code{JavaScript: "x", React: "x", IOS: "x", Android: "x", ReactNative: "x", Flutter: "x", SwiftUI: "x", Compose: "x"},
+		Install: catalog.Install{JavaScript: "x", React: "x", IOSSPM: "x", IOSCocoaPods: "x", AndroidGradle: "x", File: "x",
+			ReactNative: "x", Flutter: "x", AndroidCompose: "x"}}
 	for _, c := range l.Code {
 		if all.Code.For(c.Key) == "" || c.Label == "" || c.Lang == "" {
 			return l, fmt.Errorf("templates/%s: code %q: want a key of the record's code, a label and a language", PlatformsFile, c.Key)

@@ -160,8 +160,8 @@ func skills() []a2a.AgentSkill {
 			Name: "Icon details",
 			Description: "Gives one icon's files and how to use them: its styles, each with the Lottie file URL, sha256, " +
 				"size and static SVG; its motions (draw and its signature motion, with the parts it moves); its states " +
-				"(markers such as in, loop, hover and hover-draw, with frames, loop and motion); install commands and code for JavaScript, React, iOS and " +
-				`Android; and its licence (MIT) with the notices to ship. Send the icon id as text, or a data part {"skill":"icon-details","id":"…"}. An unknown id ` +
+				"(markers such as in, loop, hover and hover-draw, with frames, loop and motion); install commands and code for JavaScript, React, React Native, Flutter, " +
+				`SwiftUI, UIKit, Jetpack Compose and Android views; and its licence (MIT) with the notices to ship. Send the icon id as text, or a data part {"skill":"icon-details","id":"…"}. An unknown id ` +
 				"gets the closest matches.",
 			Tags:     []string{"icons", "lottie", "install", "code", "sha256"},
 			Examples: []string{"bell", `{"skill":"icon-details","id":"download"}`},

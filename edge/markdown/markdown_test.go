@@ -137,7 +137,7 @@ func TestIcon(t *testing.T) {
 				"\n### Install\n\n- JavaScript: `npm install lottie-web`\n" +
 				"- The file: `curl -O https://x/assets/bell.json`\n" +
 				"\n### Code\n\n#### JavaScript (lottie-web)\n\n```javascript\nlottie.loadAnimation({})\n```\n" +
-				"\n#### Android (lottie-android, Kotlin)\n\n````kotlin\nval v = ```\n````\n",
+				"\n#### Android views (lottie-android, Kotlin)\n\n````kotlin\nval v = ```\n````\n",
 		},
 		{
 			name: "empty parts left out", icon: bare,

@@ -98,7 +98,8 @@ func getIconTool(lib *library.Library) server.ServerTool {
 			"their frames, whether they loop, the motion they play and the styles that hold them); the default "+
 			"file's URL, format, size and sha256, the static SVG's URL, install commands per platform, and "+
 			"ready-to-paste code that loads and plays the icon in JavaScript (lottie-web), React "+
-			"(lottie-react), iOS (lottie-ios) and Android (lottie-android); and its licence (MIT: the name, SPDX "+
+			"(lottie-react), React Native (lottie-react-native), Flutter (lottie), SwiftUI and UIKit (lottie-ios), "+
+			"Jetpack Compose and Android views (lottie-android); and its licence (MIT: the name, SPDX "+
 			"id, attribution and the URL of the notices to ship with the files). Ids come from search_icons."),
 		readOnly("Get an icon"),
 		mcp.WithString("id", mcp.Required(), mcp.MinLength(1), mcp.MaxLength(maxID),

@@ -132,14 +132,23 @@ type Install struct {
 	IOSCocoaPods  string `json:"ios_cocoapods"`
 	AndroidGradle string `json:"android_gradle"`
 	File          string `json:"file"`
+	// Added in v1: the players of the newer code snippets (SwiftUI takes lottie-ios, as IOSSPM adds it).
+	ReactNative    string `json:"react_native"`
+	Flutter        string `json:"flutter"`
+	AndroidCompose string `json:"android_compose"`
 }
 
-// Code holds snippets that load and play the icon's file on each platform.
+// Code holds snippets that load and play the icon's file on each platform. IOS is UIKit's and Android
+// Android views'; the fields after them were added in v1 and also paint the icon's two colour slots.
 type Code struct {
-	JavaScript string `json:"javascript"`
-	React      string `json:"react"`
-	IOS        string `json:"ios"`
-	Android    string `json:"android"`
+	JavaScript  string `json:"javascript"`
+	React       string `json:"react"`
+	IOS         string `json:"ios"`
+	Android     string `json:"android"`
+	ReactNative string `json:"react_native"`
+	Flutter     string `json:"flutter"`
+	SwiftUI     string `json:"swiftui"`
+	Compose     string `json:"compose"`
 }
 
 // Labels name what a record holds per platform, as pages and the agents' Markdown show it: its code
@@ -168,6 +177,14 @@ func (c Code) For(key string) string {
 		return c.IOS
 	case "android":
 		return c.Android
+	case "react_native":
+		return c.ReactNative
+	case "flutter":
+		return c.Flutter
+	case "swiftui":
+		return c.SwiftUI
+	case "compose":
+		return c.Compose
 	}
 	return ""
 }
@@ -187,6 +204,12 @@ func (in Install) For(key string) string {
 		return in.AndroidGradle
 	case "file":
 		return in.File
+	case "react_native":
+		return in.ReactNative
+	case "flutter":
+		return in.Flutter
+	case "android_compose":
+		return in.AndroidCompose
 	}
 	return ""
 }

@@ -10,7 +10,7 @@
   // SITE: the service's paths and bounds, from the page (the build writes them from its contract).
   const SITE = JSON.parse(byId("site-contract").textContent);
   const sitePath = (pattern, id) => pattern.replace("{id}", encodeURIComponent(id));
-  const PLATFORMS = ["javascript", "react", "ios", "android"];
+  const PLATFORMS = ["javascript", "react", "react_native", "flutter", "swiftui", "ios", "compose", "android"];
   const page = document.querySelector(".icon-page");
   const pageIcon = page ? page.dataset.icon : "";
 
@@ -576,9 +576,50 @@
       code = code.replace(/(setMinAndMaxFrame\()"in"\)\n/, (m, call) => call + quoteJS(p.state) + ")\n" +
         (p.loop ? "    iconView.repeatCount = LottieDrawable.INFINITE\n" : ""));
       if (p.loop) code = code.replace(/^import com\.airbnb\.lottie\.LottieAnimationView\n/m, "$&import com.airbnb.lottie.LottieDrawable\n");
+    } else if (platform === "react_native") {
+      const st = stateNamed(rec, p.state) || {};
+      const frames = st.start_frame + ", " + st.end_frame;
+      code = code.replace(/plays "in" \(frames \d+–\d+\) once loaded;/,
+        "plays " + quoteJS(p.state) + " (frames " + st.start_frame + "–" + st.end_frame + ") once loaded" + (p.loop ? ", repeating" : "") + ";");
+      code = code.replace(/\.play\(\d+, \d+\)/, ".play(" + frames + ")");
+      if (p.loop) code = code.replace(/loop=\{false\}/, "loop={true}");
+    } else if (platform === "flutter") {
+      code = code.replace(/plays "in" once loaded;/, "plays " + quoteJS(p.state) + (p.loop ? " again and again" : "") + " once loaded;");
+      code = code.replace(/getMarker\('in'\)/, "getMarker('" + p.state + "')");
+      if (p.loop) {
+        code = code.replace(/^( *)_controller\n(?:.*\n){2}.*animateTo\(state\.end\);\n/m, (m, indent) =>
+          indent + "_controller.repeat(min: state.start, max: state.end, period: composition.duration * (state.end - state.start));\n");
+      }
+    } else if (platform === "swiftui") {
+      code = code.replace(/plays "in" once loaded;/, "plays " + quoteJS(p.state) + (p.loop ? " in a loop" : "") + " once loaded;");
+      code = code.replace(/\.marker\("in", loopMode: \.playOnce\)/, ".marker(" + quoteJS(p.state) + ", loopMode: " + (p.loop ? ".loop" : ".playOnce") + ")");
+    } else if (platform === "compose") {
+      code = code.replace(/plays "in" once loaded;/, "plays " + quoteJS(p.state) + (p.loop ? " in a loop" : "") + " once loaded;");
+      code = code.replace(/LottieClipSpec\.Marker\("in"\)/, "LottieClipSpec.Marker(" + quoteJS(p.state) + ")");
+      if (p.loop) {
+        code = code.replace(/iterations = 1,/, "iterations = LottieConstants.IterateForever,");
+        code = code.replace(/^import com\.airbnb\.lottie\.compose\.LottieCompositionSpec\n/m, "$&import com.airbnb.lottie.compose.LottieConstants\n");
+      }
     }
     return code;
   }
+
+  // The newer snippets paint the primary colour slot in this colour (build's slotColors); a colour chosen
+  // on the page takes its place.
+  const PRIMARY = "#111827";
+
+  // nativeAppearance gives a snippet that paints the colour slots the appearance it can: the primary
+  // colour (literal is how its language writes a #rrggbb colour) and the size; what its player cannot
+  // take from the snippet (dark mode, stroke width, speed) is noted.
+  function nativeAppearance(code, a, literal, size) {
+    if (a.color !== "currentColor") code = code.split(literal(PRIMARY)).join(literal(a.color));
+    code = size(code);
+    if (a.dark_color || a.stroke_width !== 2 || a.speed !== 1 || a.color === "currentColor") code += appearanceNote("//", a) + "\n";
+    return code;
+  }
+
+  const argb = (hex) => "0xFF" + hex.slice(1).toUpperCase();
+  const unitRGB = (hex) => rgb(hex).map((v) => v.toFixed(3));
 
   const num = (n) => String(Math.round(n * 1000) / 1000);
 
@@ -695,6 +736,25 @@
     },
   };
 
+  Object.assign(platforms, {
+    react_native(rec, a) {
+      return { code: nativeAppearance(rec.code.react_native, a, (hex) => 'color: "' + hex + '"',
+        (c) => c.replace(/width: 24, height: 24/, "width: " + a.size + ", height: " + a.size)) };
+    },
+    flutter(rec, a) {
+      return { code: nativeAppearance(rec.code.flutter, a, (hex) => "Color(" + argb(hex) + ")",
+        (c) => c.replace(/width: 24,\n(\s*)height: 24,/, "width: " + a.size + ",\n$1height: " + a.size + ",")) };
+    },
+    swiftui(rec, a) {
+      return { code: nativeAppearance(rec.code.swiftui, a, (hex) => { const [r, g, b] = unitRGB(hex); return "LottieColor(r: " + r + ", g: " + g + ", b: " + b + ", a: 1)"; },
+        (c) => c.replace(/\.frame\(width: 24, height: 24\)/, ".frame(width: " + a.size + ", height: " + a.size + ")")) };
+    },
+    compose(rec, a) {
+      return { code: nativeAppearance(rec.code.compose, a, (hex) => argb(hex) + ".toInt()",
+        (c) => c.replace(/\.size\(24\.dp\)/, ".size(" + a.size + ".dp)")) };
+    },
+  });
+
   // snippet is the one place code is made: the record's snippet for platform, playing p (see playFor; the
   // record's own code when p is left out), in appearance a.
   function snippet(rec, platform, a, p) {
@@ -704,8 +764,9 @@
   function installFor(rec, platform) {
     const i = rec.install || {};
     return {
-      javascript: i.javascript, react: i.react,
+      javascript: i.javascript, react: i.react, react_native: i.react_native, flutter: i.flutter,
       ios: [i.ios_spm, i.ios_cocoapods].filter(Boolean).join("\n"), android: i.android_gradle,
+      swiftui: [i.ios_spm, i.ios_cocoapods].filter(Boolean).join("\n"), compose: i.android_compose,
     }[platform];
   }
 
@@ -1368,7 +1429,7 @@
       type: "object",
       properties: {
         id: { type: "string", pattern: ICON_ID.source, description: pageIcon ? "The icon's id; this page's icon (" + pageIcon + ") when left out." : "The icon's id, from search_icons." },
-        platform: { type: "string", enum: PLATFORMS, description: "javascript (lottie-web, with CSS), react (lottie-react, with CSS), ios (lottie-ios, Swift) or android (lottie-android, Kotlin)." },
+        platform: { type: "string", enum: PLATFORMS, description: "javascript (lottie-web, with CSS), react (lottie-react, with CSS), react_native (lottie-react-native, TSX), flutter (lottie, Dart), swiftui (lottie-ios, SwiftUI), ios (lottie-ios, UIKit), compose (lottie-compose, Kotlin) or android (lottie-android views, Kotlin)." },
       },
       required: pageIcon ? ["platform"] : ["id", "platform"],
       additionalProperties: false,

@@ -414,6 +414,16 @@ func TestWebsiteHome(t *testing.T) {
 	android := callTool[codeAnswer](t, ctx, "get_icon_code", `{id: "download", platform: "android"}`)
 	wantContains(t, "android code", android.Code, `Color.parseColor("#FF0000")`, "import com.airbnb.lottie.model.KeyPath",
 		"LottieProperty.STROKE_COLOR) { iconColor }", "LottieProperty.STROKE_WIDTH) { 3f }")
+	// The newer snippets paint the primary colour slot in the chosen colour with their player's own API.
+	for platform, want := range map[string][]string{
+		"react_native": {`{ keypath: "**.primary", color: "#ff0000" }`, "width: 24, height: 24", "stroke width 3"},
+		"flutter":      {`ValueDelegate.strokeColor(const ['**', 'primary', '**'], value: const Color(0xFFFF0000))`},
+		"swiftui":      {`ColorValueProvider(LottieColor(r: 1.000, g: 0.000, b: 0.000, a: 1)), for: AnimationKeypath(keypath: "**.primary.**.Color")`},
+		"compose":      {`LottieProperty.STROKE_COLOR, 0xFFFF0000.toInt(), "**", "primary", "**"`, ".size(24.dp)"},
+	} {
+		got := callTool[codeAnswer](t, ctx, "get_icon_code", `{id: "download", platform: "`+platform+`"}`)
+		wantContains(t, platform+" code", got.Code, want...)
+	}
 	problems.expect("/api/v1/icons/no-such-icon-here")
 	if msg := toolError(t, ctx, "get_icon_code", `{id: "no-such-icon-here", platform: "ios"}`); !strings.Contains(msg, "search_icons") {
 		t.Errorf("get_icon_code for an unknown id: %q", msg)

@@ -156,7 +156,8 @@ func TestWebsiteIconPagePicksMotionAndState(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for platform, w := range map[string]string{"javascript": want.JavaScript, "react": want.React, "ios": want.IOS, "android": want.Android} {
+		for platform, w := range map[string]string{"javascript": want.JavaScript, "react": want.React, "ios": want.IOS, "android": want.Android,
+			"react_native": want.ReactNative, "flutter": want.Flutter, "swiftui": want.SwiftUI, "compose": want.Compose} {
 			got := js[string](t, ctx, fmt.Sprintf(`window.iconlib.playSnippet(%s, %q, "outline", %q)`, recJSON, platform, state))
 			if got != w {
 				t.Errorf("%s code for %s: the page writes\n%s\nthe build writes\n%s", platform, state, got, w)
