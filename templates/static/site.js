@@ -980,7 +980,7 @@
       const p = currentPlay();
       if (hint && p) {
         hint.textContent = "Loads the " + p.style + " file and plays " + (p.loop ? "“" + p.enter + "” repeating" :
-          "“" + p.enter + "” when it appears and “" + p.hover + "” on pointer hover (iOS and Android play “" + p.state + "”)") +
+          "“" + p.enter + "” when it appears and “" + p.hover + "” on pointer hover on the web (the app snippets play “" + p.state + "”)") +
           "; it follows the appearance settings and the state you pick.";
       }
     };
