@@ -27,15 +27,11 @@ func records(t *testing.T) []catalog.Icon {
 		BaseURL: contract.MustParseBaseURL("https://icons.example")}); err != nil {
 		t.Fatal(err)
 	}
-	b, err := os.ReadFile(filepath.Join(out, contract.CatalogFile))
+	_, records, err := catalog.ReadRecords(out)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var c catalog.Catalog
-	if err := json.Unmarshal(b, &c); err != nil {
-		t.Fatal(err)
-	}
-	return c.Icons
+	return records
 }
 
 // variant is one snippet of an icon: its code for one state of one style's file.
