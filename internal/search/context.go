@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/iconlib/iconlib/internal/flat"
 	"github.com/iconlib/iconlib/internal/wordvec"
 )
 
@@ -26,30 +27,27 @@ const minContextLen = 3
 // document's id, name or keyword, each list sorted by word index; and, the vocabulary being sorted, where
 // the words of each first byte start (those of byte b are the indexes initial[b]:initial[b+1]).
 type wordPairs struct {
-	next, prev [][]int32
-	initial    [257]int32
+	next, prev flat.Lists[int32]
+	initial    []int32 // 257 of them
 }
 
 // newWordPairs collects the pairs of neighbouring words in docs' ids, names and keywords.
 func newWordPairs(docs []Doc, lx *lexicon) wordPairs {
-	p := wordPairs{next: make([][]int32, len(lx.words)), prev: make([][]int32, len(lx.words))}
+	next, prev := make([][]int32, len(lx.words)), make([][]int32, len(lx.words))
 	for _, d := range docs {
 		for _, label := range append([]string{d.ID, d.Name}, d.Keywords...) {
 			ws := wordvec.Tokenize(label)
 			for k := 1; k < len(ws); k++ {
-				a, okA := lx.wordID[ws[k-1]]
-				b, okB := lx.wordID[ws[k]]
+				a, okA := lx.vocab.Find(ws[k-1])
+				b, okB := lx.vocab.Find(ws[k])
 				if okA && okB {
-					p.next[a] = insertSorted(p.next[a], b)
-					p.prev[b] = insertSorted(p.prev[b], a)
+					next[a] = insertSorted(next[a], b)
+					prev[b] = insertSorted(prev[b], a)
 				}
 			}
 		}
 	}
-	for w := range p.next { // no spare capacity: the lists are kept for the index's life
-		p.next[w] = slices.Clip(p.next[w])
-		p.prev[w] = slices.Clip(p.prev[w])
-	}
+	p := wordPairs{next: flat.ListsOf(next), prev: flat.ListsOf(prev), initial: make([]int32, 257)}
 	for b := range 256 {
 		p.initial[b] = int32(sort.SearchStrings(lx.words, string([]byte{byte(b)})))
 	}
@@ -59,7 +57,7 @@ func newWordPairs(docs []Doc, lx *lexicon) wordPairs {
 
 // follows reports whether word b follows word a in some id, name or keyword.
 func (p *wordPairs) follows(a, b int32) bool {
-	_, found := slices.BinarySearch(p.next[a], b)
+	_, found := slices.BinarySearch(p.next.At(int(a)), b)
 	return found
 }
 
@@ -88,9 +86,9 @@ func (ix *Index) contextTypos(words []string, ids []int32, i int) []realWordTypo
 			continue
 		}
 		n := ids[k]
-		pairs := ix.pairs.prev[n] // the words before the right neighbour
+		pairs := ix.pairs.prev.At(int(n)) // the words before the right neighbour
 		if k < i {
-			pairs = ix.pairs.next[n]
+			pairs = ix.pairs.next.At(int(n))
 		}
 		if _, paired := slices.BinarySearch(pairs, j); j >= 0 && paired {
 			return nil
@@ -115,7 +113,7 @@ func (ix *Index) contextTypos(words []string, ids []int32, i int) []realWordTypo
 
 // coLabelled reports whether some document's id, name or keywords hold both terms.
 func (ix *Index) coLabelled(a, b int32) bool {
-	return meet(ix.labelled[a], ix.labelled[b], func(d int32) int32 { return d })
+	return meet(ix.labelled.At(int(a)), ix.labelled.At(int(b)), func(d int32) int32 { return d })
 }
 
 // trailingTypo returns the word the query's last word means when that word is a stop word whose last letter
@@ -130,11 +128,11 @@ func (ix *Index) trailingTypo(words []string) string {
 		return ""
 	}
 	lx := ix.lex
-	p, ok := lx.wordID[words[n-2]]
+	p, ok := lx.vocab.Find(words[n-2])
 	if !ok {
 		return ""
 	}
-	if s, ok := lx.wordID[words[n-1]]; ok && ix.pairs.follows(p, s) {
+	if s, ok := lx.vocab.Find(words[n-1]); ok && ix.pairs.follows(p, s) {
 		return "" // "logic and": the pair as it is
 	}
 	best := int32(-1)

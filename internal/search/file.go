@@ -30,11 +30,15 @@ import (
 //	         words sorted
 //	antonyms uvarint number of words, each (word, uvarint count, count × word), words sorted
 //	padding  zeros to a multiple of 8 bytes from the file's start
-//	vectors  when dim > 0, the vectors in their final form as arrays of package flat (see putVectors):
-//	         what the edge ranks with, used where they lie in the file
+//	words    the word-matching tables in their final form, as arrays of package flat (see putWords):
+//	         the lexicon (terms, postings, surface words, typo deletes), pairs, term → document lists,
+//	         term sets, exact names, antonyms
+//	vectors  when dim > 0, the vectors in their final form, as arrays of package flat (see putVectors):
+//	         the documents' vectors, the common direction, the phrase table, the bound tables
 //	crc      uint32 CRC-32 (IEEE) of every byte before it
 //
-// The word-matching structures are derived from the documents and the thesaurus when the file is opened.
+// The build derives the tables; the edge ranks with them where they lie in the bytes it read, and derives
+// only what is small or holds the thesaurus's strings (the synonyms, the logos: see Index.finish).
 const IndexFile = "index.bin"
 
 var indexMagic = []byte("ISIDX\x00\x03\n")
@@ -83,11 +87,12 @@ func (ix *Index) WriteTo(w io.Writer) (int64, error) {
 		}
 	}
 	buf.Write(make([]byte, -buf.Len()&7))
+	var tables flat.Writer
+	ix.putWords(&tables)
 	if ix.dim > 0 {
-		var tables flat.Writer
 		ix.putVectors(&tables)
-		buf.Write(tables.Bytes())
 	}
+	buf.Write(tables.Bytes())
 	binary.Write(&buf, binary.LittleEndian, crc32.ChecksumIEEE(buf.Bytes()))
 	n, err := w.Write(buf.Bytes())
 	return int64(n), err
@@ -137,11 +142,15 @@ func decode(b []byte, emb Embedder) (*Index, error) {
 	if err := checkIDs(docs); err != nil {
 		return nil, err
 	}
-	ix := newIndex(docs, emb, int(dim), th)
+	ix := bareIndex(docs, emb, int(dim), th)
 	tables := flat.NewReader(body[min(len(body), (len(body)-len(r.b)+7)&^7):])
+	if err := ix.getWords(tables); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrCorrupt, err)
+	}
+	ix.finish()
 	if dim > 0 {
 		if err := ix.getVectors(tables); err != nil {
-			return nil, fmt.Errorf("%w: %v", ErrCorrupt, err)
+			return nil, fmt.Errorf("%w: vectors: %v", ErrCorrupt, err)
 		}
 	}
 	if tables.Len() != 0 {

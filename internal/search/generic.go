@@ -54,7 +54,7 @@ func heads(docs []Doc, lx *lexicon) []int32 {
 	for i, d := range docs {
 		first[i] = -1
 		if ws := wordvec.Tokenize(d.ID); len(ws) > 1 {
-			if t, ok := lx.terms[stem(ws[0])]; ok {
+			if t, ok := lx.terms.Find(stem(ws[0])); ok {
 				first[i] = t
 				count[t]++
 			}
@@ -74,7 +74,7 @@ func heads(docs []Doc, lx *lexicon) []int32 {
 // familyCover, as a two-word member does, so the members come before the documents that only carry the word
 // as a keyword ("arrow" → arrow-*, not upload or pointer).
 func (ix *Index) family(qu query) int32 {
-	if len(qu.slots) != 1 || len(ix.exact[qu.words]) > 0 {
+	if len(qu.slots) != 1 || len(ix.exact.of(qu.words)) > 0 {
 		return -1
 	}
 	for _, a := range qu.slots[0] {
@@ -87,6 +87,6 @@ func (ix *Index) family(qu query) int32 {
 
 // isNamed reports whether document d's id or name holds term t.
 func (ix *Index) isNamed(d, t int32) bool {
-	_, ok := slices.BinarySearch(ix.named[t], d)
+	_, ok := slices.BinarySearch(ix.named.At(int(t)), d)
 	return ok
 }

@@ -23,10 +23,10 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"strings"
 	"sync"
 	"sync/atomic"
 
+	"github.com/iconlib/iconlib/internal/flat"
 	"github.com/iconlib/iconlib/internal/search/kernel"
 
 	"github.com/iconlib/iconlib/internal/wordvec"
@@ -100,28 +100,28 @@ type Index struct {
 	th          Thesaurus
 	synonyms    map[string][]synonym // by the stem of a query word or idiom (stemWords)
 	idiomStarts map[string]bool      // the stems of the idioms' first words
-	antonyms    map[string][]int32   // by the stem of a query word: the terms of its antonyms
+	antonyms    wordLists            // by the stem of a query word: the terms of its antonyms
 	head        []int32              // per document: the term of the concept its id builds on, or -1 (see heads)
 	families    []bool               // per term: whether it is such a concept
 	phrases     phraseTable          // the phrases documents are labelled with, embedded (see phrases.go)
 	// phraseBounds and docBounds hold the phrases' and the documents' vectors as int8, where the scan
 	// bounds their cosines (bounds.go).
 	phraseBounds, docBounds kernel.BoundTable
-	labelled                [][]int32  // per term: the documents whose id, name or a keyword holds it
-	prior                   []float32  // per document: how likely it is what someone means by a word it matches (see generic.go)
-	maxPrior                float32    // the highest prior
-	dim                     int        // 0: no semantic vectors
-	vecs                    []float32  // len(docs) × dim, unit length, without the common direction
-	common                  []float32  // the direction all document vectors share most (removed from them and from queries)
-	names                   termSets   // per document: the term sets of its id and, when different, of its name
-	idRoot                  []float32  // per document: √ of its id's number of terms (at least 1), which keyword coverage divides by
-	tags                    termSets   // per document: the term set of each keyword
-	taggedAlone             [][]tagRef // per term: the keywords of that term alone
-	taggedIn                [][]int32  // per term: the keywords of two or more terms that hold it, in multiTags
-	multiTags               multiTags  // the distinct keywords of two or more terms
-	named                   [][]int32  // per term: the documents whose id or name holds it
+	labelled                flat.Lists[int32]  // per term: the documents whose id, name or a keyword holds it
+	prior                   []float32          // per document: how likely it is what someone means by a word it matches (see generic.go)
+	maxPrior                float32            // the highest prior
+	dim                     int                // 0: no semantic vectors
+	vecs                    []float32          // len(docs) × dim, unit length, without the common direction
+	common                  []float32          // the direction all document vectors share most (removed from them and from queries)
+	names                   termSets           // per document: the term sets of its id and, when different, of its name
+	idRoot                  []float32          // per document: √ of its id's number of terms (at least 1), which keyword coverage divides by
+	tags                    termSets           // per document: the term set of each keyword
+	taggedAlone             flat.Lists[tagRef] // per term: the keywords of that term alone
+	taggedIn                flat.Lists[int32]  // per term: the keywords of two or more terms that hold it, in multiTags
+	multiTags               multiTags          // the distinct keywords of two or more terms
+	named                   flat.Lists[int32]  // per term: the documents whose id or name holds it
 	byID                    map[string]int
-	exact                   map[string][]int32            // a document's id and name words, joined by spaces → the documents
+	exact                   wordLists                     // a document's id and name words, joined by spaces → the documents
 	pairs                   wordPairs                     // the neighbouring words of ids, names and keywords (context.go)
 	logos                   logos                         // the brands' logos and the words that name them (logos.go)
 	readings                []atomic.Pointer[wordReading] // per vocabulary word: its reading, once a query has read it
@@ -203,40 +203,53 @@ func joinWords(ws []string) string {
 	return string(b)
 }
 
-// newIndex derives the word-matching structures from docs. An index without vectors drops emb; one with
-// them gets its vectors from addVectors, or from an index file.
+// newIndex derives the word-matching structures from docs, as the build does (derive.go; an index file
+// holds them as they are, see wordfile.go). An index without vectors drops emb; one with them gets its
+// vectors from addVectors, or from an index file.
 func newIndex(docs []Doc, emb Embedder, dim int, th Thesaurus) *Index {
-	if dim == 0 {
-		emb = nil
-	}
-	ix := &Index{docs: docs, emb: emb, th: th, prior: priors(docs), dim: dim, lex: newLexicon(docs),
-		byID: make(map[string]int, len(docs)), exact: map[string][]int32{}, w: DefaultWeights(), pool: &sync.Pool{}}
-	if len(ix.prior) > 0 {
-		ix.maxPrior = slices.Max(ix.prior)
-	}
-	terms := len(ix.lex.postings)
-	ix.taggedAlone, ix.taggedIn = make([][]tagRef, terms), make([][]int32, terms)
-	ix.named, ix.labelled = make([][]int32, terms), make([][]int32, terms)
-	ix.readings = make([]atomic.Pointer[wordReading], len(ix.lex.words))
-	ix.synonyms = readSynonyms(th, ix.lex)
-	ix.idiomStarts = idiomStarts(ix.synonyms)
-	ix.antonyms = readAntonyms(th, ix.lex)
+	ix := bareIndex(docs, emb, dim, th)
+	ix.lex = newLexicon(docs)
+	ix.prior = priors(docs)
+	ix.antonyms = newWordLists(readAntonyms(th, ix.lex))
 	ix.head = heads(docs, ix.lex)
 	ix.pairs = newWordPairs(docs, ix.lex)
-	ix.logos = newLogos(docs)
-	ix.families = make([]bool, terms)
-	for _, t := range ix.head {
-		if t >= 0 {
-			ix.families[t] = true
-		}
-	}
-	ix.indexExactNames(docs)
 	ix.indexTerms(docs)
 	ix.idRoot = make([]float32, len(docs))
 	for d := range docs {
 		ix.idRoot[d] = float32(math.Sqrt(float64(max(ix.names.firstLen(int32(d)), 1))))
 	}
+	ix.finish()
 	return ix
+}
+
+// bareIndex is an index of docs without its tables.
+func bareIndex(docs []Doc, emb Embedder, dim int, th Thesaurus) *Index {
+	if dim == 0 {
+		emb = nil
+	}
+	return &Index{docs: docs, emb: emb, th: th, dim: dim, w: DefaultWeights(), pool: &sync.Pool{}}
+}
+
+// finish derives, from the documents, the thesaurus and the tables, what the index computes however it
+// was made: small tables, and the synonyms (which hold the thesaurus's own strings).
+func (ix *Index) finish() {
+	if len(ix.prior) > 0 {
+		ix.maxPrior = slices.Max(ix.prior)
+	}
+	ix.byID = make(map[string]int, len(ix.docs))
+	for i, d := range ix.docs {
+		ix.byID[d.ID] = i
+	}
+	ix.readings = make([]atomic.Pointer[wordReading], len(ix.lex.words))
+	ix.synonyms = readSynonyms(ix.th, ix.lex)
+	ix.idiomStarts = idiomStarts(ix.synonyms)
+	ix.logos = newLogos(ix.docs)
+	ix.families = make([]bool, ix.lex.postings.Len())
+	for _, t := range ix.head {
+		if t >= 0 {
+			ix.families[t] = true
+		}
+	}
 }
 
 // addVectors takes the common direction out of the documents' vectors (embedDocs) and builds the phrase
@@ -250,112 +263,6 @@ func (ix *Index) addVectors(docs []Doc, emb Embedder, vecs []float32) {
 	ix.phrases = newPhraseTable(docs, emb, dim, ix.common)
 	ix.phraseBounds = kernel.NewBoundTable(ix.phrases.vecs, dim)
 	ix.docBounds = kernel.NewBoundTable(ix.vecs, dim)
-}
-
-// indexExactNames maps each document's id and name, as words, to the documents named so.
-func (ix *Index) indexExactNames(docs []Doc) {
-	for i, d := range docs {
-		ix.byID[d.ID] = i
-		for _, key := range []string{strings.Join(wordvec.Tokenize(d.ID), " "), strings.Join(wordvec.Tokenize(d.Name), " ")} {
-			if !slices.Contains(ix.exact[key], int32(i)) {
-				ix.exact[key] = append(ix.exact[key], int32(i))
-			}
-		}
-	}
-}
-
-// indexTerms builds each document's term sets of its names and keywords, and the term → document indexes
-// (named, labelled) and term → keyword indexes (taggedAlone, taggedIn) over them.
-func (ix *Index) indexTerms(docs []Doc) {
-	names, tags := make([][][]int32, len(docs)), make([][][]int32, len(docs))
-	multi := newMultiTagsBuilder()
-	markers := groupMarkers(docs)
-	for i, d := range docs {
-		tags[i] = ix.indexKeywords(int32(i), d.Keywords, multi)
-		names[i] = ix.nameSets(int32(i), d, markers[d.Group])
-		for _, ts := range names[i] {
-			for _, t := range ts {
-				ix.named[t] = appendNew(ix.named[t], int32(i))
-			}
-		}
-		for _, ts := range slices.Concat(names[i], tags[i]) {
-			for _, t := range ts {
-				ix.labelled[t] = appendNew(ix.labelled[t], int32(i))
-			}
-		}
-	}
-	ix.names, ix.tags = newTermSets(names), newTermSets(tags)
-	ix.multiTags = multi.tags
-}
-
-// indexKeywords returns the term sets of document d's keywords, indexing each: a keyword of one term under
-// taggedAlone, one of more terms in multi and under taggedIn for each of its terms.
-func (ix *Index) indexKeywords(d int32, keywords []string, multi *multiTagsBuilder) [][]int32 {
-	var tags [][]int32
-	for _, k := range keywords {
-		t := ix.lex.termSet(wordvec.Tokenize(k))
-		if len(t) == 0 {
-			continue
-		}
-		ref := newTagRef(d, len(tags))
-		tags = append(tags, t)
-		if len(t) == 1 {
-			ix.taggedAlone[t[0]] = appendNew(ix.taggedAlone[t[0]], ref)
-		} else if k, added := multi.add(t, ref); added {
-			for _, term := range t {
-				ix.taggedIn[term] = appendNew(ix.taggedIn[term], k)
-			}
-		}
-	}
-	return tags
-}
-
-// nameSets returns the term sets document d (at i) is named by: its id's, its name's when different, and, in a
-// group that marks its kind (groupMarkers), the rest of its id when that holds a proper name, which also
-// becomes an exact name of d unless another document is named so.
-func (ix *Index) nameSets(i int32, d Doc, marked bool) [][]int32 {
-	names := [][]int32{ix.lex.termSet(wordvec.Tokenize(d.ID))}
-	if n := ix.lex.termSet(wordvec.Tokenize(d.Name)); len(n) > 0 && !slices.Equal(n, names[0]) {
-		names = append(names, n)
-	}
-	if rest, ok := strings.CutPrefix(d.ID, d.Group+"-"); ok && marked && ix.th.hasProperName(rest) {
-		words := wordvec.Tokenize(rest)
-		names = append(names, ix.lex.termSet(words))
-		if key := strings.Join(words, " "); len(ix.exact[key]) == 0 {
-			ix.exact[key] = []int32{i}
-		}
-	}
-	return names
-}
-
-// appendNew appends v to s unless s already ends with it (s is built in order, so a repeat is its last).
-func appendNew[T comparable](s []T, v T) []T {
-	if len(s) > 0 && s[len(s)-1] == v {
-		return s
-	}
-	return append(s, v)
-}
-
-// groupMarkers returns the groups whose every document's id starts with the group's id ("brand-spotify",
-// "mood-happy", "zodiac-aries"): there the group's word marks the kind of icon. When the rest of the id holds
-// a proper name (Thesaurus.hasProperName), the rest alone names the icon: "spotify" is also an exact name of
-// brand-spotify (unless another document is named so) and a name the query covers; "windy" stays the
-// weather's word, and "cog" is no name of mood-cog.
-func groupMarkers(docs []Doc) map[string]bool {
-	count, prefixed := map[string]int{}, map[string]int{}
-	for _, d := range docs {
-		count[d.Group]++
-		if d.Group != "" && strings.HasPrefix(d.ID, d.Group+"-") {
-			prefixed[d.Group]++
-		}
-	}
-	out := map[string]bool{}
-	for g, n := range prefixed {
-		if n >= 2 && n == count[g] {
-			out[g] = true
-		}
-	}
-	return out
 }
 
 // Len is the number of documents.

@@ -29,7 +29,7 @@ func (ix *Index) lexical(qu query, sc *scratch) {
 		ix.cover(d, tt, sc)
 	}
 	ix.unmarkCoverable(tt, sc)
-	for _, d := range ix.exact[qu.words] {
+	for _, d := range ix.exact.of(qu.words) {
 		sc.exact[d] = true
 	}
 }
@@ -48,7 +48,7 @@ func (ix *Index) bestMatches(qu query, sc *scratch) (ideal float32) {
 		for _, a := range slot {
 			w := a.weight * lx.idf[a.term]
 			slotIdeal = max(slotIdeal, w*satRef)
-			for _, p := range lx.postings[a.term] {
+			for _, p := range lx.postings.At(int(a.term)) {
 				if !seen[p.doc] {
 					seen[p.doc] = true
 					touched = append(touched, p.doc)
@@ -77,7 +77,7 @@ func (ix *Index) bestMatches(qu query, sc *scratch) (ideal float32) {
 // matches (sc.tagged), by a name holding a term (sc.named).
 func (ix *Index) markCoverable(tt *termTable, sc *scratch) {
 	for row, t := range tt.terms {
-		for _, r := range ix.taggedAlone[t] {
+		for _, r := range ix.taggedAlone.At(int(t)) {
 			if row < maxAloneRows {
 				sc.alone[r.doc()] |= 1 << row
 			} else {
@@ -87,7 +87,7 @@ func (ix *Index) markCoverable(tt *termTable, sc *scratch) {
 		for r := range ix.matchedTags(t, tt) {
 			sc.tagged[r.doc()] |= r.set()
 		}
-		for _, d := range ix.named[t] {
+		for _, d := range ix.named.At(int(t)) {
 			sc.named[d] = true
 		}
 	}
@@ -96,13 +96,13 @@ func (ix *Index) markCoverable(tt *termTable, sc *scratch) {
 // unmarkCoverable clears what markCoverable marked.
 func (ix *Index) unmarkCoverable(tt *termTable, sc *scratch) {
 	for _, t := range tt.terms {
-		for _, r := range ix.taggedAlone[t] {
+		for _, r := range ix.taggedAlone.At(int(t)) {
 			sc.tagged[r.doc()], sc.alone[r.doc()] = 0, 0
 		}
 		for r := range ix.matchedTags(t, tt) {
 			sc.tagged[r.doc()] = 0
 		}
-		for _, d := range ix.named[t] {
+		for _, d := range ix.named.At(int(t)) {
 			sc.named[d] = false
 		}
 	}
@@ -134,11 +134,11 @@ func (ix *Index) cover(d int32, tt *termTable, sc *scratch) {
 // the query (tt) matches.
 func (ix *Index) matchedTags(t int32, tt *termTable) iter.Seq[tagRef] {
 	return func(yield func(tagRef) bool) {
-		for _, k := range ix.taggedIn[t] {
+		for _, k := range ix.taggedIn.At(int(t)) {
 			if !tt.matchesAll(ix.multiTags.of(k)) {
 				continue
 			}
-			for _, r := range ix.multiTags.refs[k] {
+			for _, r := range ix.multiTags.refs.At(int(k)) {
 				if !yield(r) {
 					return
 				}

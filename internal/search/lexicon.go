@@ -1,11 +1,14 @@
 package search
 
 import (
+	"maps"
 	"math"
 	"slices"
 	"sort"
 	"strings"
 
+	"github.com/iconlib/iconlib/internal/flat"
+	"github.com/iconlib/iconlib/internal/stringindex"
 	"github.com/iconlib/iconlib/internal/wordvec"
 )
 
@@ -35,18 +38,18 @@ type posting struct {
 
 // lexicon is the word-matching side of the index: stemmed terms with postings, and the surface words that
 // typo correction, splitting and prefix matching work on. It is derived from the documents when an index is
-// built or opened.
+// built, and read as it is from an index file (wordfile.go).
 type lexicon struct {
-	terms    map[string]int32 // stem → term id
-	postings [][]posting      // by term id
-	idf      []float32        // by term id
-	words    []string         // surface words, sorted
-	wordID   map[string]int32 // surface word → index in words
-	wordTerm []int32          // surface word → term id of its stem
+	terms    *stringindex.Index  // stems, numbered by term id
+	postings flat.Lists[posting] // by term id
+	idf      []float32           // by term id
+	words    []string            // surface words, sorted (vocab's strings)
+	vocab    *stringindex.Index  // surface words, numbered by their place in words
+	wordTerm []int32             // surface word → term id of its stem
 	deletes  deletes
-	byLen    [maxWordLen + 2][]int32 // surface words by length (up to maxWordLen)
-	masks    []uint32                // surface word → letterMask of it
-	usual    []int32                 // term → its usual surface word (index into words): see usualWords
+	byLen    flat.Lists[int32] // list n: the surface words of length n, for n up to maxWordLen (and an empty list after)
+	masks    []uint32          // surface word → letterMask of it
+	usual    []int32           // term → its usual surface word (index into words): see usualWords
 }
 
 // fields splits a document into the words of each field. Stop words are dropped except from the name.
@@ -70,14 +73,12 @@ func dropStopWords(ws []string) []string {
 }
 
 func newLexicon(docs []Doc) *lexicon {
-	lx := &lexicon{terms: map[string]int32{}, wordID: map[string]int32{}}
+	lx := &lexicon{terms: stringindex.New(0, 0)}
+	var postings [][]posting
 	termOf := func(w string) int32 {
-		s := stem(w)
-		id, ok := lx.terms[s]
-		if !ok {
-			id = int32(len(lx.postings))
-			lx.terms[s] = id
-			lx.postings = append(lx.postings, nil)
+		id, added := lx.terms.Add(stem(w))
+		if added {
+			postings = append(postings, nil)
 		}
 		return id
 	}
@@ -119,31 +120,37 @@ func newLexicon(docs []Doc) *lexicon {
 			}
 		}
 		for _, t := range order {
-			lx.postings[t] = append(lx.postings[t], posting{int32(i), float32(tf[t] * (k1 + 1) / (tf[t] + k1))})
+			postings[t] = append(postings[t], posting{int32(i), float32(tf[t] * (k1 + 1) / (tf[t] + k1))})
 		}
 	}
-	lx.idf = make([]float32, len(lx.postings))
-	for t, ps := range lx.postings { // in document order, as built
+	lx.postings = flat.ListsOf(postings)
+	lx.idf = make([]float32, len(postings))
+	for t, ps := range postings { // in document order, as built
 		df := float64(len(ps))
 		lx.idf[t] = float32(math.Log(1 + (float64(len(docs))-df+0.5)/(df+0.5)))
 	}
-	for w := range surface {
-		lx.words = append(lx.words, w)
-	}
-	sort.Strings(lx.words)
-	lx.wordTerm = make([]int32, len(lx.words))
-	lx.masks = make([]uint32, len(lx.words))
-	for i, w := range lx.words {
-		lx.wordID[w] = int32(i)
-		lx.masks[i] = letterMask(w)
-		lx.wordTerm[i] = lx.terms[stem(w)]
-		if len(w) <= maxWordLen {
-			lx.byLen[len(w)] = append(lx.byLen[len(w)], int32(i))
-		}
-	}
-	lx.deletes = newDeletes(lx.words)
+	lx.addWords(slices.Sorted(maps.Keys(surface)))
 	lx.usual = lx.usualWords(named, surface)
 	return lx
+}
+
+// addWords gives the lexicon its surface words, sorted, and what is looked up by them.
+func (lx *lexicon) addWords(words []string) {
+	lx.vocab = stringindex.New(len(words), 0)
+	lx.wordTerm = make([]int32, len(words))
+	lx.masks = make([]uint32, len(words))
+	byLen := make([][]int32, maxWordLen+2)
+	for i, w := range words {
+		lx.vocab.Add(w)
+		lx.masks[i] = letterMask(w)
+		lx.wordTerm[i], _ = lx.terms.Find(stem(w))
+		if len(w) <= maxWordLen {
+			byLen[len(w)] = append(byLen[len(w)], int32(i))
+		}
+	}
+	lx.words = lx.vocab.Views()
+	lx.byLen = flat.ListsOf(byLen)
+	lx.deletes = newDeletes(lx.words)
 }
 
 // usualWords returns, by term, its surface word (an index into lx.words) that ids and names write most,
@@ -156,7 +163,7 @@ func (lx *lexicon) usualWords(named, surface map[string]int) []int32 {
 		}
 		return surface[a] > surface[b]
 	}
-	usual := make([]int32, len(lx.postings))
+	usual := make([]int32, lx.postings.Len())
 	for t := range usual {
 		usual[t] = -1
 	}
@@ -173,7 +180,7 @@ func (lx *lexicon) usualWords(named, surface map[string]int) []int32 {
 func (lx *lexicon) wordIDs(words []string, ids []int32) []int32 {
 	for i, w := range words {
 		ids[i] = -1
-		if j, ok := lx.wordID[w]; ok {
+		if j, ok := lx.vocab.Find(w); ok {
 			ids[i] = j
 		}
 	}
@@ -186,7 +193,7 @@ func (lx *lexicon) compound(words []string, i int) (int32, bool) {
 	if i < 0 || i+1 >= len(words) {
 		return -1, false
 	}
-	j, ok := lx.wordID[words[i]+words[i+1]]
+	j, ok := lx.vocab.Find(words[i] + words[i+1])
 	return j, ok
 }
 
@@ -210,7 +217,7 @@ func (lx *lexicon) prefixed(p string, limit int) []int32 {
 func (lx *lexicon) termSet(words []string) []int32 {
 	var out []int32
 	for _, w := range words {
-		if t, ok := lx.terms[stem(w)]; ok && !slices.Contains(out, t) {
+		if t, ok := lx.terms.Find(stem(w)); ok && !slices.Contains(out, t) {
 			out = append(out, t)
 		}
 	}
@@ -219,4 +226,4 @@ func (lx *lexicon) termSet(words []string) []int32 {
 }
 
 // docCount is the number of documents holding the term of vocabulary word w.
-func (lx *lexicon) docCount(w int32) int { return len(lx.postings[lx.wordTerm[w]]) }
+func (lx *lexicon) docCount(w int32) int { return len(lx.postings.At(int(lx.wordTerm[w]))) }

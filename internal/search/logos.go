@@ -71,7 +71,7 @@ func (ix *Index) markNamed(words string, marked []bool, out []int32) []int32 {
 	}
 	for w := range strings.FieldsSeq(words) {
 		mark(l.named[w])
-		if _, known := ix.lex.wordID[w]; known || len(w) < minLogoTypoLen || len(w) > maxWordLen {
+		if _, known := ix.lex.vocab.Find(w); known || len(w) < minLogoTypoLen || len(w) > maxWordLen {
 			continue
 		}
 		m := letterMask(w)

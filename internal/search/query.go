@@ -182,7 +182,7 @@ func (ix *Index) contentWords(qu *query, words []string, sc *scratch) []string {
 	qu.words = strings.Join(words, " ")
 	meant := withoutNoise(sc.meant[:0], withoutRequest(words))
 	sc.meant = meant
-	if len(ix.exact[qu.words]) == 0 && len(meant) > 0 {
+	if len(ix.exact.of(qu.words)) == 0 && len(meant) > 0 {
 		qu.words = strings.Join(meant, " ")
 	}
 	if c := ix.trailingTypo(meant); c != "" {
@@ -273,9 +273,9 @@ func (ix *Index) vocabularyReading(j int32) *wordReading {
 func (ix *Index) readWord(r *wordReading, w string, unfinished bool) {
 	lx := ix.lex
 	st := stemWords(w)
-	t, known := lx.terms[st]
+	t, known := lx.terms.Find(st)
 	if known {
-		for _, a := range ix.antonyms[st] {
+		for _, a := range ix.antonyms.of(st) {
 			r.avoid = append(r.avoid, opposite{a, t})
 		}
 	}
@@ -408,7 +408,7 @@ func (ix *Index) readSplit(r *wordReading, alts []alt, w string, wv []float32) (
 		return typos, false
 	}
 	for _, part := range []string{left, right} {
-		if j, ok := lx.wordID[part]; ok {
+		if j, ok := lx.vocab.Find(part); ok {
 			ix.addSlot(r, append(alts, alt{lx.wordTerm[j], weightSplit}), part)
 			alts = nil
 		}
@@ -455,7 +455,7 @@ func (ix *Index) withoutExamining(ws []string) []string {
 	}
 	for _, w := range ws[1:] {
 		if !wordvec.IsStopWord(w) {
-			if _, compound := ix.lex.wordID[ws[0]+w]; compound {
+			if _, compound := ix.lex.vocab.Find(ws[0] + w); compound {
 				return ws
 			}
 			break
@@ -575,11 +575,11 @@ type realWordTypo struct {
 func (ix *Index) realWordTypos(w string, near *nearWords) []realWordTypo {
 	lx := ix.lex
 	df := 0
-	if t, ok := lx.terms[stem(w)]; ok {
+	if t, ok := lx.terms.Find(stem(w)); ok {
 		if ix.labels(t) {
 			return nil // the icons' own word ("bot", a keyword of robot), no typo of a more frequent one ("bolt")
 		}
-		df = len(lx.postings[t])
+		df = len(lx.postings.At(int(t)))
 	}
 	if df > rareDF || !isASCIILetters(w) || ix.everyday(w) {
 		return nil
@@ -601,7 +601,7 @@ func (ix *Index) realWordTypos(w string, near *nearWords) []realWordTypo {
 // labelled with. A rare one is still the library's own word: "bot", a keyword of robot, is no typo of
 // "bolt", which ends 43 icon ids (cloud-bolt, bell-bolt, …).
 func (ix *Index) labels(t int32) bool {
-	return len(ix.named[t]) > 0 || len(ix.taggedAlone[t]) > 0 || len(ix.taggedIn[t]) > 0
+	return len(ix.named.At(int(t))) > 0 || len(ix.taggedAlone.At(int(t))) > 0 || len(ix.taggedIn.At(int(t))) > 0
 }
 
 // embedWord is the embedding of one query word, nil without an embedder or when it does not know the word.

@@ -194,8 +194,8 @@ func (ix *Index) markOpposites(qu query, sc *scratch) []int32 {
 		if qu.matches(o.term) {
 			continue
 		}
-		for _, d := range ix.labelled[o.term] {
-			if _, holds := slices.BinarySearch(ix.labelled[o.of], d); !sc.opposite[d] && !holds {
+		for _, d := range ix.labelled.At(int(o.term)) {
+			if _, holds := slices.BinarySearch(ix.labelled.At(int(o.of)), d); !sc.opposite[d] && !holds {
 				sc.opposite[d] = true
 				out = append(out, d)
 			}
@@ -218,7 +218,7 @@ func (ix *Index) matched(qu query, sc *scratch) []int32 {
 	for _, d := range m {
 		sc.seen[d] = true
 	}
-	for _, d := range ix.exact[qu.words] {
+	for _, d := range ix.exact.of(qu.words) {
 		if !sc.seen[d] {
 			m = append(m, d)
 		}

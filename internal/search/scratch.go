@@ -46,7 +46,7 @@ func (ix *Index) scratch() *scratch {
 	n := len(ix.docs)
 	sc := &scratch{lex: make([]float32, n), name: make([]float32, n), best: make([]float32, n),
 		sem: make([]float32, n), closest: make([]float32, n), wordBest: make([]float32, n), sims: make([]float32, n), dots: make([]float32, ix.phrases.n), scores: make([]float32, n), exact: make([]bool, n), seen: make([]bool, n), tagged: make([]tagSets, n), alone: make([]uint64, n), named: make([]bool, n), opposite: make([]bool, n), namedLogo: make([]bool, n),
-		terms: newTermTable(len(ix.lex.postings)), exactTerm: make([]bool, len(ix.lex.postings)), phrase: make([]float32, ix.phrases.n), phraseBounded: make([]bool, ix.phrases.n),
+		terms: newTermTable(ix.lex.postings.Len()), exactTerm: make([]bool, ix.lex.postings.Len()), phrase: make([]float32, ix.phrases.n), phraseBounded: make([]bool, ix.phrases.n),
 		phraseAll: make([]float32, 2*ix.phrases.n), queryBytes: make([]uint8, ix.phraseBounds.Width()), queryVector: make([]float32, ix.dim),
 		runs: make([]float32, (ix.phrases.n+kernel.RunLen-1)/kernel.RunLen+(n+kernel.RunLen-1)/kernel.RunLen)}
 	for p := range sc.phrase {

@@ -3,6 +3,8 @@ package search
 import (
 	"encoding/binary"
 	"math/bits"
+
+	"github.com/iconlib/iconlib/internal/flat"
 )
 
 // termTable holds, for one query, the weight with which each query word (slot) matches each term the
@@ -175,9 +177,9 @@ func (r tagRef) set() tagSets { return 1 << (r & 63) }
 // multiTags holds each distinct keyword of two or more terms once, with the documents' keywords that are
 // it, so a query checks whether it matches a keyword's every term once, not once per document tagged so.
 type multiTags struct {
-	terms  []int32    // keyword k's terms are terms[bounds[k]:bounds[k+1]]
-	bounds []int32    // starts with 0
-	refs   [][]tagRef // per keyword, the documents' keywords that are it
+	terms  []int32            // keyword k's terms are terms[bounds[k]:bounds[k+1]]
+	bounds []int32            // starts with 0
+	refs   flat.Lists[tagRef] // per keyword, the documents' keywords that are it
 }
 
 // of is keyword k's terms.
@@ -188,11 +190,18 @@ func (mt *multiTags) of(k int32) []int32 {
 // multiTagsBuilder gives each distinct keyword of two or more terms its number in multiTags.
 type multiTagsBuilder struct {
 	tags   multiTags
+	refs   [][]tagRef       // per keyword, until done
 	number map[string]int32 // by the keyword's terms as bytes
 }
 
 func newMultiTagsBuilder() *multiTagsBuilder {
 	return &multiTagsBuilder{tags: multiTags{bounds: []int32{0}}, number: map[string]int32{}}
+}
+
+// done returns the keywords added.
+func (b *multiTagsBuilder) done() multiTags {
+	b.tags.refs = flat.ListsOf(b.refs)
+	return b.tags
 }
 
 // add records ref as the keyword of terms and returns the keyword's number, and whether it is new.
@@ -203,13 +212,13 @@ func (b *multiTagsBuilder) add(terms []int32, ref tagRef) (int32, bool) {
 	}
 	k, found := b.number[string(key)]
 	if !found {
-		k = int32(len(b.tags.refs))
+		k = int32(len(b.refs))
 		b.number[string(key)] = k
 		b.tags.terms = append(b.tags.terms, terms...)
 		b.tags.bounds = append(b.tags.bounds, int32(len(b.tags.terms)))
-		b.tags.refs = append(b.tags.refs, nil)
+		b.refs = append(b.refs, nil)
 	}
-	b.tags.refs[k] = append(b.tags.refs[k], ref)
+	b.refs[k] = append(b.refs[k], ref)
 	return k, !found
 }
 

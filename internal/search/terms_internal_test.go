@@ -53,7 +53,7 @@ func TestKeywordsOfLateRowsCount(t *testing.T) {
 	}
 	var qu query
 	for _, w := range words {
-		term, ok := ix.lex.terms[stem(w)]
+		term, ok := ix.lex.terms.Find(stem(w))
 		if !ok {
 			t.Fatalf("%q is not a term", w)
 		}

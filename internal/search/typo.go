@@ -4,6 +4,7 @@ import (
 	"math/bits"
 	"slices"
 
+	"github.com/iconlib/iconlib/internal/flat"
 	"github.com/iconlib/iconlib/internal/stringindex"
 	"github.com/iconlib/iconlib/internal/wordvec"
 )
@@ -16,9 +17,8 @@ const maxWordLen = 32
 // character is removed from each. Its 38,741 keys and their lists hold no pointers: as a map of keys to
 // lists they were two pointers a key for the garbage collector to follow on every cycle.
 type deletes struct {
-	keys   *stringindex.Index
-	starts []uint32 // key k's words are words[starts[k]:starts[k+1]]
-	words  []int32
+	keys  *stringindex.Index
+	words flat.Lists[int32] // by key
 }
 
 // of returns the words indexed under key, which the caller must not change.
@@ -27,39 +27,25 @@ func (d deletes) of(key string) []int32 {
 	if !ok {
 		return nil
 	}
-	return d.words[d.starts[k]:d.starts[k+1]:d.starts[k+1]]
+	return d.words.At(int(k))
 }
 
-// newDeletes indexes words, in two passes over them: one numbers the keys and counts each one's words,
-// the other places the words.
+// newDeletes indexes words.
 func newDeletes(words []string) deletes {
-	each := func(f func(word int32, key []byte)) {
-		for i, w := range words {
-			if len(w) >= 3 && len(w) <= maxWordLen {
-				eachDeleted(w, func(key []byte) { f(int32(i), key) })
-			}
-		}
-	}
 	d := deletes{keys: stringindex.New(0, 0)}
-	var sizes []uint32 // by key
-	each(func(_ int32, key []byte) {
-		if k, added := d.keys.Add(string(key)); added {
-			sizes = append(sizes, 1)
-		} else {
-			sizes[k]++
+	var lists [][]int32 // by key
+	for i, w := range words {
+		if len(w) >= 3 && len(w) <= maxWordLen {
+			eachDeleted(w, func(key []byte) {
+				k, added := d.keys.Add(string(key))
+				if added {
+					lists = append(lists, nil)
+				}
+				lists[k] = append(lists[k], int32(i))
+			})
 		}
-	})
-	d.starts = make([]uint32, len(sizes)+1)
-	for k, n := range sizes {
-		d.starts[k+1] = d.starts[k] + n
 	}
-	d.words = make([]int32, d.starts[len(sizes)])
-	next := slices.Clone(d.starts[:len(sizes)]) // by key: where its next word goes
-	each(func(word int32, key []byte) {
-		k, _ := d.keys.Find(string(key))
-		d.words[next[k]] = word
-		next[k]++
-	})
+	d.words = flat.ListsOf(lists)
 	return d
 }
 
@@ -111,7 +97,7 @@ func (lx *lexicon) candidates(q string, far bool) []typoCandidate {
 	}
 	if !far {
 		near := func(key []byte) {
-			if i, ok := lx.wordID[string(key)]; ok {
+			if i, ok := lx.vocab.Find(string(key)); ok {
 				add(i, 1)
 			}
 			for _, i := range lx.deletes.of(string(key)) {
@@ -121,7 +107,7 @@ func (lx *lexicon) candidates(q string, far bool) []typoCandidate {
 		eachDeleted(q, near)
 		near([]byte(q))
 		eachMovedDoubling(q, func(key []byte) {
-			if i, ok := lx.wordID[string(key)]; ok && !slices.ContainsFunc(out, func(c typoCandidate) bool { return c.word == i }) {
+			if i, ok := lx.vocab.Find(string(key)); ok && !slices.ContainsFunc(out, func(c typoCandidate) bool { return c.word == i }) {
 				out = append(out, typoCandidate{word: i, dist: 1, doubling: true})
 			}
 		})
@@ -131,7 +117,7 @@ func (lx *lexicon) candidates(q string, far bool) []typoCandidate {
 	} else if len(q) >= 5 {
 		qm := letterMask(q)
 		for n := len(q) - 2; n <= len(q)+2; n++ {
-			for _, i := range lx.byLen[min(n, maxWordLen+1)] {
+			for _, i := range lx.byLen.At(min(n, maxWordLen+1)) {
 				if bits.OnesCount32(qm^lx.masks[i]) <= 2*2 { // else more than two edits apart
 					add(i, 2)
 				}
@@ -238,8 +224,8 @@ func (lx *lexicon) split(q string) (left, right string, ok, together bool) {
 	bestMin := 0
 	for k := 3; k <= len(q)-3; k++ {
 		l, r := q[:k], q[k:]
-		li, okLeft := lx.wordID[l]
-		ri, okRight := lx.wordID[r]
+		li, okLeft := lx.vocab.Find(l)
+		ri, okRight := lx.vocab.Find(r)
 		stop := (okLeft && wordvec.IsStopWord(r)) || (okRight && wordvec.IsStopWord(l))
 		if !(okLeft && okRight) && !stop {
 			continue
@@ -254,7 +240,7 @@ func (lx *lexicon) split(q string) (left, right string, ok, together bool) {
 
 // cooccur reports whether some document holds both terms.
 func (lx *lexicon) cooccur(a, b int32) bool {
-	return meet(lx.postings[a], lx.postings[b], func(p posting) int32 { return p.doc })
+	return meet(lx.postings.At(int(a)), lx.postings.At(int(b)), func(p posting) int32 { return p.doc })
 }
 
 // meet reports whether two lists sorted by document (doc reads an element's) share a document.

@@ -3,22 +3,30 @@
 // its three slices', so a large index the edge keeps for its life costs the garbage collector nothing on
 // every cycle, where a map[string]int32 or a []string of the same strings costs a pointer each. It is
 // read-only, and safe for concurrent use, once the last string is added.
+//
+// Its hash is fixed (FNV-1a), so an index is the same bytes wherever it is made: the build writes the
+// edge's indexes whole (Put) and the edge uses them where they lie (Get). Only strings the index was
+// made of are in its slots, so a query cannot lengthen a probe past the longest run the build made.
 package stringindex
 
-import "hash/maphash"
+import (
+	"errors"
+	"fmt"
+	"unsafe"
+
+	"github.com/iconlib/iconlib/internal/flat"
+)
 
 // Index is a numbered set of strings. Make one with New.
 type Index struct {
 	text  []byte   // every string, one after another
 	ends  []uint32 // string i ends at text[ends[i]] and starts where string i−1 ends
 	slots []int32  // by hash: 1 + the number of the string there, 0 for none; a power of two, at most half full
-	seed  maphash.Seed
 }
 
 // New returns an empty index with room for n strings of size bytes in all (more may be added).
 func New(n, size int) *Index {
-	return &Index{text: make([]byte, 0, size), ends: make([]uint32, 0, n), slots: make([]int32, slotsFor(n)),
-		seed: maphash.MakeSeed()}
+	return &Index{text: make([]byte, 0, size), ends: make([]uint32, 0, n), slots: make([]int32, slotsFor(n))}
 }
 
 // slotsFor is the number of slots for n strings: the least power of two at least twice n (and 8).
@@ -48,7 +56,7 @@ func (x *Index) Bytes(i int) []byte {
 // Find returns s's number and whether x has s.
 func (x *Index) Find(s string) (int32, bool) {
 	mask := uint64(len(x.slots) - 1)
-	for h := maphash.String(x.seed, s) & mask; ; h = (h + 1) & mask {
+	for h := hash(s) & mask; ; h = (h + 1) & mask {
 		slot := x.slots[h]
 		if slot == 0 {
 			return 0, false
@@ -80,7 +88,7 @@ func (x *Index) Add(s string) (int32, bool) {
 // place puts string i in the first free slot from its hash on.
 func (x *Index) place(i int32) {
 	mask := uint64(len(x.slots) - 1)
-	h := maphash.Bytes(x.seed, x.Bytes(int(i))) & mask
+	h := hash(x.Bytes(int(i))) & mask
 	for x.slots[h] != 0 {
 		h = (h + 1) & mask
 	}
@@ -90,5 +98,79 @@ func (x *Index) place(i int32) {
 // Clone returns a copy of x that Add can extend without changing x.
 func (x *Index) Clone() *Index {
 	return &Index{text: append([]byte(nil), x.text...), ends: append([]uint32(nil), x.ends...),
-		slots: append([]int32(nil), x.slots...), seed: x.seed}
+		slots: append([]int32(nil), x.slots...)}
+}
+
+// hash is the 64-bit FNV-1a hash of s.
+func hash[S string | []byte](s S) uint64 {
+	h := uint64(14695981039346656037)
+	for i := range len(s) {
+		h = (h ^ uint64(s[i])) * 1099511628211
+	}
+	return h
+}
+
+// Views returns every string, in order, as strings over the index's bytes: no copy, and no more memory
+// than their headers. They are valid as long as the bytes are (always, for an index in the Go heap).
+func (x *Index) Views() []string {
+	out := make([]string, x.Len())
+	for i := range out {
+		b := x.Bytes(i)
+		if len(b) > 0 {
+			out[i] = unsafe.String(&b[0], len(b))
+		}
+	}
+	return out
+}
+
+// Put appends the index to w as it is held, for Get to use where it lies.
+func (x *Index) Put(w *flat.Writer) {
+	flat.Put(w, x.text)
+	flat.Put(w, x.ends)
+	flat.Put(w, x.slots)
+}
+
+// Get reads an index Put wrote, over the reader's bytes: Find, Bytes and the rest use it where it lies;
+// Add must not be called on it (Clone it first). Get checks what Find relies on: strings within the text
+// in order, slots a power of two in number, at most half of them full, each naming a string.
+func Get(r *flat.Reader) (*Index, error) {
+	x := &Index{text: flat.Get[byte](r), ends: flat.Get[uint32](r), slots: flat.Get[int32](r)}
+	if err := r.Err(); err != nil {
+		return nil, err
+	}
+	if err := x.check(); err != nil {
+		return nil, fmt.Errorf("string index: %w", err)
+	}
+	return x, nil
+}
+
+// check reports what is wrong with an index read from bytes.
+func (x *Index) check() error {
+	prev := uint32(0)
+	for _, e := range x.ends {
+		if e < prev {
+			return errors.New("strings out of order")
+		}
+		prev = e
+	}
+	if int(prev) != len(x.text) {
+		return errors.New("strings do not end where the text does")
+	}
+	n := len(x.slots)
+	if n < 8 || n&(n-1) != 0 {
+		return fmt.Errorf("%d slots, not a power of two of at least 8", n)
+	}
+	full := 0
+	for _, s := range x.slots {
+		if s < 0 || int(s) > len(x.ends) {
+			return fmt.Errorf("a slot names string %d of %d", s-1, len(x.ends))
+		}
+		if s != 0 {
+			full++
+		}
+	}
+	if full > n/2 {
+		return fmt.Errorf("%d of %d slots full", full, n)
+	}
+	return nil
 }

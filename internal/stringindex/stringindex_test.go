@@ -1,8 +1,11 @@
 package stringindex
 
 import (
+	"bytes"
 	"fmt"
 	"testing"
+
+	"github.com/iconlib/iconlib/internal/flat"
 )
 
 // TestStringsKeepTheirNumbers: 5,000 strings added one by one (the index grows as they come) keep the
@@ -49,5 +52,47 @@ func TestEmptyStringIsAString(t *testing.T) {
 	}
 	if n, ok := x.Find(""); !ok || n != 1 || x.String(1) != "" {
 		t.Errorf("Find(\"\") = %d, %v", n, ok)
+	}
+}
+
+// TestAnIndexWrittenIsFoundWhereItLies: an index Put and read back with Get finds every string under its
+// number and nothing else, from the same bytes wherever it is made; bytes that would send Find astray
+// are refused.
+func TestAnIndexWrittenIsFoundWhereItLies(t *testing.T) {
+	x := New(0, 0)
+	for i := range 1000 {
+		x.Add(fmt.Sprintf("w%d", i))
+	}
+	var w, again flat.Writer
+	x.Put(&w)
+	x.Clone().Put(&again)
+	if !bytes.Equal(w.Bytes(), again.Bytes()) {
+		t.Error("two indexes of the same strings are different bytes")
+	}
+	got, err := Get(flat.NewReader(w.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	views := got.Views()
+	for i := range 1000 {
+		if n, ok := got.Find(fmt.Sprintf("w%d", i)); !ok || n != int32(i) || views[i] != x.String(i) {
+			t.Fatalf("string %d: Find gives %d, %v; view %q", i, n, ok, views[i])
+		}
+	}
+	if _, ok := got.Find("w1000"); ok {
+		t.Error("a string never added is found")
+	}
+	for name, damage := range map[string]func(x *Index){
+		"full":       func(x *Index) { x.slots = []int32{1, 1, 1, 1, 1, 1, 1, 1} },
+		"stray slot": func(x *Index) { x.slots[0] = int32(len(x.ends) + 1) },
+		"cut text":   func(x *Index) { x.text = x.text[:len(x.text)-1] },
+	} {
+		bad := x.Clone()
+		damage(bad)
+		var w flat.Writer
+		bad.Put(&w)
+		if _, err := Get(flat.NewReader(w.Bytes())); err == nil {
+			t.Errorf("%s: read without an error", name)
+		}
 	}
 }
