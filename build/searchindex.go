@@ -16,13 +16,14 @@ import (
 
 // addSearchIndex writes the search indexes of the icons and of the guide sections, and the word vector
 // table the edge embeds queries with (retrofitted to the icons' tags and WordNet's antonyms, see
-// searchwords.go) with the licence notices of the vectors and of WordNet. Content without a vector table
+// searchwords.go; in the form the edge maps, wordvec.Map) with the licence notices of the vectors and of
+// WordNet. Content without a vector table
 // (a small test fixture) gets indexes that match words only.
 func (m *model) addSearchIndex(s *site) error {
 	emb := m.searchWords.embedder()
 	if table := m.searchWords.table; table != nil {
 		var buf bytes.Buffer
-		if _, err := table.WriteTo(&buf); err != nil {
+		if _, err := table.WriteMappable(&buf); err != nil {
 			return err
 		}
 		if err := s.add(contract.VectorsFile, buf.Bytes()); err != nil {

@@ -304,10 +304,11 @@ func dequantize(b []byte, dim int) []float32 {
 	return vecs
 }
 
-// LoadEmbedder reads the word vector table a build wrote into publicDir (contract.VectorsFile) and returns an
-// Embedder over it, or nil and no error when the build wrote none (content without vectors).
+// LoadEmbedder maps the word vector table a build wrote into publicDir (contract.VectorsFile, a mapped
+// table file: wordvec.Map) and returns an Embedder over it, or nil and no error when the build wrote none
+// (content without vectors).
 func LoadEmbedder(publicDir string) (Embedder, error) {
-	t, err := wordvec.Load(filepath.Join(publicDir, filepath.FromSlash(contract.VectorsFile)))
+	t, err := wordvec.Map(filepath.Join(publicDir, filepath.FromSlash(contract.VectorsFile)))
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}

@@ -2,6 +2,7 @@ package wordvec
 
 import (
 	"math"
+	"runtime"
 	"slices"
 	"strings"
 	"unicode"
@@ -144,6 +145,7 @@ func (e *Embedder) AppendRows(rows []int32, text string) []int32 {
 			rows = append(rows, i)
 		}
 	}
+	runtime.KeepAlive(e.t) // a mapped table's bytes live as long as it (Map)
 	return rows
 }
 

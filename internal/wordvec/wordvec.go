@@ -27,6 +27,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"runtime"
 
 	"github.com/iconlib/iconlib/internal/stringindex"
 )
@@ -95,6 +96,7 @@ func (t *Table) Len() int { return t.words.Len() }
 // Rank returns word's frequency rank in the source vectors (0 is the most frequent word) and whether the
 // table has the word.
 func (t *Table) Rank(word string) (int, bool) {
+	defer runtime.KeepAlive(t) // a mapped table's bytes live as long as it (Map)
 	i, ok := t.words.Find(word)
 	if !ok {
 		return 0, false
@@ -108,6 +110,7 @@ func (t *Table) AddTo(dst []float32, word string, weight float32) bool {
 	if ok {
 		t.addRow(dst, i, weight)
 	}
+	runtime.KeepAlive(t)
 	return ok
 }
 
@@ -118,6 +121,7 @@ func (t *Table) addRow(dst []float32, i int32, weight float32) {
 	for k, q := range row {
 		dst[k] += s * float32(q)
 	}
+	runtime.KeepAlive(t)
 }
 
 // WriteTo writes the table in the file format of the package doc.
