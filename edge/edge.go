@@ -33,6 +33,9 @@ type Config struct {
 	// turns the cache off.
 	AnswerCacheMB int
 	AccessLog     AccessLog // which answers get a request line; the zero AccessLog logs all
+	// MemoryLimit is the process's soft memory limit, set as each snapshot loads; the zero MemoryLimit
+	// leaves it alone.
+	MemoryLimit MemoryLimit
 }
 
 // Edge is the edge's handler. It serves every request from one snapshot of public/ (the files, the

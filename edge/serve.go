@@ -9,7 +9,6 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
-	"runtime/debug"
 	"syscall"
 	"time"
 
@@ -20,14 +19,9 @@ import (
 // at cfg.MetricsAddr (unless empty), until ctx ends. The edge loads the snapshot public/ points to again on
 // SIGHUP, and when it sees public/ change (every cfg.Watch; 0 never). When ctx ends, the edge drains: /readyz
 // answers 503 and every request is still served for cfg.DrainDelay; then the port closes and requests in
-// flight get up to cfg.ShutdownTimeout to finish. Unless GOMEMLIMIT is set, Serve sets the process's soft memory limit
-// to cfg.MemoryLimitMB (0: none).
+// flight get up to cfg.ShutdownTimeout to finish. The edge sets the process's soft memory limit as each
+// snapshot loads (cfg.MemoryLimit).
 func Serve(ctx context.Context, cfg ServeConfig) error {
-	if _, set := os.LookupEnv("GOMEMLIMIT"); !set && cfg.MemoryLimitMB > 0 {
-		// The heap may otherwise grow to twice what is live before a collection: under load that
-		// doubles the edge's memory for nothing.
-		debug.SetMemoryLimit(int64(cfg.MemoryLimitMB) << 20)
-	}
 	// Listen first: a port in use or an address that cannot be listened on is refused before the
 	// snapshot is loaded.
 	ln, err := net.Listen("tcp", cfg.Addr)

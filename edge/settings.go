@@ -22,7 +22,7 @@ type Flags struct {
 	RateLimits         bool          // --rate-limits; false only for benchmarks
 	TrustedProxies     []string      // --trusted-proxies
 	AnswerCacheMB      int           // --answer-cache-mb
-	MemoryLimitMB      int           // --memory-limit-mb
+	MemoryLimit        string        // --memory-limit-mb: auto or MiB; "" means DefaultMemoryLimit
 	LimitsStore        string        // --limits-store: memory or a Redis URL
 	LimitsStoreTimeout time.Duration // --limits-store-timeout
 	MetricsAddr        string        // --metrics-addr; "" means none
@@ -40,7 +40,6 @@ type ServeConfig struct {
 	Watch           time.Duration // how often to look for a new build; 0 never
 	ShutdownTimeout time.Duration // positive
 	DrainDelay      time.Duration // how long to go on serving, /readyz answering 503, once asked to stop; 0 none
-	MemoryLimitMB   int           // the process's soft memory limit; 0 none
 	Announce        io.Writer     // where Serve writes "open <URL>" once it serves; nil nowhere
 }
 
@@ -56,7 +55,7 @@ func (f Flags) Resolve(log *slog.Logger, version string) (ServeConfig, error) {
 			Access: access.Settings{KeyFile: f.KeyFile, Limits: access.DefaultLimits(), LimitsStore: f.LimitsStore,
 				LimitsStoreTimeout: f.LimitsStoreTimeout, Clock: time.Now}},
 		Addr: f.Addr, MetricsAddr: f.MetricsAddr, Watch: f.Watch, ShutdownTimeout: f.ShutdownTimeout,
-		DrainDelay: f.DrainDelay, MemoryLimitMB: f.MemoryLimitMB,
+		DrainDelay: f.DrainDelay,
 	}
 	c.Access.Limits.Off = !f.RateLimits
 	if f.PublicDir == "" {
@@ -78,8 +77,11 @@ func (f Flags) Resolve(log *slog.Logger, version string) (ServeConfig, error) {
 	if f.AnswerCacheMB < 0 {
 		bad("answer-cache-mb", "want 0 (off) or more, not %d", f.AnswerCacheMB)
 	}
-	if f.MemoryLimitMB < 0 {
-		bad("memory-limit-mb", "want 0 (none) or more, not %d", f.MemoryLimitMB)
+	if f.MemoryLimit == "" {
+		f.MemoryLimit = DefaultMemoryLimit
+	}
+	if c.MemoryLimit, err = ParseMemoryLimit(f.MemoryLimit); err != nil {
+		bad("memory-limit-mb", "%v", err)
 	}
 	switch f.LimitsStore {
 	case "", "memory":

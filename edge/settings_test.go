@@ -12,7 +12,7 @@ import (
 
 func goodFlags() edge.Flags {
 	return edge.Flags{Addr: ":8080", PublicDir: "public", KeyFile: "key.pem", RateLimits: true, LimitsStore: "memory",
-		LimitsStoreTimeout: 100 * time.Millisecond, AnswerCacheMB: 32, MemoryLimitMB: 128, Watch: 2 * time.Second,
+		LimitsStoreTimeout: 100 * time.Millisecond, AnswerCacheMB: 32, MemoryLimit: "128", Watch: 2 * time.Second,
 		ShutdownTimeout: 10 * time.Second, DrainDelay: 5 * time.Second}
 }
 
@@ -21,13 +21,13 @@ func goodFlags() edge.Flags {
 func TestResolveNamesEveryBadFlag(t *testing.T) {
 	f := goodFlags()
 	f.BaseURL, f.LimitsStore, f.TrustedProxies = "ftp://icons.example", "memcached://u:secret@host:11211", []string{"10.0.0.0/33"}
-	f.AnswerCacheMB, f.ShutdownTimeout, f.AccessLog, f.DrainDelay = -1, 0, "sample:x", -time.Second
+	f.AnswerCacheMB, f.ShutdownTimeout, f.AccessLog, f.DrainDelay, f.MemoryLimit = -1, 0, "sample:x", -time.Second, "lots"
 	_, err := f.Resolve(slog.New(slog.DiscardHandler), "test")
 	if err == nil {
 		t.Fatal("accepted bad flags")
 	}
 	for _, flag := range []string{"--base-url: ", "--limits-store: ", "--trusted-proxies: ", "--answer-cache-mb: ", "--shutdown-timeout: ",
-		"--access-log: ", "--drain-delay: "} {
+		"--access-log: ", "--drain-delay: ", "--memory-limit-mb: "} {
 		if !strings.Contains(err.Error(), flag) {
 			t.Errorf("the error does not name %s:\n%v", flag, err)
 		}
@@ -48,8 +48,12 @@ func TestResolveGivesWhatTheEdgeRunsWith(t *testing.T) {
 	}
 	if c.BaseURL.String() != "https://icons.example" || c.Version != "v1" || c.Access.Clock == nil ||
 		c.Access.Limits != access.Unlimited() || c.Access.LimitsStore != "memory" || len(c.Access.TrustedProxies) != 1 ||
-		c.AccessLog.String() != edge.DefaultAccessLog || c.DrainDelay != 5*time.Second {
+		c.AccessLog.String() != edge.DefaultAccessLog || c.DrainDelay != 5*time.Second || c.MemoryLimit != (edge.MemoryLimit{MB: 128}) {
 		t.Errorf("resolved %+v", c)
+	}
+	f.MemoryLimit = ""
+	if c, err = f.Resolve(slog.New(slog.DiscardHandler), "v1"); err != nil || !c.MemoryLimit.Auto {
+		t.Errorf("without --memory-limit-mb: %+v, %v; want auto", c.MemoryLimit, err)
 	}
 	f.BaseURL = ""
 	if c, err = f.Resolve(slog.New(slog.DiscardHandler), "v1"); err != nil || !c.BaseURL.IsZero() {

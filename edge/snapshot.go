@@ -3,6 +3,7 @@ package edge
 import (
 	"context"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"runtime/debug"
@@ -85,11 +86,23 @@ func (e *Edge) assemble(s *server) error {
 func (e *Edge) swapIn(s *server, since time.Time) {
 	e.current.Store(s)
 	e.metrics.Snapshot(s.files.snapshot, e.cfg.Version)
-	e.cfg.Logger.Info("snapshot loaded", "snapshot", s.version.id(), "hash", s.files.snapshot, "dir", s.version.dir,
-		"icons", s.lib.Len(), "took", time.Since(since).Round(time.Millisecond))
 	// Loading left tens of megabytes of parsed JSON behind (and a reload, the old snapshot once its last
-	// request ends); give them back to the OS now rather than at the collector's leisure.
+	// request ends); give them back to the OS now rather than at the collector's leisure. The collection
+	// also measures what the snapshot keeps live, which an automatic memory limit follows.
 	debug.FreeOSMemory()
+	live := liveHeap()
+	limit := e.cfg.MemoryLimit.apply(live, uint64(e.cfg.AnswerCacheMB)<<20)
+	e.cfg.Logger.Info("snapshot loaded", "snapshot", s.version.id(), "hash", s.files.snapshot, "dir", s.version.dir,
+		"icons", s.lib.Len(), "took", time.Since(since).Round(time.Millisecond), "live_heap_mb", live>>20,
+		"memory_limit_mb", memoryLimitMB(limit))
+}
+
+// memoryLimitMB is a memory limit in MiB for the log, -1 for none.
+func memoryLimitMB(limit int64) int64 {
+	if limit == math.MaxInt64 {
+		return -1
+	}
+	return limit >> 20
 }
 
 // Reload loads the snapshot public/ points to now, beside the one being served, and serves it from the
