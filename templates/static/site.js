@@ -1231,6 +1231,8 @@
     const featured = [...grid.children];
     const featuredTitle = byId("results-title").textContent;
     let timer = 0;
+    // Once a search starts the hero's introduction steps aside (style.css), as the edge renders /?q=.
+    const collapse = (searching) => form.closest(".hero").classList.toggle("searching", !!searching);
 
     const fromURL = () => {
       const p = new URLSearchParams(location.search);
@@ -1253,6 +1255,7 @@
     // run shows the search for the form's values (or featured icons for none) and answers what it found.
     const run = (q, category, limit = SEARCH_LIMIT) => {
       q = q.trim();
+      collapse(q || category);
       if (!q && !category) {
         showFeatured();
         return Promise.resolve({ query: "", category: "", total: 0, items: [] });
@@ -1265,6 +1268,7 @@
     };
 
     form.elements.q.addEventListener("input", () => {
+      collapse(form.elements.q.value.trim() || form.elements.category.value);
       clearTimeout(timer);
       timer = setTimeout(() => {
         const q = form.elements.q.value.trim();

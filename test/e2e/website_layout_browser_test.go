@@ -107,3 +107,64 @@ func TestWebsiteIconPageDownloadsInReach(t *testing.T) {
 		problems.check(t)
 	}
 }
+
+// wholeTilesJS counts the home grid's tiles wholly in the first screen.
+const wholeTilesJS = `[...document.querySelectorAll("#grid .tile")].filter((li) => {
+  const r = li.getBoundingClientRect();
+  return r.top >= 0 && r.bottom <= innerHeight && r.width > 0;
+}).length`
+
+// TestWebsiteDenseGrids: the home page's first screen holds at least 40 whole tiles at 1280×800 and 12 on a
+// 390×844 phone; the introduction steps aside once a search starts (typed, or rendered for /?q=) and comes
+// back when it is cleared; the appearance's size slider sizes the tiles' icons.
+func TestWebsiteDenseGrids(t *testing.T) {
+	browser := newBrowser(t)
+	lib := fullLibrary(t)
+	for _, size := range []struct {
+		name          string
+		width, height int64
+		want          int
+	}{{"desktop", 1280, 800, 40}, {"phone", 390, 844, 12}} {
+		ctx, problems := openTab(t, browser, tabOptions{width: size.width, height: size.height})
+		navigate(t, ctx, lib.URL+"/")
+		waitJS(t, ctx, "the home page's script", `window.iconlib`)
+		if got := js[int](t, ctx, wholeTilesJS); got < size.want {
+			t.Errorf("%s: %d whole tiles in the first %d px, want at least %d", size.name, got, size.height, size.want)
+		} else {
+			t.Logf("%s: %d whole tiles in the first screen", size.name, got)
+		}
+		const intro = `document.querySelector(".hero .intro").getClientRects().length > 0`
+		if !js[bool](t, ctx, intro) {
+			t.Errorf("%s: the home page hides its introduction before any search", size.name)
+		}
+		if err := chromedp.Do(ctx, chromedp.SendKeys(chromedp.ID("q"), "trash")); err != nil {
+			t.Fatal(err)
+		}
+		waitJS(t, ctx, "the introduction stepping aside and the results", `!(`+intro+`) && document.querySelector('#grid a[data-icon="trash"]')`)
+		if top := js[float64](t, ctx, `document.getElementById("grid").getBoundingClientRect().top`); top > float64(size.height)/2 {
+			t.Errorf("%s: during a search the results start at %.0f px, want them in the top half", size.name, top)
+		}
+		js[chromedp.Void](t, ctx, `(() => { const q = document.getElementById("q"); q.value = ""; q.dispatchEvent(new Event("input", {bubbles: true})); })()`)
+		waitJS(t, ctx, "the introduction back with the popular icons", intro+` && document.getElementById("results-title").textContent === "Popular icons"`)
+
+		// The size slider sizes the tiles' icons (from 32 px), so fewer fit a row.
+		row := `new Set([...document.querySelectorAll("#grid .tile")].map((li) => li.getBoundingClientRect().top)).size`
+		rowsBefore := js[int](t, ctx, row)
+		js[chromedp.Void](t, ctx, `(() => { const s = document.getElementById("ap-size"); s.value = "64"; s.dispatchEvent(new Event("input", {bubbles: true})); })()`)
+		if got := js[float64](t, ctx, `document.querySelector("#grid .preview").getBoundingClientRect().width`); got != 64 {
+			t.Errorf("%s: after the size slider at 64 a tile's icon is %.0f px wide", size.name, got)
+		}
+		if rowsAfter := js[int](t, ctx, row); rowsAfter <= rowsBefore {
+			t.Errorf("%s: the grid has %d rows with 64 px icons, %d before: want more", size.name, rowsAfter, rowsBefore)
+		}
+		js[chromedp.Void](t, ctx, `document.querySelector("#appearance button[type=reset]").click()`)
+
+		// The edge renders a search with the introduction aside too.
+		navigate(t, ctx, lib.URL+"/?q=trash")
+		waitJS(t, ctx, "the search page", `document.readyState === "complete"`)
+		if js[bool](t, ctx, intro) {
+			t.Errorf("%s: /?q=trash shows the introduction above the results", size.name)
+		}
+		problems.check(t)
+	}
+}
