@@ -6,6 +6,7 @@ import (
 	"net/http"
 
 	"github.com/iconlib/iconlib/edge/a2a"
+	"github.com/iconlib/iconlib/edge/internal/answers"
 	"github.com/iconlib/iconlib/edge/library"
 	"github.com/iconlib/iconlib/edge/mcp"
 )
@@ -19,10 +20,12 @@ type protocols struct {
 	agent, agentCard          http.Handler
 }
 
-func newProtocols(lib *library.Library, cfg Config, streams *mcp.Streams) (protocols, error) {
+// newProtocols builds the adapters over lib; a tool call or message asked again is answered from the
+// snapshot's answer cache, c, with the REST answers' budget.
+func newProtocols(lib *library.Library, c *answers.Cache, cfg Config, streams *mcp.Streams) (protocols, error) {
 	var p protocols
 	var err error
-	mo := mcp.Options{Version: cfg.Version, BaseURL: cfg.BaseURL, Logger: cfg.Logger, Streams: streams}
+	mo := mcp.Options{Version: cfg.Version, BaseURL: cfg.BaseURL, Logger: cfg.Logger, Streams: streams, Answers: c}
 	if p.mcpIcons, err = mcp.NewIcons(lib, mo); err != nil {
 		return p, err
 	}
@@ -35,7 +38,7 @@ func newProtocols(lib *library.Library, cfg Config, streams *mcp.Streams) (proto
 	if p.mcpDocsCard, err = mcp.DocsCard(lib, mo); err != nil {
 		return p, err
 	}
-	ao := a2a.Options{Version: cfg.Version, BaseURL: cfg.BaseURL, Logger: cfg.Logger}
+	ao := a2a.Options{Version: cfg.Version, BaseURL: cfg.BaseURL, Logger: cfg.Logger, Answers: c}
 	if p.agent, err = a2a.New(lib, ao); err != nil {
 		return p, err
 	}

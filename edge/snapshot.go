@@ -75,7 +75,7 @@ func (e *Edge) assemble(s *server) error {
 	s.cfg, s.access, s.pages, s.logger, s.metrics = e.cfg, e.access, e.pages, e.cfg.Logger, e.metrics
 	s.draining = &e.draining
 	var err error
-	if s.proto, err = newProtocols(s.lib, e.cfg, e.streams); err != nil {
+	if s.proto, err = newProtocols(s.lib, s.answers, e.cfg, e.streams); err != nil {
 		return err
 	}
 	s.handler = s.routes()

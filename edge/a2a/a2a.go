@@ -25,6 +25,7 @@ import (
 	"github.com/a2aproject/a2a-go/v2/a2acompat/a2av0"
 	"github.com/a2aproject/a2a-go/v2/a2asrv"
 
+	"github.com/iconlib/iconlib/edge/internal/answers"
 	"github.com/iconlib/iconlib/edge/library"
 	"github.com/iconlib/iconlib/internal/contract"
 )
@@ -32,15 +33,16 @@ import (
 // maxBody bounds a request body; a larger one is answered with a JSON-RPC parse error.
 const maxBody = 64 << 10
 
-// Options configure the agent. Every field is required: the edge resolves them once and the agent takes
-// them as they are.
+// Options configure the agent. Every field but Answers is required: the edge resolves them once and the
+// agent takes them as they are.
 type Options struct {
 	Version string           // the agent's version in its card
 	BaseURL contract.BaseURL // the URL clients reach the edge at
 	Logger  *slog.Logger
+	Answers *answers.Cache // the snapshot's answer cache, where replies asked again are kept (replay.go); nil keeps none
 }
 
-// check refuses options with a field missing.
+// check refuses options with a required field missing.
 func (o Options) check(lib *library.Library) error {
 	if lib == nil || o.Version == "" || o.BaseURL.IsZero() || o.Logger == nil {
 		return errors.New("a2a: a library, version, base URL and logger are required")
@@ -68,9 +70,10 @@ func New(lib *library.Library, opts Options) (http.Handler, error) {
 		return a2a.ErrInternalError
 	})
 	return &dialects{
-		log: opts.Logger,
-		v1:  a2asrv.NewJSONRPCHandler(handler, recovered),
-		v0:  a2av0.NewJSONRPCHandler(handler, recovered),
+		answers: opts.Answers,
+		log:     opts.Logger,
+		v1:      a2asrv.NewJSONRPCHandler(handler, recovered),
+		v0:      a2av0.NewJSONRPCHandler(handler, recovered),
 	}, nil
 }
 
@@ -78,8 +81,17 @@ func New(lib *library.Library, opts Options) (http.Handler, error) {
 // one (as A2A 0.3 clients send), a method name with a slash ("message/send") is 0.3 and any other is 1.0.
 // An unsupported version goes by its method name too, and [gate] refuses it.
 type dialects struct {
-	v1, v0 http.Handler
-	log    *slog.Logger
+	v1, v0  http.Handler
+	answers *answers.Cache // where the replies replayed are kept (replay.go)
+	log     *slog.Logger
+}
+
+// dialectOf returns the SDK handler for a request calling method, and the dialect's name.
+func (d *dialects) dialectOf(r *http.Request, method string) (http.Handler, string) {
+	if v, _ := protocolVersion(r.Header.Get(a2a.SvcParamVersion)); v == a2av0.Version || v != a2a.Version && strings.Contains(method, "/") {
+		return d.v0, "0.3" // an A2A 0.3 method name has a slash
+	}
+	return d.v1, "1.0"
 }
 
 // errBodyUnreadable stands, in the answer, for a failure to read the body other than its size: the SDK
@@ -95,6 +107,9 @@ func (d *dialects) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		d.log.Warn("a2a request body unreadable", "err", err)
 		err = errBodyUnreadable
 	}
+	if err == nil && d.serveCall(w, r, body) {
+		return
+	}
 	var call rpcCall
 	if err == nil {
 		body, call = normalize(body)
@@ -105,10 +120,7 @@ func (d *dialects) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusNoContent)
 		return
 	}
-	h := d.v1
-	if v, _ := protocolVersion(r.Header.Get(a2a.SvcParamVersion)); v == a2av0.Version || v != a2a.Version && strings.Contains(call.method, "/") {
-		h = d.v0 // an A2A 0.3 method name has a slash
-	}
+	h, _ := d.dialectOf(r, call.method)
 	// The SDK's 0.3 handler writes its errors without a Content-Type; every reply is JSON.
 	w.Header().Set("Content-Type", "application/json")
 	r.Body = io.NopCloser(io.MultiReader(bytes.NewReader(body), errReader{err}))

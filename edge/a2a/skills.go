@@ -39,6 +39,7 @@ func (a *agent) Execute(ctx context.Context, ec *a2asrv.ExecutorContext) iter.Se
 			return
 		}
 		msg.ContextID = ec.ContextID
+		noteReply(ctx, msg, res)
 		yield(msg, nil)
 	}
 }

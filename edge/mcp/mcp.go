@@ -17,6 +17,7 @@ import (
 
 	"github.com/mark3labs/mcp-go/server"
 
+	"github.com/iconlib/iconlib/edge/internal/answers"
 	"github.com/iconlib/iconlib/edge/library"
 	"github.com/iconlib/iconlib/internal/catalog"
 	"github.com/iconlib/iconlib/internal/contract"
@@ -37,6 +38,9 @@ type Options struct {
 	// Nil gives the server its own, with DefaultStreamLimits, telling clients apart by their connection's
 	// address.
 	Streams *Streams
+	// Answers is the snapshot's answer cache, where the answers to tool calls asked again are kept
+	// (replay.go); nil keeps none.
+	Answers *answers.Cache
 }
 
 // serverSpec describes one of the two servers. The handler and the server card are both built from it, so
@@ -89,6 +93,7 @@ func NewDocs(lib *library.Library, opts Options) (http.Handler, error) {
 // endpoint is one server as it runs: the MCP server, its two HTTP transports and its public URLs.
 type endpoint struct {
 	spec      serverSpec
+	answers   *answers.Cache // where the answers replayed are kept (replay.go)
 	mcp       *server.MCPServer
 	transport *server.StreamableHTTPServer
 	sse       *server.SSEServer // the legacy HTTP+SSE transport (protocol 2024-11-05)
@@ -107,7 +112,7 @@ func (sp serverSpec) build(lib *library.Library, opts Options) (*endpoint, error
 		return nil, errors.New("mcp: a library, version, base URL and logger are required")
 	}
 	b := opts.BaseURL.URL()
-	e := &endpoint{spec: sp, base: b, url: b.JoinPath(sp.path), website: b.JoinPath(contract.GuidePage("mcp")).String()}
+	e := &endpoint{spec: sp, answers: opts.Answers, base: b, url: b.JoinPath(sp.path), website: b.JoinPath(contract.GuidePage("mcp")).String()}
 	logger := opts.Logger
 	e.log = logger
 	words := sp.words(lib.About())

@@ -87,7 +87,7 @@ func (e *endpoint) serveStreamable(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		if !refusedCursor(w, body) {
-			e.transport.ServeHTTP(w, r)
+			e.serveCall(w, r, body)
 		}
 	default:
 		e.transport.ServeHTTP(w, r)
