@@ -146,7 +146,9 @@ func skills() []a2a.AgentSkill {
 			Name: "Find icons",
 			Description: "Finds the icons that best convey a meaning, by name, by typo or in plain language. Send what " +
 				`the icon should mean as text, or a data part {"skill":"find-icons","query":"…","category":"…",` +
-				limitField(library.AgentIcons) + `}. Replies with the best matches, each with its page, Lottie file and SVG URLs.`,
+				limitField(library.AgentIcons) + `}. Replies with the best matches: the Markdown part lists each one's ` +
+				"name, page URL, id and Lottie file URL; the data part also gives its description, category, score, " +
+				"SVG URL and styles.",
 			Tags: []string{"icons", "search", "semantic search", "animated icons", "lottie"},
 			Examples: []string{
 				"an icon for signing out of my account",

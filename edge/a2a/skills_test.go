@@ -77,7 +77,7 @@ func TestSkillsInBothDialects(t *testing.T) {
 		{
 			name: "find-icons from plain language", parts: []*a2a.Part{text("an icon for going back")},
 			skill:    "find-icons",
-			markdown: []string{"**1 icon for “an icon for going back”**", "[Arrow Left](https://icons.example/icons/arrow-left/)", "[animation](https://icons.example/assets/arrow-left.json)"},
+			markdown: []string{"**1 icon for “an icon for going back”**", "[Arrow Left](https://icons.example/icons/arrow-left/)", "`arrow-left`, file https://icons.example/assets/arrow-left.json"},
 			data: map[string]any{"query": "an icon for going back", "limit": 10.0, "total": 1.0, "items.0.id": "arrow-left",
 				"items.0.page_url": "https://icons.example/icons/arrow-left/", "items.0.file_url": "https://icons.example/assets/arrow-left.json"},
 		},

@@ -52,16 +52,14 @@ func IconHits(s Search, hits []library.IconHit) string {
 	return b.String()
 }
 
-// IconList renders icons as a numbered list: each one's name linked to its page, its id, category and
-// description, and links to its animation and SVG files.
+// IconList renders icons as a numbered list, one line each: what an agent acts on (the name linked to the
+// icon's page, its id and its animation file's URL). The other fields of a hit (description, category,
+// score, SVG URL, styles) are left to the structured answer beside the text, which the tool and skill
+// descriptions say: repeating them would double what every answer sends.
 func IconList(hits []library.IconHit) string {
 	var b strings.Builder
 	for i, h := range hits {
-		fmt.Fprintf(&b, "%d. **[%s](%s)** (%s, category %s)", i+1, inline(h.Name), h.PageURL, Code(h.ID), Code(h.Category))
-		if h.Description != "" {
-			b.WriteString(": " + inline(h.Description))
-		}
-		fmt.Fprintf(&b, "\n   Files: [animation](%s), [SVG](%s)\n", h.FileURL, h.SVGURL)
+		fmt.Fprintf(&b, "%d. [%s](%s) %s, file %s\n", i+1, inline(h.Name), h.PageURL, Code(h.ID), h.FileURL)
 	}
 	return b.String()
 }

@@ -17,10 +17,8 @@ var (
 )
 
 const (
-	arrowLeftItem = "1. **[Arrow Left](https://x/icons/arrow-left/)** (`arrow-left`, category `arrows`): Go back.\n" +
-		"   Files: [animation](https://x/assets/arrow-left.json), [SVG](https://x/svg/arrow-left.svg)\n"
-	bellItem = "2. **[Bell \\*new\\*](https://x/icons/bell/)** (`bell`, category `alerts`): Ring \\# now\n" +
-		"   Files: [animation](https://x/assets/bell.json), [SVG](https://x/svg/bell.svg)\n"
+	arrowLeftItem = "1. [Arrow Left](https://x/icons/arrow-left/) `arrow-left`, file https://x/assets/arrow-left.json\n"
+	bellItem      = "2. [Bell \\*new\\*](https://x/icons/bell/) `bell`, file https://x/assets/bell.json\n"
 )
 
 func TestIconHits(t *testing.T) {
@@ -65,11 +63,11 @@ func TestIconList(t *testing.T) {
 		want string
 	}{
 		{"none", nil, ""},
-		{"escaped, on one line each", []library.IconHit{arrowLeft, bell}, arrowLeftItem + bellItem},
+		{"escaped, on one line each, without what only the structured answer carries", []library.IconHit{arrowLeft, bell}, arrowLeftItem + bellItem},
 		{
 			"no description",
 			[]library.IconHit{{ID: "a", Name: "A", Category: "c", PageURL: "p", FileURL: "f", SVGURL: "s"}},
-			"1. **[A](p)** (`a`, category `c`)\n   Files: [animation](f), [SVG](s)\n",
+			"1. [A](p) `a`, file f\n",
 		},
 	}
 	for _, tc := range tests {

@@ -52,9 +52,9 @@ func searchIconsTool(lib *library.Library) server.ServerTool {
 	tool := mcp.NewTool("search_icons",
 		describedAs("Search iconlib's animated icons by what the icon should mean or show, by name, or by "+
 			"a misspelled name. Ranking combines word matching, typo tolerance and meaning, the same as the "+
-			"website's search and GET /api/v1/icons?q=. Each result has the icon's id, name, one-sentence "+
-			"description, category, score and the URLs of its page, Lottie animation file and static SVG. Call "+
-			"get_icon with an id for the icon's states, sha256, install commands and code."),
+			"website's search and GET /api/v1/icons?q=. The text lists each icon's name, page URL, id and Lottie "+
+			"animation file URL; structuredContent also gives each one's description, category, score, static SVG "+
+			"URL and styles. Call get_icon with an id for the icon's states, sha256, install commands and code."),
 		readOnly("Search icons"),
 		mcp.WithString("query", mcp.Required(), mcp.MinLength(1), mcp.MaxLength(library.AgentIcons.QueryMaxRunes),
 			mcp.Description("What the icon should convey, in plain words (\"sign out of my account\", "+

@@ -97,7 +97,7 @@ func checkTool(t *testing.T, tool mcp.Tool) {
 	}
 	// The text of a result is Markdown, not the JSON MCP suggests: the description says where the JSON is
 	// (issue 55; every call's structuredContent is checked against outputSchema by the tests' call).
-	if !strings.HasSuffix(tool.Description, "its structuredContent holds the same answer as JSON, matching this tool's outputSchema.") {
+	if !strings.HasSuffix(tool.Description, "its structuredContent holds the whole answer as JSON, matching this tool's outputSchema.") {
 		t.Errorf("%s: the description does not say the result's JSON is its structuredContent: %q", tool.Name, tool.Description)
 	}
 	// One type per schema: clients that map tool schemas to single-type formats (Inspector --strict) warn

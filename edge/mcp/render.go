@@ -13,8 +13,9 @@ import (
 
 // resultsSaid is the last sentence of every tool's description. MCP suggests a tool with structured
 // content also send that JSON as text; the text is Markdown instead, which models and people read better,
-// and the description says where the JSON is (a choice recorded in the MCP guide).
-const resultsSaid = " The result's text is Markdown to read; its structuredContent holds the same answer as JSON, " +
+// and the description says where the JSON is (a choice recorded in the MCP guide). A list's text holds what
+// a model acts on, not every field: the tool's description says which fields only the JSON has.
+const resultsSaid = " The result's text is Markdown to read; its structuredContent holds the whole answer as JSON, " +
 	"matching this tool's outputSchema."
 
 // describedAs is a tool's description: what it does, then where its JSON is (resultsSaid).
