@@ -4,7 +4,7 @@
 // every cycle, where a map[string]int32 or a []string of the same strings costs a pointer each. It is
 // read-only, and safe for concurrent use, once the last string is added.
 //
-// Its hash is fixed (FNV-1a), so an index is the same bytes wherever it is made: the build writes the
+// Its hash is fixed (no random seed), so an index is the same bytes wherever it is made: the build writes the
 // edge's indexes whole (Put) and the edge uses them where they lie (Get). Only strings the index was
 // made of are in its slots, so a query cannot lengthen a probe past the longest run the build made.
 package stringindex
@@ -12,6 +12,7 @@ package stringindex
 import (
 	"errors"
 	"fmt"
+	"math/bits"
 	"unsafe"
 
 	"github.com/iconlib/iconlib/internal/flat"
@@ -101,13 +102,26 @@ func (x *Index) Clone() *Index {
 		slots: append([]int32(nil), x.slots...)}
 }
 
-// hash is the 64-bit FNV-1a hash of s.
+// hash mixes s eight bytes at a time (as little-endian words), then finishes with MurmurHash3's fmix64,
+// so the low bits the slots are chosen by depend on every byte.
 func hash[S string | []byte](s S) uint64 {
-	h := uint64(14695981039346656037)
-	for i := range len(s) {
-		h = (h ^ uint64(s[i])) * 1099511628211
+	h := uint64(len(s)) * 0x9e3779b97f4a7c15
+	for len(s) >= 8 {
+		w := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+			uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+		h = bits.RotateLeft64((h^w)*0x87c37b91114253d5, 31) * 0x4cf5ad432745937f
+		s = s[8:]
 	}
-	return h
+	var w uint64
+	for i := range len(s) {
+		w |= uint64(s[i]) << (8 * i)
+	}
+	h = (h ^ w) * 0x87c37b91114253d5
+	h ^= h >> 33
+	h *= 0xff51afd7ed558ccd
+	h ^= h >> 33
+	h *= 0xc4ceb9fe1a85ec53
+	return h ^ h>>33
 }
 
 // Views returns every string, in order, as strings over the index's bytes: no copy, and no more memory
