@@ -11,6 +11,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"unsafe"
 
 	"github.com/iconlib/iconlib/internal/contract"
 	"github.com/iconlib/iconlib/internal/flat"
@@ -179,21 +180,26 @@ func (r *reader) docs(count uint64) ([]Doc, error) {
 	return docs, nil
 }
 
-// thesaurus reads the synonyms, each with its weight, then the antonyms.
+// thesaurus reads the synonyms, each with its weight, then the antonyms, as WriteTo wrote them from a
+// Thesaurus: words tokenized, lists without repeats, antonyms both ways and sorted, so they are taken as
+// they are.
 func (r *reader) thesaurus() Thesaurus {
-	var th Thesaurus
+	th := Thesaurus{Synonyms: map[string][]Synonym{}, Antonyms: map[string][]string{}}
 	for n := r.count(); n > 0 && r.err == nil; n-- {
 		w := r.str()
-		for k := r.count(); k > 0 && r.err == nil; k-- {
-			words := r.str()
-			th.Add(w, words, float32(r.byte())/255)
+		syns := make([]Synonym, r.count())
+		for k := range syns {
+			syns[k] = Synonym{Words: r.str(), Weight: float32(r.byte()) / 255}
 		}
+		th.Synonyms[w] = syns
 	}
 	for n := r.count(); n > 0 && r.err == nil; n-- {
 		w := r.str()
-		for k := r.count(); k > 0 && r.err == nil; k-- {
-			th.AddAntonyms(w, r.str())
+		as := make([]string, r.count())
+		for k := range as {
+			as[k] = r.str()
 		}
+		th.Antonyms[w] = as
 	}
 	return th
 }
@@ -255,7 +261,10 @@ func (r *reader) str() string {
 		r.b = nil
 		return ""
 	}
-	s := string(r.b[:n])
+	var s string
+	if n > 0 { // a view of the file's bytes, which the index keeps (see decode)
+		s = unsafe.String(&r.b[0], n)
+	}
 	r.b = r.b[n:]
 	return s
 }
