@@ -174,26 +174,33 @@ func (ix *Index) getTermTables(r *flat.Reader) error {
 // checkTermTables reports a table of the documents' words that would send a query out of its arrays.
 func (ix *Index) checkTermTables() error {
 	docs, terms, words := len(ix.docs), ix.lex.postings.Len(), len(ix.lex.words)
-	tagDoc := func(r tagRef) int32 { return r.doc() }
 	multi := len(ix.multiTags.bounds) - 1
-	switch {
-	case len(ix.prior) != docs || len(ix.idRoot) != docs || len(ix.head) != docs || !withinBy(ix.head, terms+1, func(t int32) int32 { return t + 1 }):
-		return errors.New("per-document tables of the wrong length")
-	case ix.pairs.next.Len() != words || ix.pairs.prev.Len() != words || !within(ix.pairs.next.Values(), words) ||
-		!within(ix.pairs.prev.Values(), words) || !cuts(ix.pairs.initial, 256, words):
-		return errors.New("word pairs out of place")
-	case ix.named.Len() != terms || ix.labelled.Len() != terms || !within(ix.named.Values(), docs) || !within(ix.labelled.Values(), docs):
-		return errors.New("documents by term out of place")
-	case multi < 0 || !cuts(ix.multiTags.bounds, multi, len(ix.multiTags.terms)) || !within(ix.multiTags.terms, terms) ||
-		ix.multiTags.refs.Len() != multi || !withinBy(ix.multiTags.refs.Values(), docs, tagDoc):
-		return errors.New("keywords of several terms out of place")
-	case ix.taggedAlone.Len() != terms || ix.taggedIn.Len() != terms || !withinBy(ix.taggedAlone.Values(), docs, tagDoc) ||
-		!within(ix.taggedIn.Values(), multi):
-		return errors.New("keywords by term out of place")
-	case !ix.names.fits(docs, terms) || !ix.tags.fits(docs, terms):
-		return errors.New("term sets out of place")
+	self := func(v int32) int32 { return v }
+	tagDoc := func(r tagRef) int32 { return r.doc() }
+	for _, c := range []struct {
+		fits bool
+		what string
+	}{
+		{len(ix.prior) == docs && len(ix.idRoot) == docs && len(ix.head) == docs &&
+			withinBy(ix.head, terms+1, func(t int32) int32 { return t + 1 }), "per-document tables of the wrong length"},
+		{listsFit(ix.pairs.next, words, words, self) && listsFit(ix.pairs.prev, words, words, self) &&
+			cuts(ix.pairs.initial, 256, words), "word pairs out of place"},
+		{listsFit(ix.named, terms, docs, self) && listsFit(ix.labelled, terms, docs, self), "documents by term out of place"},
+		{multi >= 0 && cuts(ix.multiTags.bounds, multi, len(ix.multiTags.terms)) && within(ix.multiTags.terms, terms) &&
+			listsFit(ix.multiTags.refs, multi, docs, tagDoc), "keywords of several terms out of place"},
+		{listsFit(ix.taggedAlone, terms, docs, tagDoc) && listsFit(ix.taggedIn, terms, max(multi, 0), self), "keywords by term out of place"},
+		{ix.names.fits(docs, terms) && ix.tags.fits(docs, terms), "term sets out of place"},
+	} {
+		if !c.fits {
+			return errors.New(c.what)
+		}
 	}
 	return nil
+}
+
+// listsFit reports whether l holds n lists of values whose key is in [0, limit).
+func listsFit[T any](l flat.Lists[T], n, limit int, key func(T) int32) bool {
+	return l.Len() == n && withinBy(l.Values(), limit, key)
 }
 
 // fits reports whether ts holds sets of terms < terms for docs documents, in order.
