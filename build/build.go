@@ -24,6 +24,26 @@ type Options struct {
 	Progress   io.Writer        // where the build says how far it has come, a line a phase; nil says nothing
 	Clock      func() time.Time // names snapshots and ages retired ones; nil is time.Now
 	Prune      bool             // remove retired snapshots now (but the previous one), not SnapshotGrace after
+	// Host is the profile: what serves the output (contract.HostFull, the default, or HostPages).
+	Host contract.Host
+	// EdgeURL is where the edge answers what a static host cannot (HostPages only; required there): the
+	// base URL _redirects sends those paths to.
+	EdgeURL contract.BaseURL
+}
+
+// check reports every option that cannot work, together.
+func (o Options) check() error {
+	var errs []error
+	if o.BaseURL.IsZero() {
+		errs = append(errs, errors.New("build: no base URL"))
+	}
+	if o.Host == contract.HostPages && o.EdgeURL.IsZero() {
+		errs = append(errs, errors.New("build: host pages needs the edge's URL (--edge-url), where its _redirects send the edge's paths"))
+	}
+	if o.Host != contract.HostPages && !o.EdgeURL.IsZero() {
+		errs = append(errs, fmt.Errorf("build: an edge URL is for host %s only; host %s is served by the edge", contract.HostPages, o.Host))
+	}
+	return errors.Join(errs...)
 }
 
 // Report says what a build produced.
@@ -43,8 +63,8 @@ type Report struct {
 // publication). A build that fails leaves the live snapshot as it was.
 func Run(ctx context.Context, opts Options) (Report, error) {
 	start := time.Now()
-	if opts.BaseURL.IsZero() {
-		return Report{}, errors.New("build: no base URL")
+	if err := opts.check(); err != nil {
+		return Report{}, err
 	}
 	p := newProgress(opts.Progress)
 	src, err := readSources(opts.ContentDir, cmp.Or(opts.Logger, slog.New(slog.DiscardHandler)))
@@ -66,7 +86,7 @@ func Run(ctx context.Context, opts Options) (Report, error) {
 	if clock == nil {
 		clock = time.Now
 	}
-	st, err := s.publish(opts.OutDir, cmp.Or(opts.Generator, "iconlib"), retention{now: clock(), prune: opts.Prune}, p)
+	st, err := s.publish(opts.OutDir, cmp.Or(opts.Generator, "iconlib"), opts, retention{now: clock(), prune: opts.Prune}, p)
 	if err != nil {
 		return Report{}, err
 	}
@@ -75,19 +95,31 @@ func Run(ctx context.Context, opts Options) (Report, error) {
 		Duration: time.Since(start)}, nil
 }
 
-// publish adds the precompressed variants and the manifest to s and writes it as out's new snapshot.
-func (s *site) publish(out, generator string, keep retention, p *progress) (writeStats, error) {
-	before := len(s.files)
-	if err := s.addPrecompressed(s.compressible()); err != nil {
-		return writeStats{}, fmt.Errorf("precompressing: %w", err)
+// publish adds what the profile (opts.Host) wants beside the rendered files, and the manifest, to s and
+// writes it as out's new snapshot: for the edge the precompressed variants; for a static host the
+// _headers and _redirects files, without the files it leaves to the edge.
+func (s *site) publish(out, generator string, opts Options, keep retention, p *progress) (writeStats, error) {
+	compress := opts.Host.Precompressed()
+	if compress {
+		before := len(s.files)
+		if err := s.addPrecompressed(s.compressible()); err != nil {
+			return writeStats{}, fmt.Errorf("precompressing: %w", err)
+		}
+		p.phase("compressed: %d gzip and brotli files", len(s.files)-before)
+	} else {
+		if err := s.fitStaticHost(opts.EdgeURL); err != nil {
+			return writeStats{}, err
+		}
+		p.phase("for a static host: %d files, %s and %s", len(s.files), contract.HeadersFile, contract.RedirectsFile)
 	}
-	p.phase("compressed: %d gzip and brotli files", len(s.files)-before)
 	if err := s.addManifest(generator); err != nil {
 		return writeStats{}, fmt.Errorf("manifest: %w", err)
 	}
 	// The manifest's own variants, which it cannot list (the edge hashes them when it loads).
-	if err := s.addPrecompressed([]string{contract.ManifestFile}); err != nil {
-		return writeStats{}, fmt.Errorf("precompressing: %w", err)
+	if compress {
+		if err := s.addPrecompressed([]string{contract.ManifestFile}); err != nil {
+			return writeStats{}, fmt.Errorf("precompressing: %w", err)
+		}
 	}
 	st, err := s.write(out, keep)
 	if err != nil {

@@ -10,7 +10,7 @@ import (
 )
 
 func newBuildCmd() *cobra.Command {
-	opts := build.Options{BaseURL: contract.MustParseBaseURL("http://localhost:8080")}
+	opts := build.Options{BaseURL: contract.MustParseBaseURL("http://localhost:8080"), Host: contract.HostFull}
 	cmd := &cobra.Command{
 		Use:   "build",
 		Short: "Build the static site from content/ into a new snapshot, and point public/ at it",
@@ -31,6 +31,9 @@ func newBuildCmd() *cobra.Command {
 	f.StringVar(&opts.ContentDir, "content", "content", "content directory (icons and guides)")
 	f.StringVar(&opts.OutDir, "out", "public", "output path: a link to the live snapshot in <out>.snapshots/")
 	f.Var(&opts.BaseURL, "base-url", "absolute http(s) URL the site is served from")
+	f.Var(&opts.Host, "host", "what serves the output: full (the edge, alone or behind nginx or Caddy) or pages "+
+		"(a static host such as Cloudflare Pages or Netlify in front of an edge serving the full build)")
+	f.Var(&opts.EdgeURL, "edge-url", "with --host pages: the edge's absolute http(s) URL, where _redirects send the edge's paths")
 	f.BoolVar(&opts.Prune, "prune", false, "remove every snapshot but the live one and the one before it now, "+
 		"rather than an hour after it was replaced (only when no edge still serves an older one)")
 	return cmd
