@@ -217,16 +217,17 @@ func send(t *testing.T, c *http.Client, method, url, body string, hdr ...string)
 	return answer{res.StatusCode, res.Header, b}
 }
 
-// sameAnswer reports where nginx's answer differs from the edge's: the status and the named headers.
-func sameAnswer(t *testing.T, what string, nginx, edge answer, headers ...string) {
+// sameAnswer reports where a front's answer (nginx's, the static host's) differs from the edge's: the
+// status and the named headers.
+func sameAnswer(t *testing.T, what string, front, edge answer, headers ...string) {
 	t.Helper()
-	if nginx.status != edge.status {
-		t.Errorf("%s: status %d through nginx, %d from the edge", what, nginx.status, edge.status)
+	if front.status != edge.status {
+		t.Errorf("%s: status %d through the front, %d from the edge", what, front.status, edge.status)
 		return
 	}
 	for _, h := range headers {
-		if n, e := nginx.header.Values(h), edge.header.Values(h); !slices.Equal(n, e) {
-			t.Errorf("%s: %s %q through nginx, %q from the edge", what, h, n, e)
+		if n, e := front.header.Values(h), edge.header.Values(h); !slices.Equal(n, e) {
+			t.Errorf("%s: %s %q through the front, %q from the edge", what, h, n, e)
 		}
 	}
 }
