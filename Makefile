@@ -17,7 +17,7 @@ STATICCHECK_VERSION := v0.8.2
 GOCYCLO_VERSION := v0.6.0
 LOTTIE_WEB_VERSION := 5.13.0
 
-.PHONY: run build binary test check test-deps redis-deps wrk-deps bench bench-limits fuzz motion-check-all lottie-check-all motion-sheets import-tabler import-lottie-web clean
+.PHONY: run build binary test check test-deps redis-deps wrk-deps caddy-deps bench bench-limits fuzz motion-check-all lottie-check-all motion-sheets import-tabler import-lottie-web clean
 
 ## run: build the site into public/ and serve it at $(BASE_URL)
 run: build
@@ -63,12 +63,12 @@ check:
 RACE_PKGS := ./build ./edge/... ./internal/redistest ./test/load ./test/runner
 PLAIN_PKGS = $(filter-out $(shell $(GO) list $(RACE_PKGS)) %/test/e2e,$(shell $(GO) list ./...))
 
-## test-deps: what the tests need beyond Go: Debian's Chromium, Debian's nginx for the deploy test,
-## Debian's redis-server for the rate limits on Redis, Debian's wrk for the load benchmark's driver and
-## Debian's systemd for systemd-analyze, which checks the edge's unit (installing nginx-light also starts
-## its default site on port 80 where an init system runs, and redis-server a server on port 6379; the
-## tests use neither)
-test-deps: redis-deps wrk-deps systemd-deps
+## test-deps: what the tests need beyond Go: Debian's Chromium, Debian's nginx and Caddy for the deploy
+## tests, Debian's redis-server for the rate limits on Redis, Debian's wrk for the load benchmark's driver
+## and Debian's systemd for systemd-analyze, which checks the edge's unit (installing nginx-light or caddy
+## also starts a default site on port 80 where an init system runs, and redis-server a server on port
+## 6379; the tests use neither)
+test-deps: redis-deps wrk-deps systemd-deps caddy-deps
 	@command -v chromium >/dev/null 2>&1 || { \
 	  echo "installing chromium (Debian) for the browser tests"; \
 	  $(SUDO) apt-get update && $(SUDO) apt-get install -y --no-install-recommends chromium; }
@@ -93,6 +93,12 @@ CONTAINER    ?= $(shell command -v docker || command -v podman)
 image:
 	$(CONTAINER) build --target $(IMAGE_TARGET) --build-arg VERSION=$(VERSION) --build-arg BASE_URL=$(BASE_URL) \
 	  -t $(IMAGE):$(subst +,-,$(VERSION)) .
+
+## caddy-deps: Debian's caddy, a front the deploy tests run in front of the edge
+caddy-deps:
+	@command -v caddy >/dev/null 2>&1 || { \
+	  echo "installing caddy (Debian) for the deploy test"; \
+	  $(SUDO) apt-get update && $(SUDO) apt-get install -y --no-install-recommends caddy; }
 
 ## wrk-deps: Debian's wrk, which make bench-load drives GET requests with
 wrk-deps:

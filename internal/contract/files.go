@@ -3,7 +3,9 @@
 package contract
 
 import (
+	"maps"
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -54,6 +56,9 @@ func VersionedURL(urlPath, sha256 string) string {
 // releaseDirs hold the CacheRelease files.
 var releaseDirs = []string{"assets/", "svg/", "static/vendor/"}
 
+// ReleaseDirs are the directories (slash paths under public/, ending in a slash) of the CacheRelease files.
+func ReleaseDirs() []string { return slices.Clone(releaseDirs) }
+
 // CacheClassOf is the cache class of a file, by its slash path under public/.
 func CacheClassOf(rel string) CacheClass {
 	for _, dir := range releaseDirs {
@@ -85,6 +90,17 @@ var mediaTypesByPath = map[string]string{
 	APICatalogFile: `application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"`,
 	AICatalogFile:  "application/ai-catalog+json", // the AI Catalog specification's own type
 }
+
+// MediaTypesByExt are the media types MediaType gives by a file's extension (".json"); any other
+// extension is application/octet-stream.
+func MediaTypesByExt() map[string]string {
+	types := maps.Clone(mediaTypes)
+	maps.Copy(types, binaryMediaTypes)
+	return types
+}
+
+// MediaTypesByPath are the files (slash paths under public/) whose media type is not their extension's.
+func MediaTypesByPath() map[string]string { return maps.Clone(mediaTypesByPath) }
 
 // MediaType is the Content-Type of a file, by its slash path under public/.
 func MediaType(rel string) string {

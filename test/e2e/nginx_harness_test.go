@@ -8,8 +8,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
-	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -55,14 +53,7 @@ func startNginx(t *testing.T, bin, public, edgeAddr string) string {
 	t.Helper()
 	dir := t.TempDir()
 	addr := freeLoopbackAddr(t)
-	tmpl, err := os.ReadFile(nginxConf)
-	if err != nil {
-		t.Fatal(err)
-	}
-	site := strings.NewReplacer("@PUBLIC_DIR@", public, "@LISTEN@", addr, "@EDGE@", edgeAddr).Replace(string(tmpl))
-	if left := regexp.MustCompile(`@[A-Z_]+@`).FindString(site); left != "" {
-		t.Fatalf("%s: placeholder %s is not filled in by the test", nginxConf, left)
-	}
+	site := renderFrontConf(t, nginxConf, public, addr, edgeAddr)
 	user := "" // nginx's workers drop root for nobody, who cannot read the test's 0700 directories
 	if os.Geteuid() == 0 {
 		user = "user root;"

@@ -3,6 +3,7 @@ package e2e
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"encoding/json"
 	"io"
 	"io/fs"
@@ -13,6 +14,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/iconlib/iconlib/internal/contract"
 )
 
 // TestNginxServesSnapshot runs deploy/nginx/iconlib.conf in Debian's nginx in front of the edge, as
@@ -142,6 +145,14 @@ func checkNginxDeploy(t *testing.T, bin string, lib *library) {
 		}
 	})
 
+	t.Run("the front suite", func(t *testing.T) {
+		checkFront(t, ngx, firstIcon(t, lib.Public), firstGuide(t, lib.Public))
+	})
+
+	t.Run("every path the contract lists reaches the edge", func(t *testing.T) {
+		checkEveryEndpoint(t, c, ngx, lib)
+	})
+
 	t.Run("dynamic paths reach the edge", func(t *testing.T) {
 		icon := firstIcon(t, lib.Public)
 		for _, p := range []string{
@@ -186,6 +197,43 @@ func checkNginxDeploy(t *testing.T, bin string, lib *library) {
 			}
 		}
 	})
+}
+
+// checkEveryEndpoint asks the front at base for every path of contract.Endpoints (an icon for {id}) and
+// every protected resource's document, by the first method each takes, and compares the status and
+// content type with the edge's: a path the front answered itself (a file's 404 or 405) differs. Only the
+// answer's head is read, so the legacy SSE streams are asked for too.
+func checkEveryEndpoint(t *testing.T, c *http.Client, base string, lib *library) {
+	icon := firstIcon(t, lib.Public)
+	paths := map[string]string{}
+	for _, e := range contract.Endpoints {
+		paths[strings.ReplaceAll(e.Path, "{id}", icon)] = e.Methods[0]
+	}
+	for _, r := range contract.Resources {
+		paths[contract.ProtectedResourcePath+r.Path] = http.MethodGet
+	}
+	for p, method := range paths {
+		front, edge := answerHead(t, c, method, base+p), answerHead(t, c, method, lib.URL+p)
+		sameAnswer(t, method+" "+p, front, edge, "Content-Type")
+	}
+}
+
+// answerHead sends a request and returns the answer without its body, which it does not wait for.
+func answerHead(t *testing.T, c *http.Client, method, url string) answer {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, method, url, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	res, err := c.Do(req)
+	if err != nil {
+		t.Fatalf("%s %s: %v", method, url, err)
+	}
+	res.Body.Close()
+	return answer{res.StatusCode, res.Header, nil}
 }
 
 // answer is what a server sent.
