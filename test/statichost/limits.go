@@ -1,8 +1,9 @@
-// Package statichost is a static host for the tests, as Cloudflare Pages and Netlify document theirs: it
-// refuses a deploy over the hosts' limits, serves the files as they are (no precompressed sidecars: it
-// compresses itself), gives them the headers of _headers, and follows _redirects, proxying a rewrite to an
-// absolute URL (status 200) there. It is what `iconlib build --host pages` is tested against; docs/deploy.md
-// says which host does what.
+// Package statichost is a static host for the tests, as Netlify and Cloudflare Pages document theirs: it
+// refuses a deploy over the tightest of the hosts' limits, serves the files as they are (no precompressed
+// sidecars: it compresses itself), gives them the headers of _headers (joining a header two rules set, as
+// Cloudflare Pages does), and follows _redirects as Netlify does: a file shadows a rule unless the rule is
+// forced, rules may match the query, and a rewrite to an absolute URL (status 200) is a proxy. It is what
+// `iconlib build --host pages` is tested against; docs/deploy.md says which host does what.
 package statichost
 
 import (
