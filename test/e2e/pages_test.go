@@ -38,6 +38,15 @@ func pagesBuild(t *testing.T) (lib *library, public string) {
 	return lib, pagesDir
 }
 
+// TestPagesBuildFitsStaticHosts: the whole library built for a static host is within the limits of
+// every host docs/deploy.md names (Cloudflare Pages: 20,000 files, 25 MiB a file; GitHub Pages: 1 GB).
+func TestPagesBuildFitsStaticHosts(t *testing.T) {
+	_, public := pagesBuild(t)
+	if _, err := statichost.Deploy(public, statichost.Pages); err != nil {
+		t.Error(err)
+	}
+}
+
 // TestStaticHostServesPagesBuild deploys the pages build on the static host, in front of the edge serving
 // the full build, and runs the suite every front passes through it. The host's limits are
 // TestPagesBuildFitsStaticHosts's to check; here it takes the deploy whatever its size.
