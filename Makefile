@@ -292,9 +292,11 @@ import-vectors:
 	  $(GO) run ./cmd/iconlib import-vectors --package $$tmp/package --content content && rm -rf $$tmp
 
 ## eval: rank the labelled queries (internal/search/testdata/eval.jsonl and holdout.jsonl) fused and semantic-alone
-## and print MRR@10, nDCG@10, P@5 and hit@k per kind on the tuning half and on the held-out half (eval.Half)
+## and print MRR@10, nDCG@10, P@5 and hit@k per kind on the tuning half and on the held-out half (eval.Half); then
+## the same for the real requests people wrote in icon sets' issue threads (requests.jsonl), on their own halves
 eval:
 	$(GO) run ./cmd/iconlib eval --content content --set internal/search/testdata/eval.jsonl,internal/search/testdata/holdout.jsonl $(EVAL_ARGS)
+	$(GO) run ./cmd/iconlib eval --content content --set internal/search/testdata/requests.jsonl $(EVAL_ARGS)
 
 ## eval-dev: the same over the development set (internal/search/testdata/dev.jsonl: queries written blind to the
 ## ranking, for finding what it misses; make eval's held-out half stays the measure)

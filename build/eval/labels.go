@@ -16,10 +16,11 @@ import (
 // answers that must not be in the top 5 (the opposite of what the query asks for: an antonym trap).
 type Query struct {
 	Query      string   `json:"query"`
-	Kind       string   `json:"kind"`                 // exact, typo, realword, synonym, meaning, multiword, generic, antonym
+	Kind       string   `json:"kind"`                 // exact, typo, realword, synonym, meaning, multiword, generic, antonym; requests.jsonl also concept, action, variant
 	Relevant   []string `json:"relevant"`             // the best answers
 	Acceptable []string `json:"acceptable,omitempty"` // answers that also do
 	Avoid      []string `json:"avoid,omitempty"`      // answers that must not be in the top 5
+	Source     string   `json:"source,omitempty"`     // where a person wrote the request (requests.jsonl)
 }
 
 // ReadSet reads an evaluation set, one Query per line; blank lines are skipped.

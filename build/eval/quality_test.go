@@ -120,7 +120,7 @@ func TestDevSetQuality(t *testing.T) {
 
 // labelledSets are the files of labelled queries: the evaluation set (eval.jsonl and holdout.jsonl, which
 // make eval splits into halves) and the development set (dev.jsonl, make eval-dev).
-var labelledSets = []string{"eval.jsonl", "holdout.jsonl", "dev.jsonl"}
+var labelledSets = []string{"eval.jsonl", "holdout.jsonl", "dev.jsonl", "requests.jsonl"}
 
 // TestEvalSetAsksEachQueryOnce checks that no query of the labelled sets is written twice (in one file or
 // in two): Half puts both copies in one half, where the query would count double, two copies may disagree
@@ -166,6 +166,23 @@ func TestEvalSetLabelsTheIconsItNames(t *testing.T) {
 		if id, ok := named[strings.Join(wordvec.Tokenize(q.Query), " ")]; ok && !slices.Contains(q.Avoid, id) &&
 			!slices.Contains(q.Relevant, id) && !slices.Contains(q.Acceptable, id) {
 			t.Errorf("%q names the icon %s exactly, but its labels leave it out", q.Query, id)
+		}
+	}
+}
+
+// requestKinds are the kinds of the real-request set (requests.jsonl): a request naming the icon, another
+// name for its thing, a concept or metaphor it stands for, an action it triggers, a variant of it.
+var requestKinds = []string{"exact", "synonym", "concept", "action", "variant"}
+
+// TestRequestSetNamesItsSources checks that every query of the real-request set says where a person wrote
+// it (a GitHub issue or pull request of an icon set) and is of one of the set's kinds.
+func TestRequestSetNamesItsSources(t *testing.T) {
+	for _, q := range readSet(t, "requests.jsonl") {
+		if !strings.HasPrefix(q.Source, "https://github.com/") {
+			t.Errorf("%q: source %q, want the GitHub thread it was written in", q.Query, q.Source)
+		}
+		if !slices.Contains(requestKinds, q.Kind) {
+			t.Errorf("%q: kind %q, want one of %v", q.Query, q.Kind, requestKinds)
 		}
 	}
 }
