@@ -18,9 +18,12 @@ type sources struct {
 	edits   map[string]content.Edit
 	popular []content.Popular // the home page's popular icons, in order
 	common  []content.Popular // icons apps commonly use beyond the popular ones, for the search prior
-	gallery []content.Popular // the icons that show their motion best, for the motion gallery, in order
-	guides  []content.Guide
-	lexicon *lexicon // what content knows of words (searchwords.go)
+	// concepts are the metaphors and concepts people ask icons for, which the search reads as keywords
+	// of the icons they name (content/search/concepts.tsv).
+	concepts []content.Concept
+	gallery  []content.Popular // the icons that show their motion best, for the motion gallery, in order
+	guides   []content.Guide
+	lexicon  *lexicon // what content knows of words (searchwords.go)
 	// drawings is the drawings' licence notice (content/icons/LICENSE.tabler), published with them.
 	drawings drawingsNotice
 }
@@ -103,8 +106,27 @@ func (b *sources) readIcons() error {
 	if b.common, err = readList(b.path("icons", "common.txt"), from, b.popular); err != nil {
 		return err
 	}
-	b.gallery, err = readList(b.path("icons", "gallery.txt"), from, nil)
+	if b.gallery, err = readList(b.path("icons", "gallery.txt"), from, nil); err != nil {
+		return err
+	}
+	b.concepts, err = readConcepts(b.path("search", "concepts.tsv"), from)
 	return err
+}
+
+// readConcepts reads the concept table (content.ReadConcepts), every icon of which must exist.
+func readConcepts(path string, exists map[string]string) ([]content.Concept, error) {
+	rows, err := content.ReadConcepts(path)
+	if err != nil {
+		return nil, err
+	}
+	for _, c := range rows {
+		for _, id := range c.IDs {
+			if _, ok := exists[id]; !ok {
+				return nil, fmt.Errorf("%s:%d: %q names icon %q, which does not exist", path, c.Line, c.Phrase, id)
+			}
+		}
+	}
+	return rows, nil
 }
 
 // readList reads a curated list of icons (content.ReadPopular), each of which must exist and none of which

@@ -52,7 +52,7 @@ func assemble(ctx context.Context, src *sources, base string, p *progress) (*mod
 		return nil, err
 	}
 	m.categories = countCategories(m.icons)
-	m.iconDocs = iconDocs(m.icons, src.popular, src.common)
+	m.iconDocs = iconDocs(m.icons, src.popular, src.common, src.concepts)
 	m.searchWords = src.lexicon.prepare(m.iconDocs)
 	m.iconIndex = sync.OnceValues(m.newIconIndex)
 	for id := range src.edits {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log/slog"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/iconlib/iconlib/build/content"
@@ -113,8 +114,9 @@ func searchText(ic catalog.Icon) string {
 
 // iconDocs turns icons (their words are enough: iconWords) into search documents. An icon of the curated
 // popular list gets a prior from its place in it: 1 for the first, falling to 0.5 for the last; one of the
-// common list gets commonPrior.
-func iconDocs(icons []catalog.Icon, popular, common []content.Popular) []search.Doc {
+// common list gets commonPrior. A concept of the concept table is a keyword of each icon it names, after
+// the icon's tags (conceptKeywords).
+func iconDocs(icons []catalog.Icon, popular, common []content.Popular, concepts []content.Concept) []search.Doc {
 	prior := map[string]float32{}
 	for i, p := range popular {
 		prior[p.ID] = 1 - 0.5*float32(i)/float32(max(len(popular)-1, 1))
@@ -122,12 +124,31 @@ func iconDocs(icons []catalog.Icon, popular, common []content.Popular) []search.
 	for _, c := range common {
 		prior[c.ID] = commonPrior
 	}
+	extra := conceptKeywords(concepts)
 	docs := make([]search.Doc, len(icons))
 	for i, ic := range icons {
-		docs[i] = search.Doc{ID: ic.ID, Name: ic.Name, Group: ic.Category, Keywords: ic.Tags, Text: searchText(ic),
+		keywords := ic.Tags
+		if more := extra[ic.ID]; len(more) > 0 {
+			keywords = append(slices.Clone(ic.Tags), more...)
+		}
+		docs[i] = search.Doc{ID: ic.ID, Name: ic.Name, Group: ic.Category, Keywords: keywords, Text: searchText(ic),
 			Prior: prior[ic.ID]}
 	}
 	return docs
+}
+
+// conceptKeywords returns, by icon id, the phrases of the concept table that name the icon, in the table's
+// order. They are search keywords only (the catalog's tags stay the set's): a keyword counts less than the
+// id and name, so an icon a query names still comes before one it stands for as a concept, and its phrase
+// also gives the icon a label the query's embedding is compared with ("eureka" near bulb).
+func conceptKeywords(concepts []content.Concept) map[string][]string {
+	out := map[string][]string{}
+	for _, c := range concepts {
+		for _, id := range c.IDs {
+			out[id] = append(out[id], c.Phrase)
+		}
+	}
+	return out
 }
 
 // SearchDocs reads the icons of contentDir and returns the search documents a build would index: their
@@ -142,7 +163,7 @@ func SearchDocs(contentDir string) ([]search.Doc, error) {
 	for i, ic := range src.icons {
 		words[i] = iconWords(src, ic)
 	}
-	return iconDocs(words, src.popular, src.common), nil
+	return iconDocs(words, src.popular, src.common, src.concepts), nil
 }
 
 // NewSearchIndex builds the icon search index a build of contentDir writes, from its search documents

@@ -9,6 +9,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/iconlib/iconlib/build/content"
 	"github.com/iconlib/iconlib/internal/search"
 	"github.com/iconlib/iconlib/internal/wordvec"
 )
@@ -183,6 +184,39 @@ func TestRequestSetNamesItsSources(t *testing.T) {
 		}
 		if !slices.Contains(requestKinds, q.Kind) {
 			t.Errorf("%q: kind %q, want one of %v", q.Query, q.Kind, requestKinds)
+		}
+	}
+}
+
+// TestConceptsKeepOutOfTheHeldOutHalf checks the concept table (content/search/concepts.tsv) against the
+// real-request set: every icon a row names exists, and no row comes from the thread of a held-out request,
+// so the held-out half measures how the table carries to requests it was not written from.
+func TestConceptsKeepOutOfTheHeldOutHalf(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the whole library's index")
+	}
+	rows, err := content.ReadConcepts("../../content/search/concepts.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) < 300 {
+		t.Errorf("%d rows, want the table", len(rows))
+	}
+	heldOut := map[string]string{}
+	for _, q := range readSet(t, "requests.jsonl") {
+		if Half(q) == HeldOut {
+			heldOut[q.Source] = q.Query
+		}
+	}
+	ix := libraryIndex(t)
+	for _, c := range rows {
+		if q, ok := heldOut[c.Source]; ok {
+			t.Errorf("line %d %q comes from %s, the thread of the held-out request %q", c.Line, c.Phrase, c.Source, q)
+		}
+		for _, id := range c.IDs {
+			if _, ok := ix.Doc(id); !ok {
+				t.Errorf("line %d %q names %q, which is no icon", c.Line, c.Phrase, id)
+			}
 		}
 	}
 }

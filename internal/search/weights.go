@@ -29,7 +29,7 @@ type Weights struct {
 // whatever the lexical and prior weights: it outweighed the meaning of a query's other words ("reply to a
 // comment" gave message, tagged reply and comment, before message-reply).
 func DefaultWeights() Weights {
-	return Weights{Lex: 0.46, Name: 0.28, Sem: 0.4, Prior: 0.135, Tag: 0.8, Phrase: 0.6, Keyword: 0.9,
+	return Weights{Lex: 0.46, Name: 0.28, Sem: 0.428, Prior: 0.135, Tag: 0.8, Phrase: 0.6, Keyword: 0.9,
 		Late: 0.25, SemPrior: 0.16, Antonym: 0.5}
 }
 
