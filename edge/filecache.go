@@ -6,7 +6,6 @@ import (
 	"log/slog"
 	"net/http"
 	"os"
-	"path/filepath"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -86,7 +85,7 @@ func (c *fileCache) load(f *file) (*cachedFile, error) {
 	cf := &cachedFile{file: f.id, contentType: []string{idx.contentType(f)}, cacheControl: []string{idx.cacheControl(f)}}
 	var size int64
 	if f.size < smallFile {
-		b, err := idx.root.ReadFile(filepath.FromSlash(idx.rel(f)))
+		b, err := idx.readFile(f)
 		if err != nil {
 			return nil, err
 		}

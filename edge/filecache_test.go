@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -84,4 +85,26 @@ func checkServed(client http.RoundTripper, url string, want []byte, etag string)
 		}
 	}
 	return nil
+}
+
+// TestFilesStayInsideTheSnapshot: a file of public/ that is a link out of it is not followed: the edge
+// answers 503, never the bytes it points to.
+func TestFilesStayInsideTheSnapshot(t *testing.T) {
+	secret := filepath.Join(t.TempDir(), "secret.json")
+	if err := os.WriteFile(secret, []byte(`{"secret":true}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	e := newEdgeAfter(t, func(public string) {
+		p := filepath.Join(public, "assets", "arrow-left.json")
+		if err := os.Remove(p); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink(secret, p); err != nil {
+			t.Fatal(err)
+		}
+	})
+	res, body := send(t, http.MethodGet, e.URL+"/assets/arrow-left.json", nil)
+	if res.StatusCode != http.StatusServiceUnavailable || strings.Contains(body, "secret") {
+		t.Errorf("a link out of public/: %d %s", res.StatusCode, body)
+	}
 }

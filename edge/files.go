@@ -40,6 +40,7 @@ type variant struct {
 // fileIndex maps slash paths relative to public/ ("assets/x.json") to files.
 type fileIndex struct {
 	root     *os.Root // public/ as it was when indexed: files open inside it, even if public/ moves on
+	dir      *os.File // the same directory, for openat2 (readFile)
 	files    []file
 	paths    *stringindex.Index // the paths files are served by: each path's number is its place in served
 	served   []int32            // by path number: the file in files
@@ -94,19 +95,30 @@ func indexFiles(dir string) (*fileIndex, error) {
 	if err != nil {
 		return nil, err
 	}
-	idx := &fileIndex{root: root, snapshot: hash(b)}
-	listed, err := idx.readManifest(b)
-	if err != nil {
-		root.Close()
-		return nil, fmt.Errorf("%s: %w", contract.ManifestFile, err)
-	}
-	manifest, err := idx.manifestListing(b)
+	d, err := os.Open(dir)
 	if err != nil {
 		root.Close()
 		return nil, err
 	}
+	idx := &fileIndex{root: root, dir: d, snapshot: hash(b)}
+	listed, err := idx.readManifest(b)
+	if err != nil {
+		idx.close()
+		return nil, fmt.Errorf("%s: %w", contract.ManifestFile, err)
+	}
+	manifest, err := idx.manifestListing(b)
+	if err != nil {
+		idx.close()
+		return nil, err
+	}
 	idx.addFiles(append(listed, manifest))
 	return idx, nil
+}
+
+// close releases the snapshot's directory.
+func (idx *fileIndex) close() {
+	idx.root.Close()
+	idx.dir.Close()
 }
 
 // listing is a file as the manifest lists it, before the index holds it.
