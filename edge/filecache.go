@@ -144,9 +144,12 @@ func (c *fileCache) evictOne(keep *cachedFile) {
 			c.hand++
 			continue
 		}
+		// The newest file takes the evicted one's place, behind the hand: it has a whole turn to be
+		// asked for again before the hand comes back to it.
 		last := len(c.ring) - 1
 		c.ring[c.hand], c.ring[last] = c.ring[last], nil
 		c.ring = c.ring[:last]
+		c.hand++
 		c.entries[cf.file].Store(nil)
 		c.bytes -= len(cf.body)
 		if cf.body == nil {
