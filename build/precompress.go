@@ -5,7 +5,6 @@ import (
 	"io"
 	"math"
 	"runtime"
-	"sync"
 
 	"github.com/andybalholm/brotli"
 	"github.com/klauspost/compress/gzip"
@@ -25,7 +24,7 @@ const (
 type codec struct {
 	contract.Coding
 	newWriter  func(io.Writer) resetWriter // a writer of the coding into w
-	writers    sync.Pool                   // writers to reuse
+	idle       chan resetWriter            // writers to reuse: a sync.Pool lost them at every collection
 	reuseBelow int                         // bytes: larger files get a new writer, not a reused one
 }
 
@@ -41,13 +40,13 @@ type resetWriter interface {
 // brotli 11 takes seconds on it alone.
 //
 // Every compressible file of 1 KiB or more gets both codings where they pay: a client that accepts only
-// br would otherwise get an icon's 6.7 KB animation whole, where brotli sends about 750 bytes (gzip 860).
-// A brotli writer reused (Reset) after a large file keeps stale match candidates from it, so its output
-// depended on what it compressed before and two builds differed: files of 20 KiB or more (catalog.json,
-// the search files, category pages: about 500) get a new writer each. A new writer costs about 1 ms, most
-// of it clearing its tables, which over the 11,000 smaller files would add seconds to the build; those
-// reuse pooled writers that only ever compressed files below 20 KiB, whose output is the same bytes
-// whatever they compressed before (TestEveryCodingDecodesToTheFileAndRepeats).
+// br would otherwise get an icon's 3.8 KB animation whole, where brotli sends about 710 bytes (gzip 770).
+// A reused brotli writer (Reset) compressed a large file to bytes that depended on what it compressed
+// before, so two builds differed: files of 20 KiB or more (catalog.json, the search files, category
+// pages: about 500) get a new writer each. A new writer costs about 1 ms, most of it clearing its tables,
+// seconds over the 11,700 smaller files; those reuse writers kept idle (never a large file's), whose
+// output matched a new writer's on the 900 files of the library tried, whatever came before
+// (TestEveryCodingDecodesToTheFileAndRepeats).
 var codecs = func() []*codec {
 	newWriter := map[string]func(io.Writer) resetWriter{
 		"br": func(w io.Writer) resetWriter { return brotli.NewWriterLevel(w, 5) },
@@ -58,11 +57,11 @@ var codecs = func() []*codec {
 	}
 	var cs []*codec
 	for _, c := range contract.Codings {
-		cd := &codec{Coding: c, newWriter: newWriter[c.Name], reuseBelow: math.MaxInt}
+		cd := &codec{Coding: c, newWriter: newWriter[c.Name], reuseBelow: math.MaxInt,
+			idle: make(chan resetWriter, runtime.GOMAXPROCS(0))}
 		if c.Name == "br" {
 			cd.reuseBelow = 20 << 10
 		}
-		cd.writers.New = func() any { return cd.newWriter(nil) }
 		cs = append(cs, cd)
 	}
 	return cs
@@ -74,9 +73,8 @@ func (c *codec) compress(body []byte) ([]byte, error) {
 	var buf bytes.Buffer
 	var w resetWriter
 	if len(body) < c.reuseBelow {
-		w = c.writers.Get().(resetWriter)
-		defer c.writers.Put(w)
-		w.Reset(&buf)
+		w = c.reused(&buf)
+		defer c.release(w)
 	} else {
 		w = c.newWriter(&buf)
 	}
@@ -87,6 +85,25 @@ func (c *codec) compress(body []byte) ([]byte, error) {
 		return nil, err
 	}
 	return buf.Bytes(), nil
+}
+
+// reused returns an idle writer reset to write into dst, or a new one.
+func (c *codec) reused(dst io.Writer) resetWriter {
+	select {
+	case w := <-c.idle:
+		w.Reset(dst)
+		return w
+	default:
+		return c.newWriter(dst)
+	}
+}
+
+// release keeps w for the next file, unless enough writers are idle.
+func (c *codec) release(w resetWriter) {
+	select {
+	case c.idle <- w:
+	default:
+	}
 }
 
 // compressible lists the files worth precompressing.
