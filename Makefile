@@ -191,6 +191,13 @@ bench-load: binary wrk-deps
 bench-start: binary
 	$(GO) run ./test/load -bin $(BIN) -start 5 $(LOAD_ARGS)
 
+## bench-nginx: the edge beside Debian's nginx on the built $(PUBLIC): CPU µs per request of SVGs,
+## animations (gzip, br, identity), records and catalog.json, wrk interleaved, three rounds of 5 s
+## (test/load/nginx-vs-edge.sh; ROUNDS=, DURATION=, EDGE_ARGS= pass through)
+.PHONY: bench-nginx
+bench-nginx: binary wrk-deps
+	test/load/nginx-vs-edge.sh $(BIN) $(PUBLIC)
+
 ## bench-load-before: make bench-load, each scenario run again right after on the edge of an earlier commit
 ## (BEFORE=<commit>, required), checked out into a git worktree, built, and serving the library its own
 ## build makes; adds a before/after table (LOAD_ARGS="-scenarios lookup,search-cached,search-uncached,
