@@ -9,7 +9,9 @@ package markdown
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/iconlib/iconlib/edge/library"
 	"github.com/iconlib/iconlib/internal/catalog"
@@ -58,8 +60,18 @@ func IconHits(s Search, hits []library.IconHit) string {
 // descriptions say: repeating them would double what every answer sends.
 func IconList(hits []library.IconHit) string {
 	var b strings.Builder
+	b.Grow(len(hits) * 160)
 	for i, h := range hits {
-		fmt.Fprintf(&b, "%d. [%s](%s) %s, file %s\n", i+1, inline(h.Name), h.PageURL, Code(h.ID), h.FileURL)
+		b.WriteString(strconv.Itoa(i + 1))
+		b.WriteString(". [")
+		b.WriteString(inline(h.Name))
+		b.WriteString("](")
+		b.WriteString(h.PageURL)
+		b.WriteString(") ")
+		b.WriteString(Code(h.ID))
+		b.WriteString(", file ")
+		b.WriteString(h.FileURL)
+		b.WriteByte('\n')
 	}
 	return b.String()
 }
@@ -259,6 +271,9 @@ func Guides(guides []library.Guide) string {
 
 // Code is s as an inline code span on one line, fenced by more backticks than any run of them inside s.
 func Code(s string) string {
+	if !strings.ContainsAny(s, "`\r\n") { // as an icon id: nothing to change
+		return "`" + s + "`"
+	}
 	s = oneLine(s)
 	f := strings.Repeat("`", longestRun(s, '`')+1)
 	if strings.HasPrefix(s, "`") || strings.HasSuffix(s, "`") {
@@ -337,7 +352,26 @@ var escape = strings.NewReplacer(`\`, `\\`, "`", "\\`", "*", `\*`, "_", `\_`, "[
 	"<", `\<`, ">", `\>`, "#", `\#`, "|", `\|`).Replace
 
 // inline is text on one line and literal: its runs of white space, line breaks included, become one space.
-func inline(s string) string { return escape(strings.Join(strings.Fields(s), " ")) }
+func inline(s string) string {
+	if isInline(s) {
+		return s
+	}
+	return escape(strings.Join(strings.Fields(s), " "))
+}
+
+// isInline reports whether s is inline already: nothing to escape, no white space but single spaces
+// between words. Most names and descriptions are.
+func isInline(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == ' ' && (i == 0 || i == len(s)-1 || s[i+1] == ' '):
+			return false
+		case c < ' ' || c >= utf8.RuneSelf || strings.IndexByte(`\`+"`"+`*_[]<>#|`, c) >= 0:
+			return false
+		}
+	}
+	return true
+}
 
 // quote is a query in quotation marks, on one line and literal.
 func quote(q string) string { return "“" + inline(q) + "”" }

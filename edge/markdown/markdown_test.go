@@ -1,6 +1,7 @@
 package markdown
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/iconlib/iconlib/edge/library"
@@ -285,6 +286,20 @@ func TestHelpers(t *testing.T) {
 	for _, tc := range tests {
 		if tc.got != tc.want {
 			t.Errorf("got %q, want %q", tc.got, tc.want)
+		}
+	}
+}
+
+// TestInlineFastPathAgreesWithEscaping: text taken as inline already is exactly what escaping makes of it.
+func TestInlineFastPathAgreesWithEscaping(t *testing.T) {
+	for _, s := range []string{"Arrow Left", "a\\b", "a`b", "a*b", "a_b", "a[b]", "<a>", "a#b", "a|b", " a", "a ", "a  b",
+		"a\tb", "a\nb", "café", "Go back.", "", "x"} {
+		want := escape(strings.Join(strings.Fields(s), " "))
+		if got := inline(s); got != want {
+			t.Errorf("inline(%q) = %q, want %q", s, got, want)
+		}
+		if isInline(s) && s != want {
+			t.Errorf("%q taken as inline, but escaping makes %q", s, want)
 		}
 	}
 }
