@@ -8,6 +8,7 @@ import (
 	"text/template"
 
 	"github.com/iconlib/iconlib/internal/catalog"
+	"github.com/iconlib/iconlib/internal/contract"
 	"github.com/iconlib/iconlib/templates"
 )
 
@@ -40,6 +41,7 @@ var snippetTemplates = template.Must(template.New("").ParseFS(templates.FS, temp
 
 // Play is what a snippet plays: a state of one style's file.
 type Play struct {
+	Style   string // the style of FileURL
 	FileURL string
 	State   string // the state chosen; iOS and Android play it
 	Loop    bool   // the state repeats
@@ -51,7 +53,7 @@ type Play struct {
 // play. A loop plays on its own; an entrance (in, in-<motion>) pairs with the hover of its motion; any other
 // state (a hover, a morph) plays on hover after the entrance of its motion.
 func PlayFor(ic catalog.Icon, style, state string) (Play, error) {
-	p := Play{State: state}
+	p := Play{Style: style, State: state}
 	for _, f := range ic.Files {
 		if f.Style == style {
 			p.FileURL = f.FileURL
@@ -103,6 +105,36 @@ type snippetData struct {
 	Play             Play
 	Frames           struct{ Start, End int } // of Play.State, for players that play frames, not markers
 	Colors           []slotColor
+	ElementScript    string // the versioned URL of <iconlib-icon>'s script
+	ElementAttrs     string // the element's attributes after icon, each with its leading space
+}
+
+// elementAttrs are the attributes of an <iconlib-icon> that plays p as the other snippets do: its style,
+// and its trigger with the motion (or the morph) the state belongs to; a state no trigger plays is named
+// in state, which plays it when the icon loads.
+func elementAttrs(ic catalog.Icon, p Play) string {
+	var b strings.Builder
+	if p.Style != "outline" {
+		fmt.Fprintf(&b, ` icon-style="%s"`, p.Style)
+	}
+	st, _ := findState(ic, p.State)
+	kind, _, _ := strings.Cut(p.State, "-")
+	switch {
+	case st.TargetIcon != "" || p.State == "morph" || p.State == "morph-back":
+		fmt.Fprintf(&b, ` trigger="toggle" state="%s"`, strings.TrimSuffix(p.State, "-back"))
+		return b.String()
+	case p.Loop:
+		b.WriteString(` trigger="loop"`)
+	case kind == "in" || kind == "hover":
+		b.WriteString(` trigger="hover"`)
+	default:
+		fmt.Fprintf(&b, ` trigger="hover" state="%s"`, p.State)
+		return b.String()
+	}
+	if st.Motion != "" && st.Motion != ic.Signature() {
+		fmt.Fprintf(&b, ` motion="%s"`, st.Motion)
+	}
+	return b.String()
 }
 
 // slotColor is the colour a snippet paints a colour slot of the icon's files: the newer snippets show how
@@ -128,7 +160,7 @@ func (c slotColor) Unit() [3]string {
 
 // code is the record's code: the outline file's "in" state, and "hover" on pointer hover.
 func code(ic catalog.Icon) (catalog.Code, error) {
-	return Code(ic, Play{FileURL: ic.FileURL, State: "in", Enter: "in", Hover: "hover"})
+	return Code(ic, Play{Style: "outline", FileURL: ic.FileURL, State: "in", Enter: "in", Hover: "hover"})
 }
 
 // Code is an icon's snippets for each platform, playing p. Each starts with a comment naming the icon's
@@ -137,7 +169,9 @@ func Code(ic catalog.Icon, p Play) (catalog.Code, error) {
 	if ic.License.Attribution == "" || ic.License.TextURL == "" {
 		return catalog.Code{}, fmt.Errorf("icon %s has no licence for its snippets' header", ic.ID)
 	}
-	d := snippetData{Icon: ic, Component: componentName(ic.ID), Snake: strings.ReplaceAll(ic.ID, "-", "_"), Play: p, Colors: slotColors}
+	d := snippetData{Icon: ic, Component: componentName(ic.ID), Snake: strings.ReplaceAll(ic.ID, "-", "_"), Play: p, Colors: slotColors,
+		ElementScript: strings.TrimSuffix(ic.PageURL, contract.IconPage(ic.ID)) + templates.StaticURL(templates.ElementScript),
+		ElementAttrs:  elementAttrs(ic, p)}
 	if d.Snake[0] >= '0' && d.Snake[0] <= '9' {
 		d.Snake = "icon_" + d.Snake
 	}
@@ -148,7 +182,7 @@ func Code(ic catalog.Icon, p Play) (catalog.Code, error) {
 	for _, s := range []struct {
 		name string
 		dst  *string
-	}{{"javascript", &c.JavaScript}, {"react", &c.React}, {"ios", &c.IOS}, {"android", &c.Android},
+	}{{"html", &c.HTML}, {"javascript", &c.JavaScript}, {"react", &c.React}, {"ios", &c.IOS}, {"android", &c.Android},
 		{"react_native", &c.ReactNative}, {"flutter", &c.Flutter}, {"swiftui", &c.SwiftUI}, {"compose", &c.Compose}} {
 		var b strings.Builder
 		if err := snippetTemplates.ExecuteTemplate(&b, s.name, d); err != nil {

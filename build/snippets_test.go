@@ -33,14 +33,15 @@ func TestPlayFor(t *testing.T) {
 	tests := []struct {
 		style, state string
 		want         Play
+		element      string // the attributes of the <iconlib-icon> that plays it
 	}{
-		{"outline", "in", Play{FileURL: outline, State: "in", Enter: "in", Hover: "hover"}},
-		{"outline", "in-swing", Play{FileURL: outline, State: "in-swing", Enter: "in-swing", Hover: "hover"}},
-		{"filled", "hover", Play{FileURL: filled, State: "hover", Enter: "in", Hover: "hover"}},
-		{"filled", "in-draw", Play{FileURL: filled, State: "in-draw", Enter: "in-draw", Hover: "hover-draw"}},
-		{"outline", "hover-draw", Play{FileURL: outline, State: "hover-draw", Enter: "in-draw", Hover: "hover-draw"}},
-		{"filled", "loop-draw", Play{FileURL: filled, State: "loop-draw", Loop: true, Enter: "loop-draw"}},
-		{"outline", "morph-bell-off", Play{FileURL: outline, State: "morph-bell-off", Enter: "in", Hover: "morph-bell-off"}},
+		{"outline", "in", Play{Style: "outline", FileURL: outline, State: "in", Enter: "in", Hover: "hover"}, ` trigger="hover"`},
+		{"outline", "in-swing", Play{Style: "outline", FileURL: outline, State: "in-swing", Enter: "in-swing", Hover: "hover"}, ` trigger="hover"`},
+		{"filled", "hover", Play{Style: "filled", FileURL: filled, State: "hover", Enter: "in", Hover: "hover"}, ` icon-style="filled" trigger="hover"`},
+		{"filled", "in-draw", Play{Style: "filled", FileURL: filled, State: "in-draw", Enter: "in-draw", Hover: "hover-draw"}, ` icon-style="filled" trigger="hover" motion="draw"`},
+		{"outline", "hover-draw", Play{Style: "outline", FileURL: outline, State: "hover-draw", Enter: "in-draw", Hover: "hover-draw"}, ` trigger="hover" motion="draw"`},
+		{"filled", "loop-draw", Play{Style: "filled", FileURL: filled, State: "loop-draw", Loop: true, Enter: "loop-draw"}, ` icon-style="filled" trigger="loop" motion="draw"`},
+		{"outline", "morph-bell-off", Play{Style: "outline", FileURL: outline, State: "morph-bell-off", Enter: "in", Hover: "morph-bell-off"}, ` trigger="toggle" state="morph-bell-off"`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.style+"/"+tc.state, func(t *testing.T) {
@@ -50,6 +51,9 @@ func TestPlayFor(t *testing.T) {
 			}
 			if diff := cmp.Diff(tc.want, got); diff != "" {
 				t.Errorf("(-want +got):\n%s", diff)
+			}
+			if attrs := elementAttrs(bellRecord(), got); attrs != tc.element {
+				t.Errorf("<iconlib-icon icon=\"bell\"%s>, want%s", attrs, tc.element)
 			}
 		})
 	}

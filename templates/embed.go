@@ -43,6 +43,9 @@ func ParseText(names ...string) (*texttemplate.Template, error) {
 	return texttemplate.New("").Funcs(contract.TemplateFuncs()).ParseFS(FS, append(names, WordsFile)...)
 }
 
+// ElementScript is the <iconlib-icon> element's script under the static directory (docs/element.md).
+const ElementScript = "iconlib-icon.js"
+
 // SnippetsFile defines the code snippets of every record, one template per platform (javascript, react,
 // ios, android, react_native, flutter, swiftui, compose), each loading an icon's file and playing a state.
 const SnippetsFile = "snippets/code.tmpl"
@@ -61,7 +64,7 @@ func Platforms() (catalog.Labels, error) {
 	if err != nil {
 		return l, fmt.Errorf("templates/%s: %w", PlatformsFile, err)
 	}
-	all := catalog.Icon{Code: catalog.Code{JavaScript: "x", React: "x", IOS: "x", Android: "x", ReactNative: "x", Flutter: "x", SwiftUI: "x", Compose: "x"},
+	all := catalog.Icon{Code: catalog.Code{HTML: "x", JavaScript: "x", React: "x", IOS: "x", Android: "x", ReactNative: "x", Flutter: "x", SwiftUI: "x", Compose: "x"},
 		Install: catalog.Install{JavaScript: "x", React: "x", IOSSPM: "x", IOSCocoaPods: "x", AndroidGradle: "x", File: "x",
 			ReactNative: "x", Flutter: "x", AndroidCompose: "x"}}
 	for _, c := range l.Code {

@@ -141,6 +141,9 @@ type Install struct {
 // Code holds snippets that load and play the icon's file on each platform. IOS is UIKit's and Android
 // Android views'; the fields after them were added in v1 and also paint the icon's two colour slots.
 type Code struct {
+	// HTML is the <iconlib-icon> element with its script tag: any web page, and Vue, Svelte or Angular
+	// templates, which take custom elements as they are.
+	HTML        string `json:"html"`
 	JavaScript  string `json:"javascript"`
 	React       string `json:"react"`
 	IOS         string `json:"ios"`
@@ -169,6 +172,8 @@ type Label struct {
 // For is the snippet of the platform key names ("" for an unknown key).
 func (c Code) For(key string) string {
 	switch key {
+	case "html":
+		return c.HTML
 	case "javascript":
 		return c.JavaScript
 	case "react":
