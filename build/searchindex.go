@@ -18,8 +18,7 @@ import (
 // addSearchIndex writes the search indexes of the icons and of the guide sections, and the word vector
 // table the edge embeds queries with (retrofitted to the icons' tags and WordNet's antonyms, see
 // searchwords.go; in the form the edge maps, wordvec.Map) with the licence notices of the vectors and of
-// WordNet. Content without a vector table
-// (a small test fixture) gets indexes that match words only.
+// WordNet. Content without a vector table (a small test fixture) gets indexes that match words only.
 func (m *model) addSearchIndex(s *site) error {
 	emb := m.searchWords.embedder()
 	if table := m.searchWords.table; table != nil {

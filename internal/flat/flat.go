@@ -145,6 +145,9 @@ func (l Lists[T]) At(i int) []T {
 	return l.vals[l.start[i]:l.start[i+1]:l.start[i+1]]
 }
 
+// Bounds is where list i lies in Values: Values()[lo:hi].
+func (l Lists[T]) Bounds(i int) (lo, hi int) { return int(l.start[i]), int(l.start[i+1]) }
+
 // Values is every list's values, one list after another.
 func (l Lists[T]) Values() []T { return l.vals }
 

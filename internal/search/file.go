@@ -33,13 +33,13 @@ import (
 //	padding  zeros to a multiple of 8 bytes from the file's start
 //	words    the word-matching tables in their final form, as arrays of package flat (see putWords):
 //	         the lexicon (terms, postings, surface words, typo deletes), pairs, term → document lists,
-//	         term sets, exact names, antonyms
+//	         term sets, exact names, antonyms, synonyms
 //	vectors  when dim > 0, the vectors in their final form, as arrays of package flat (see putVectors):
 //	         the documents' vectors, the common direction, the phrase table, the bound tables
 //	crc      uint32 CRC-32 (IEEE) of every byte before it
 //
 // The build derives the tables; the edge ranks with them where they lie in the bytes it read, and derives
-// only what is small or holds the thesaurus's strings (the synonyms, the logos: see Index.finish).
+// only what is small (the id map, the logos: see Index.finish).
 const IndexFile = "index.bin"
 
 var indexMagic = []byte("ISIDX\x00\x03\n")

@@ -22,17 +22,6 @@ func stemWords(w string) string {
 	return strings.Join(ws, " ")
 }
 
-// idiomStarts is the stems of the first words of the idioms among syns (synonyms by stemWords).
-func idiomStarts(syns map[string][]synonym) map[string]bool {
-	starts := map[string]bool{}
-	for k := range syns {
-		if first, _, idiom := strings.Cut(k, " "); idiom {
-			starts[first] = true
-		}
-	}
-	return starts
-}
-
 // joinIdioms returns ws with each run of words that is an idiom (the longest at each place) as one word,
 // its words joined by spaces; ws itself when it holds none.
 func (ix *Index) joinIdioms(ws []string) []string {
@@ -60,7 +49,7 @@ func (ix *Index) idiomAt(ws []string) int {
 		return 0
 	}
 	var stems [maxIdiomWords]string
-	if stems[0] = stem(ws[0]); !ix.idiomStarts[stems[0]] {
+	if stems[0] = stem(ws[0]); !ix.synonyms.idiomStarts[stems[0]] {
 		return 0
 	}
 	n := min(len(ws), maxIdiomWords)
@@ -68,7 +57,7 @@ func (ix *Index) idiomAt(ws []string) int {
 		stems[k] = stem(ws[k])
 	}
 	for ; n > 1; n-- { // the key as stemWords makes it, without joining the words first
-		if _, ok := ix.synonyms[strings.Join(stems[:n], " ")]; ok {
+		if ix.synonyms.has(strings.Join(stems[:n], " ")) {
 			return n
 		}
 	}

@@ -94,16 +94,15 @@ var (
 
 // Index ranks documents for queries. It is read-only and safe for concurrent use.
 type Index struct {
-	docs        []Doc
-	emb         Embedder
-	lex         *lexicon
-	th          Thesaurus
-	synonyms    map[string][]synonym // by the stem of a query word or idiom (stemWords)
-	idiomStarts map[string]bool      // the stems of the idioms' first words
-	antonyms    wordLists            // by the stem of a query word: the terms of its antonyms
-	head        []int32              // per document: the term of the concept its id builds on, or -1 (see heads)
-	families    []bool               // per term: whether it is such a concept
-	phrases     phraseTable          // the phrases documents are labelled with, embedded (see phrases.go)
+	docs     []Doc
+	emb      Embedder
+	lex      *lexicon
+	th       Thesaurus
+	synonyms synonymTable // by the stem of a query word or idiom (stemWords)
+	antonyms wordLists    // by the stem of a query word: the terms of its antonyms
+	head     []int32      // per document: the term of the concept its id builds on, or -1 (see heads)
+	families []bool       // per term: whether it is such a concept
+	phrases  phraseTable  // the phrases documents are labelled with, embedded (see phrases.go)
 	// phraseBounds and docBounds hold the phrases' and the documents' vectors as int8, where the scan
 	// bounds their cosines (bounds.go).
 	phraseBounds, docBounds kernel.BoundTable
@@ -211,6 +210,7 @@ func newIndex(docs []Doc, emb Embedder, dim int, th Thesaurus) *Index {
 	ix.lex = newLexicon(docs)
 	ix.prior = priors(docs)
 	ix.antonyms = newWordLists(readAntonyms(th, ix.lex))
+	ix.synonyms = newSynonymTable(readSynonyms(th, ix.lex))
 	ix.head = heads(docs, ix.lex)
 	ix.pairs = newWordPairs(docs, ix.lex)
 	ix.indexTerms(docs)
@@ -230,8 +230,8 @@ func bareIndex(docs []Doc, emb Embedder, dim int, th Thesaurus) *Index {
 	return &Index{docs: docs, emb: emb, th: th, dim: dim, w: DefaultWeights(), pool: &sync.Pool{}}
 }
 
-// finish derives, from the documents, the thesaurus and the tables, what the index computes however it
-// was made: small tables, and the synonyms (which hold the thesaurus's own strings).
+// finish derives, from the documents and the tables, what the index computes however it was made: small
+// tables.
 func (ix *Index) finish() {
 	if len(ix.prior) > 0 {
 		ix.maxPrior = slices.Max(ix.prior)
@@ -241,8 +241,6 @@ func (ix *Index) finish() {
 		ix.byID[d.ID] = i
 	}
 	ix.readings = make([]atomic.Pointer[wordReading], len(ix.lex.words))
-	ix.synonyms = readSynonyms(ix.th, ix.lex)
-	ix.idiomStarts = idiomStarts(ix.synonyms)
 	ix.logos = newLogos(ix.docs)
 	ix.families = make([]bool, ix.lex.postings.Len())
 	for _, t := range ix.head {

@@ -329,7 +329,7 @@ func participle(w, base string) bool {
 // verb: "savings" is no floppy disk, though "save" is. An idiom matches in any of its forms ("power
 // savings").
 func (ix *Index) wordSynonyms(w, st string) []synonym {
-	syns := ix.synonyms[st]
+	syns := ix.synonyms.of(st)
 	if strings.HasSuffix(w, "ings") && !strings.Contains(w, " ") {
 		syns = slices.DeleteFunc(slices.Clone(syns), func(s synonym) bool { return !strings.HasSuffix(s.key, "ings") })
 	}

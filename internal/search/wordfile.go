@@ -94,6 +94,7 @@ func (ix *Index) putWords(w *flat.Writer) {
 	flat.PutLists(w, ix.multiTags.refs)
 	ix.exact.put(w)
 	ix.antonyms.put(w)
+	ix.synonyms.put(w)
 }
 
 // getWords reads what putWords wrote, as slices over the file's bytes, checking every length and every
@@ -167,6 +168,9 @@ func (ix *Index) getTermTables(r *flat.Reader) error {
 	}
 	if ix.antonyms, err = getWordLists(r, ix.lex.postings.Len()); err != nil {
 		return fmt.Errorf("antonyms: %w", err)
+	}
+	if ix.synonyms, err = getSynonymTable(r, ix.lex.postings.Len()); err != nil {
+		return fmt.Errorf("synonyms: %w", err)
 	}
 	return nil
 }
