@@ -12,6 +12,9 @@
   const sitePath = (pattern, id) => pattern.replace("{id}", encodeURIComponent(id));
   const PLATFORMS = ["javascript", "react", "react_native", "flutter", "swiftui", "ios", "compose", "android"];
   const page = document.querySelector(".icon-page");
+  // darkScheme: whether the site shows dark, by the visitor's choice (initScheme) or else the system's.
+  const darkScheme = () => (document.documentElement.dataset.scheme || (window.matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light")) === "dark";
+  const onScheme = []; // parts of the page that follow the scheme chosen
   const pageIcon = page ? page.dataset.icon : "";
 
   /* ---------- Appearance: one state for previews, controls, code and tools ---------- */
@@ -1080,7 +1083,9 @@
       const b = e.target.closest("button[data-theme]");
       if (b) setTheme(b.dataset.theme);
     });
-    setTheme(window.matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light");
+    const followScheme = () => setTheme(darkScheme() ? "dark" : "light");
+    onScheme.push(followScheme);
+    followScheme();
     themes.hidden = false;
 
     // Code tabs, written from the record and the appearance.
@@ -1604,9 +1609,50 @@
     });
   }
 
+  // gridKeys: the arrow keys move focus through a grid of tiles, by one or by a row (as many as its first
+  // line holds); Home and End go to its first and last tile.
+  function gridKeys() {
+    document.addEventListener("keydown", (e) => {
+      const tile = e.target instanceof Element && e.target.closest(".grid > .tile > a, .grid > .tile > button");
+      if (!tile || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+      const tiles = [...tile.closest(".grid").querySelectorAll(":scope > .tile > a, :scope > .tile > button")];
+      const top = tiles[0].getBoundingClientRect().top;
+      const row = tiles.filter((x) => x.getBoundingClientRect().top === top).length;
+      const i = tiles.indexOf(tile);
+      const next = { ArrowRight: i + 1, ArrowLeft: i - 1, ArrowDown: i + row, ArrowUp: i - row, Home: 0, End: tiles.length - 1 }[e.key];
+      if (next === undefined) return;
+      e.preventDefault();
+      if (next >= 0 && next < tiles.length) tiles[next].focus();
+    });
+  }
+
+  /* ---------- Colour scheme ---------- */
+
+  // initScheme wires the header's dark mode switch: it turns the site dark or light against the system's
+  // scheme and remembers the choice (theme.js applies it before the first paint of every page).
+  function initScheme() {
+    const button = byId("scheme-toggle");
+    if (!button) return;
+    const system = window.matchMedia("(prefers-color-scheme: dark)");
+    const show = () => button.setAttribute("aria-pressed", String(darkScheme()));
+    button.addEventListener("click", () => {
+      const next = darkScheme() ? "light" : "dark";
+      document.documentElement.dataset.scheme = next;
+      try {
+        localStorage.setItem("iconlib-scheme", next);
+      } catch (_) { /* private mode: the choice lasts for this page only */ }
+      show();
+      onScheme.forEach((f) => f());
+    });
+    system.addEventListener("change", show);
+    show();
+  }
+
   /* ---------- Start ---------- */
 
   focusSearchKeys();
+  gridKeys();
+  initScheme();
 
   paintAppearance();
   wireAppearanceForm();
