@@ -78,7 +78,7 @@ func (a *Answer) send(w http.ResponseWriter, news [][]byte) {
 	body = append(body, a.pieces[len(a.pieces)-1]...)
 	h := w.Header()
 	for k, v := range a.header {
-		h[k] = v
+		h[k] = slices.Clone(v) // middleware may add to a header: never to the kept one
 	}
 	w.WriteHeader(a.status)
 	w.Write(body)

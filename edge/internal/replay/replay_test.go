@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/iconlib/iconlib/edge/internal/answers"
@@ -123,4 +125,30 @@ func TestPlainID(t *testing.T) {
 			t.Errorf("PlainID(%s) = %v, want %v", id, got, plain)
 		}
 	}
+}
+
+// TestCallsAtOnceEachGetTheirOwnIDs: calls with the same inputs at the same time are each answered with
+// their own id, whether the library answers them or the kept answer does (run with -race).
+func TestCallsAtOnceEachGetTheirOwnIDs(t *testing.T) {
+	c := answers.New(1 << 20)
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{}}`, r.Header.Get("Id"))
+	})
+	var wg sync.WaitGroup
+	for i := range 16 {
+		wg.Go(func() {
+			id := strconv.Itoa(i)
+			r := httptest.NewRequest(http.MethodPost, "/", nil)
+			r.Header.Set("Id", id)
+			w := httptest.NewRecorder()
+			head := Head([]byte(id))
+			Serve(c, "k", w, r, h, func(rec *Recorder) (*Answer, bool) { return Cut(rec, head) }, head)
+			w.Header().Add("Vary", "Origin")
+			if got := w.Body.String(); got != `{"jsonrpc":"2.0","id":`+id+`,"result":{}}` {
+				t.Errorf("call %s: %s", id, got)
+			}
+		})
+	}
+	wg.Wait()
 }
