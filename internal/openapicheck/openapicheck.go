@@ -30,7 +30,7 @@ type pathTemplate struct {
 }
 
 // Load reads publicDir/openapi.json, and the JSON Schema it links for catalog.json (catalog.schema.json,
-// known by its $id), so a check resolves that link to the file the build wrote beside it.
+// a path relative to the document), so a check resolves that link to the file the build wrote beside it.
 func Load(publicDir string) (*Spec, error) {
 	b, err := os.ReadFile(filepath.Join(publicDir, contract.OpenAPIFile))
 	if err != nil {
@@ -61,7 +61,7 @@ func Load(publicDir string) (*Spec, error) {
 	return o, nil
 }
 
-// addCatalogSchema adds publicDir's catalog.schema.json to c under its $id.
+// addCatalogSchema adds publicDir's catalog.schema.json to c where openapi.json's relative link finds it.
 func addCatalogSchema(c *jsonschema.Compiler, publicDir string) error {
 	f, err := os.Open(filepath.Join(publicDir, contract.CatalogSchemaFile))
 	if err != nil {
@@ -72,11 +72,7 @@ func addCatalogSchema(c *jsonschema.Compiler, publicDir string) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", contract.CatalogSchemaFile, err)
 	}
-	id, _ := doc.(map[string]any)["$id"].(string)
-	if id == "" {
-		return fmt.Errorf("%s: no $id", contract.CatalogSchemaFile)
-	}
-	return c.AddResource(id, doc)
+	return c.AddResource(contract.CatalogSchemaFile, doc)
 }
 
 // resolve follows OpenAPI $refs (path items, responses) inside the document.
