@@ -197,6 +197,15 @@ bench-start: binary
 .PHONY: bench-nginx
 bench-nginx: binary wrk-deps
 	test/load/nginx-vs-edge.sh $(BIN) $(PUBLIC)
+## bench-scale: how the build and the search grow with the library: the library built at each of SCALES
+## times its size (every icon copied under suffixed ids), each build's time, CPU and peak RSS, and the edge's
+## CPU µs per request for distinct, repeated and semantic searches on it, with default flags (not part of
+## make test)
+SCALES ?= 1 4
+.PHONY: bench-scale
+bench-scale: binary
+	@for s in $(SCALES); do echo "== the library at $${s}x"; \
+	  $(GO) run ./test/load -bin $(BIN) -scale $$s -scenarios search-uncached,search-cached,semantic -paced-share 0 $(LOAD_ARGS) || exit 1; done
 
 ## bench-load-before: make bench-load, each scenario run again right after on the edge of an earlier commit
 ## (BEFORE=<commit>, required), checked out into a git worktree, built, and serving the library its own

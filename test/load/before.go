@@ -25,7 +25,7 @@ func startBefore(ctx context.Context, cfg config, dir string) (*edges, error) {
 		return nil, err
 	}
 	public := filepath.Join(dir, "public")
-	if err := buildLibrary(ctx, bin, filepath.Join(cfg.before, "content"), public, "http://"+addr); err != nil {
+	if _, err := buildLibrary(ctx, bin, filepath.Join(cfg.before, "content"), public, "http://"+addr); err != nil {
 		return nil, err
 	}
 	name := gitRevision(cfg.before)

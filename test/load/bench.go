@@ -33,7 +33,7 @@ func run(ctx context.Context, cfg config, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	public, err := prepareLibrary(ctx, cfg, tmp, addr)
+	public, built, err := prepareLibrary(ctx, cfg, tmp, addr)
 	if err != nil {
 		return err
 	}
@@ -63,6 +63,9 @@ func run(ctx context.Context, cfg config, stdout io.Writer) error {
 	}
 	m, runErr := measureAll(ctx, cfg, drivers, selected, current, before)
 	rep.rounds, rep.paced = m.rounds, m.paced
+	if built != "" {
+		rep.notes = append(rep.notes, built)
+	}
 	rep.notes = append(rep.notes, current.memoryNotes()...)
 	if before != nil {
 		rep.before = comparison{name: before.setup.name, rounds: m.earlier}
@@ -85,13 +88,21 @@ func run(ctx context.Context, cfg config, stdout io.Writer) error {
 	return errors.Join(runErr, writeReport(rep, cfg.out, stdout))
 }
 
-// prepareLibrary returns the public/ to serve: cfg.public, or the library built into tmp for base addr.
-func prepareLibrary(ctx context.Context, cfg config, tmp, addr string) (string, error) {
+// prepareLibrary returns the public/ to serve: cfg.public, or the library (cfg.scale times its size)
+// built into tmp for base addr, with a note of what the build took.
+func prepareLibrary(ctx context.Context, cfg config, tmp, addr string) (public, built string, err error) {
 	if cfg.public != "" {
-		return cfg.public, nil
+		return cfg.public, "", nil
 	}
-	public := filepath.Join(tmp, "public")
-	return public, buildLibrary(ctx, cfg.bin, cfg.content, public, "http://"+addr)
+	content := cfg.content
+	if cfg.scale > 1 {
+		if content, err = scaledContent(cfg.content, tmp, cfg.scale); err != nil {
+			return "", "", err
+		}
+	}
+	public = filepath.Join(tmp, "public")
+	built, err = buildLibrary(ctx, cfg.bin, content, public, "http://"+addr)
+	return public, built, err
 }
 
 // prepareWorkload reads the catalog and the labelled queries, makes the query mix and picks the scenarios.

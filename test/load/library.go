@@ -16,16 +16,21 @@ import (
 
 // buildLibrary builds the full library from content into out with `bin build`, for the edge to serve at
 // baseURL. Its output goes to stderr, as progress.
-func buildLibrary(ctx context.Context, bin, content, out, baseURL string) error {
+func buildLibrary(ctx context.Context, bin, content, out, baseURL string) (note string, err error) {
 	start := time.Now()
 	cmd := exec.CommandContext(ctx, bin, "build", "--content", content, "--out", out, "--base-url", baseURL)
 	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
 	ownChild(cmd)
 	if err := cmd.Run(); err != nil {
-		return fmt.Errorf("%s build: %w", bin, err)
+		return "", fmt.Errorf("%s build: %w", bin, err)
 	}
-	fmt.Fprintf(os.Stderr, "built the library into %s in %s\n", out, time.Since(start).Round(time.Millisecond))
-	return nil
+	note = fmt.Sprintf("build: %s, %s of CPU", time.Since(start).Round(time.Millisecond),
+		(cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()).Round(time.Millisecond))
+	if peak, err := peakResident(cmd.ProcessState); err == nil {
+		note += fmt.Sprintf(", peak RSS %d MB", peak>>20)
+	}
+	fmt.Fprintf(os.Stderr, "built the library into %s: %s\n", out, note)
+	return note, nil
 }
 
 // readCatalog reads catalog.json of a built public/.

@@ -17,6 +17,7 @@ type config struct {
 	bin            string        // the iconlib binary
 	public         string        // a built public/ to serve; empty: build one into a temp dir
 	content        string        // content/ to build from
+	scale          int           // the library built is this many times content's (scaledContent)
 	labelled       []string      // files of labelled queries (JSON lines with "query")
 	conns          int           // connections, and so requests in flight at most
 	duration       time.Duration // measured time per scenario
@@ -80,6 +81,7 @@ func parseFlags(args []string) (config, error) {
 	fs.StringVar(&cfg.bin, "bin", "bin/iconlib", "the iconlib binary to build and serve with")
 	fs.StringVar(&cfg.public, "public", "", "a built public/ to serve (default: build the library from -content into a temp dir)")
 	fs.StringVar(&cfg.content, "content", "content", "content directory to build from when -public is not given")
+	fs.IntVar(&cfg.scale, "scale", 1, "build the library from -content with every icon this many times (copies under ids suffixed -s2 … -sN), to see how the build and the search grow with it (make bench-scale)")
 	fs.StringVar(&labelled, "queries", "internal/search/testdata/eval.jsonl,internal/search/testdata/holdout.jsonl",
 		"comma-separated JSON-lines files of labelled queries to start the mix with")
 	fs.IntVar(&cfg.conns, "conns", 16, "connections, each with one request in flight at a time")
@@ -133,6 +135,10 @@ func parseFlags(args []string) (config, error) {
 		return cfg, fmt.Errorf("-mix must be at least 2, not %d", cfg.mix)
 	case cfg.rounds < 1:
 		return cfg, fmt.Errorf("-rounds must be at least 1, not %d", cfg.rounds)
+	case cfg.scale < 1:
+		return cfg, fmt.Errorf("-scale must be at least 1, not %d", cfg.scale)
+	case cfg.scale > 1 && cfg.public != "":
+		return cfg, fmt.Errorf("-scale builds its own library: it cannot serve -public %s", cfg.public)
 	case cfg.starts < 0:
 		return cfg, fmt.Errorf("-start must not be negative, not %d", cfg.starts)
 	case cfg.procs < 1:

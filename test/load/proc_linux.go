@@ -131,3 +131,14 @@ func setEveryThread(policy uint32, nice int32) error {
 	}
 	return errors.New("threads kept appearing at another policy")
 }
+
+// peakResident is the most memory a finished child process held resident, in bytes.
+func peakResident(ps *os.ProcessState) (int64, error) {
+	ru, ok := ps.SysUsage().(*syscall.Rusage)
+	if !ok {
+		return 0, errNoRusage
+	}
+	return ru.Maxrss << 10, nil // Linux counts it in KiB
+}
+
+var errNoRusage = errors.New("no resource usage for the process")

@@ -4,6 +4,7 @@ package main
 
 import (
 	"errors"
+	"os"
 	"os/exec"
 	"time"
 )
@@ -21,3 +22,5 @@ func asBatch(f func()) error {
 	f()
 	return nil
 }
+
+func peakResident(*os.ProcessState) (int64, error) { return 0, errNoProc }

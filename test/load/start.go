@@ -37,9 +37,12 @@ func benchStart(ctx context.Context, cfg config, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	public, err := prepareLibrary(ctx, cfg, tmp, addr)
+	public, built, err := prepareLibrary(ctx, cfg, tmp, addr)
 	if err != nil {
 		return err
+	}
+	if built != "" {
+		fmt.Fprintln(stdout, built)
 	}
 	var samples []startSample
 	for i := range cfg.starts {
