@@ -238,6 +238,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzSearch -fuzztime $(FUZZTIME) ./internal/search
 	$(GO) test -run '^$$' -fuzz FuzzDecode -fuzztime $(FUZZTIME) ./internal/search
 	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME) ./internal/wordvec
+	$(GO) test -run '^$$' -fuzz FuzzMapped -fuzztime $(FUZZTIME) ./internal/wordvec
 	$(GO) test -run '^$$' -fuzz FuzzTokenize -fuzztime $(FUZZTIME) ./internal/wordvec
 	$(GO) test -run '^$$' -fuzz FuzzAPIQuery -fuzztime $(FUZZTIME) ./edge
 	$(GO) test -run '^$$' -fuzz FuzzChooseVariant -fuzztime $(FUZZTIME) ./edge

@@ -49,3 +49,23 @@ func TestAMappedTableEmbedsAsTheTable(t *testing.T) {
 		}
 	}
 }
+
+// FuzzMapped feeds the mapped table reader any bytes behind the magic: it must return a table that
+// embeds, or an error, never panic or read outside the bytes.
+func FuzzMapped(f *testing.F) {
+	tab := NewTable(2)
+	tab.Add("a", 0, []float32{1, 0})
+	tab.Add("bc", 1, []float32{0, -1})
+	for _, t := range []*Table{NewTable(2), tab} {
+		var buf bytes.Buffer
+		t.WriteMappable(&buf)
+		f.Add(buf.Bytes()[len(mappedMagic):])
+	}
+	f.Fuzz(func(t *testing.T, body []byte) {
+		b := append(append(make([]byte, 0, len(mappedMagic)+len(body)), mappedMagic...), body...) // aligned, as a mapping is
+		if m, err := mapped(b); err == nil {
+			NewEmbedder(m).Embed("a bc")
+			m.Rank("a")
+		}
+	})
+}
