@@ -114,8 +114,8 @@ func Open(dir string, emb Embedder) (*Index, error) {
 	return ix, nil
 }
 
-// decode opens the index file b, whose vectors it uses where they lie: b must be aligned to 8 bytes, as
-// what os.ReadFile returns is, and not be changed after.
+// decode opens the index file b, whose strings and tables it uses where they lie: b must be aligned to 8
+// bytes, as what os.ReadFile returns is, and not be changed after.
 func decode(b []byte, emb Embedder) (*Index, error) {
 	if len(b) < len(indexMagic)+4 || !bytes.Equal(b[:len(indexMagic)], indexMagic) {
 		return nil, fmt.Errorf("%w: not a version 3 index", ErrCorrupt)
