@@ -29,8 +29,8 @@ type Answer struct {
 	size   int
 }
 
-// errKept says that a call's answer cannot be replayed; nothing is kept.
-var errKept = errors.New("replay: the answer cannot be replayed")
+// errNotReplayable says that a call's answer cannot be replayed, so nothing is kept.
+var errNotReplayable = errors.New("replay: the answer cannot be replayed")
 
 // Cut cuts a recorded answer (status 200) at olds, which it must hold exactly once each; ok is false for
 // any other answer, which must not be replayed.
@@ -99,7 +99,7 @@ func Serve(c *answers.Cache, key string, w http.ResponseWriter, r *http.Request,
 		fresh = Record(next, r)
 		a, ok := cut(fresh)
 		if !ok {
-			return nil, 0, errKept
+			return nil, 0, errNotReplayable
 		}
 		return a, a.size + len(key), nil
 	})
