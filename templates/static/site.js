@@ -229,6 +229,13 @@
   // is still loading goes to the back of the queue); a tile scrolled away before its turn waits for the
   // next time it shows. Never under reduced motion.
   const STAGGER = 120;
+  // settled: the page has loaded and gone idle; the first tiles wait for it, so their motion never
+  // competes with the page's start (Lighthouse's blocking time on a slow phone).
+  const settled = new Promise((done) => {
+    const idle = () => (window.requestIdleCallback ? requestIdleCallback(() => done(), { timeout: 2000 }) : setTimeout(done, 200));
+    if (document.readyState === "complete") idle();
+    else window.addEventListener("load", idle, { once: true });
+  });
   const played = new WeakSet(); // tiles that have played, on sight or on hover
   const inSight = new Set();
   const queue = [];
@@ -254,7 +261,7 @@
       inSight.add(e.target);
       if (reduceMotion.matches || played.has(e.target)) continue;
       queue.push(e.target);
-      if (!queueTimer) queueTimer = setTimeout(playQueued, 0);
+      settled.then(() => { if (!queueTimer) queueTimer = setTimeout(playQueued, 0); });
     }
   }, { threshold: 0.5 });
 
