@@ -37,9 +37,9 @@ const conformanceDir = "../test/conformance"
 // MCP TypeScript SDK over both transports; the A2A JS SDK as a 1.0 and as a 0.3 client; a2a-go's 1.0 and
 // 0.3 clients; oauth4webapi, validating an access token as a resource server would (RFC 9068); the MCP
 // clients of hosts (the TypeScript SDK v2, the Vercel AI SDK, LangChain's adapters); mcp-remote with good
-// and stale tokens; and Redocly CLI's recommended-strict rules on openapi.json. Each client calls every
-// tool or skill with good input, and most with bad input, which must be refused in the protocol's error
-// shape.
+// and stale tokens; the MCP Inspector's CLI with no, good and stale tokens; and Redocly CLI's
+// recommended-strict rules on openapi.json. Each client calls every tool or skill with good input, and most
+// with bad input, which must be refused in the protocol's error shape.
 func TestClientsTheProjectDidNotWrite(t *testing.T) {
 	url, public, keyFile := serveAtItsOwnURL(t)
 	t.Run("MCP Go SDK", func(t *testing.T) { t.Parallel(); mcpGoSDK(t, url) })
@@ -50,6 +50,7 @@ func TestClientsTheProjectDidNotWrite(t *testing.T) {
 	t.Run("MCP hosts' clients", func(t *testing.T) { t.Parallel(); runNode(t, "host-clients.mjs", url, 12) })
 	t.Run("Redocly recommended-strict", func(t *testing.T) { t.Parallel(); redoclyStrict(t, public) })
 	t.Run("mcp-remote", func(t *testing.T) { t.Parallel(); mcpRemote(t, url, keyFile) })
+	t.Run("MCP Inspector CLI", func(t *testing.T) { t.Parallel(); inspectorCLI(t, url, keyFile) })
 }
 
 // serveAtItsOwnURL builds the fixture library and serves it on a loopback address that is also its base

@@ -2,6 +2,7 @@ package edge_test
 
 import (
 	"context"
+	"encoding/base64"
 	"io"
 	"os/exec"
 	"strings"
@@ -20,16 +21,9 @@ import (
 // token.
 func mcpRemote(t *testing.T, url, keyFile string) {
 	valid := accessToken(t, url)
-	dot := strings.LastIndexByte(valid, '.')
-	altered := valid[:dot+1] + strings.Map(func(r rune) rune { // the signature's characters shifted
-		if r == 'A' {
-			return 'B'
-		}
-		return 'A'
-	}, valid[dot+1:])
 	for _, tc := range []struct {
 		name, token string
-	}{{"valid", valid}, {"expired", expiredToken(t, url, keyFile)}, {"altered", altered}} {
+	}{{"valid", valid}, {"expired", expiredToken(t, url, keyFile)}, {"altered", alteredToken(t, valid)}} {
 		out := runMCPRemote(t, url, tc.token)
 		switch {
 		case strings.Contains(out, "ZodError") || strings.Contains(out, "TypeError"):
@@ -89,4 +83,16 @@ func expiredToken(t *testing.T, url, keyFile string) string {
 		t.Fatal(err)
 	}
 	return tok.Raw
+}
+
+// alteredToken is token with one bit of its signature flipped: ours by its header, but not signed by us.
+func alteredToken(t *testing.T, token string) string {
+	t.Helper()
+	dot := strings.LastIndexByte(token, '.')
+	sig, err := base64.RawURLEncoding.DecodeString(token[dot+1:])
+	if err != nil || len(sig) == 0 {
+		t.Fatalf("the token's signature: %v", err)
+	}
+	sig[0] ^= 1
+	return token[:dot+1] + base64.RawURLEncoding.EncodeToString(sig)
 }
