@@ -218,14 +218,22 @@ bench-load-before: binary wrk-deps
 	git worktree add --detach --quiet "$$tmp/src" $(BEFORE) && \
 	$(GO) run ./test/load -bin $(BIN) -wrk "$$(command -v wrk)" -before "$$tmp/src" $(LOAD_ARGS)
 
-## bench-abuse: the abuse benchmark: one client past its quota calling the REST API through the whole edge,
-## without a token and with forged ones; refusals per second and log bytes per refused request (bounded:
-## 20,000 requests a case, three times); then ten addresses each trying to open 500 legacy MCP streams from
-## an edge limited to 1,024 file descriptors, with an eleventh's p50 and p99 meanwhile
+## bench-abuse: the abuse benchmark, each attack of issue 51 at full size: one client past its quota calling
+## the REST API through the whole edge, without a token and with forged ones, refusals per second and log
+## bytes per refused request (20,000 requests a case, three times); ten addresses each trying to open 500
+## legacy MCP streams from an edge limited to 1,024 file descriptors, with an eleventh's p50 and p99
+## meanwhile; batches of 20 searches from one address (memory and Redis); a megabyte of client text in every
+## field that reaches the log; five builds into the public/ an edge serves; four addresses saturating a
+## limiter whose Redis answers every other call too late (4,000 requests each)
 .PHONY: bench-abuse
 bench-abuse: test-deps
 	$(GO) test -run '^$$' -bench 'BenchmarkRefusals$$' -benchtime 20000x -count 3 ./edge
 	ICONLIB_FLOOD_STREAMS=500 $(GO) test -count=1 -timeout 20m -run 'TestStreamFloodLeavesTheEdgeServing$$' -v ./test/e2e
+	ICONLIB_REQUIRE_REDIS=1 ICONLIB_SLOW_STORE_ATTEMPTS=4000 $(GO) test -count=1 -v \
+	  -run 'TestASlowStoreNeverAdmitsPastTheQuota$$' ./edge/internal/ratelimit
+	ICONLIB_REQUIRE_REDIS=1 $(GO) test -count=1 -v -run 'TestBatchesCountEveryCall$$|TestNoRequestWritesMoreThan4KBOfLog$$' ./edge
+	ICONLIB_REQUIRE_REDIS=1 $(GO) test -count=1 -v -run 'TestEveryCallOfABatchCounts$$' ./edge/access
+	$(GO) test -count=1 -v -run 'TestRunNeverChangesAServedSnapshot$$' ./build
 
 ## bench-limits: the limiter's added latency per request, p50 and p99, with counters in memory and in Redis on loopback
 bench-limits: redis-deps
