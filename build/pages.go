@@ -89,11 +89,12 @@ type pageFile struct {
 }
 
 type player struct {
-	Styles  []string            `json:"styles"`
-	States  []catalog.State     `json:"states"`
-	Motions []catalog.Motion    `json:"motions"`
-	Files   []catalog.StyleFile `json:"files"`
-	License catalog.License     `json:"license"` // the copied <iconlib-icon> markup names it, as the snippets do
+	Styles    []string            `json:"styles"`
+	States    []catalog.State     `json:"states"`
+	Motions   []catalog.Motion    `json:"motions"`
+	Files     []catalog.StyleFile `json:"files"`
+	License   catalog.License     `json:"license"`       // the copied <iconlib-icon> markup names it, as the snippets do
+	DotLottie string              `json:"dotlottie_url"` // Download dotLottie restyles this file
 }
 
 // stateKinds are the states that play in any motion, by the names in, hover, loop or <kind>-<motion>.
@@ -101,7 +102,8 @@ var stateKinds = []string{"in", "hover", "loop"}
 
 func newIconPage(ic catalog.Icon, base string, labels catalog.Labels) iconPage {
 	p := iconPage{Icon: ic, Snippets: iconSnippets(ic, labels), Installs: iconInstalls(ic, labels),
-		Player: player{Styles: ic.Styles, States: ic.States, Motions: ic.Motions, Files: ic.Files, License: ic.License}}
+		Player: player{Styles: ic.Styles, States: ic.States, Motions: ic.Motions, Files: ic.Files, License: ic.License,
+			DotLottie: ic.DotLottie.FileURL}}
 	byMotion := map[string]bool{}
 	names := map[string]bool{}
 	for _, s := range ic.States {

@@ -524,7 +524,7 @@
       id: pageIcon, name: page.dataset.name, file_url: page.dataset.fileUrl, sha256: page.dataset.sha256, code, install,
       styles: more.styles || ["outline"], states: more.states || [], motions: more.motions || [],
       files: more.files || [{ style: "outline", file_url: page.dataset.fileUrl, sha256: page.dataset.sha256 }],
-      license: more.license,
+      license: more.license, dotlottie_url: more.dotlottie_url,
     };
   }
 
@@ -1171,10 +1171,81 @@
 
   // takeLottie is the animation file recoloured and re-stroked as the element does it (its restyle).
   async function takeLottie(url) {
-    const [res, Element] = await Promise.all([fetch(url), customElements.whenDefined("iconlib-icon")]);
+    const [res, restyle] = await Promise.all([fetch(url), restyleAsSet()]);
     if (!res.ok) throw new Error("the animation could not be read (HTTP " + res.status + ")");
+    return JSON.stringify(restyle(await res.json()));
+  }
+
+  // restyleAsSet answers the element's restyle in the appearance: one colour for every slot, the stroke.
+  async function restyleAsSet() {
+    const Element = await customElements.whenDefined("iconlib-icon");
     const color = appearance.color === "currentColor" ? "" : appearance.color;
-    return JSON.stringify(Element.restyle(await res.json(), { primary: color, secondary: color }, appearance.stroke_width));
+    return (data) => Element.restyle(data, { primary: color, secondary: color }, appearance.stroke_width);
+  }
+
+  // takeDotLottie is the icon's dotLottie file with each animation (a/*.json) restyled as takeLottie does;
+  // its manifest, themes and state machines are kept byte for byte. The zip is read and written here, a
+  // few lines either way, rather than by a library the page would have to load.
+  async function takeDotLottie(url) {
+    const [res, restyle] = await Promise.all([fetch(url), restyleAsSet()]);
+    if (!res.ok) throw new Error("the dotLottie file could not be read (HTTP " + res.status + ")");
+    const entries = await unzip(await res.arrayBuffer());
+    for (const e of entries) {
+      if (/^(a|animations)\/[^/]+\.json$/.test(e.name)) e.data = new TextEncoder().encode(JSON.stringify(restyle(JSON.parse(new TextDecoder().decode(e.data)))));
+    }
+    return zip(entries);
+  }
+
+  // unzip reads a zip's entries (name, bytes, DOS time) through its central directory, inflating the
+  // deflated ones (DecompressionStream).
+  async function unzip(buf) {
+    const v = new DataView(buf);
+    let end = buf.byteLength - 22;
+    while (end >= 0 && v.getUint32(end, true) !== 0x06054b50) end--;
+    if (end < 0) throw new Error("the dotLottie file is not a zip");
+    const entries = [];
+    for (let i = 0, p = v.getUint32(end + 16, true); i < v.getUint16(end + 10, true); i++) {
+      if (v.getUint32(p, true) !== 0x02014b50) throw new Error("the dotLottie file's zip directory is damaged");
+      const method = v.getUint16(p + 10, true), n = v.getUint16(p + 28, true), at = v.getUint32(p + 42, true);
+      const name = new TextDecoder().decode(new Uint8Array(buf, p + 46, n));
+      let data = new Uint8Array(buf, at + 30 + v.getUint16(at + 26, true) + v.getUint16(at + 28, true), v.getUint32(p + 20, true));
+      if (method === 8) data = new Uint8Array(await new Response(new Blob([data]).stream().pipeThrough(new DecompressionStream("deflate-raw"))).arrayBuffer());
+      else if (method !== 0) throw new Error(name + " in the dotLottie file is packed by zip method " + method + ", not stored or deflated");
+      entries.push({ name, data, time: v.getUint32(p + 12, true) });
+      p += 46 + n + v.getUint16(p + 30, true) + v.getUint16(p + 32, true);
+    }
+    return entries;
+  }
+
+  // zip writes entries stored, each with its CRC-32, as a zip Blob; a central record repeats its local
+  // header's fields from "version needed" to the name's length.
+  function zip(entries) {
+    const table = Array.from({ length: 256 }, (_, c) => {
+      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+      return c;
+    });
+    const crc32 = (bytes) => (bytes.reduce((c, b) => table[(c ^ b) & 255] ^ (c >>> 8), -1) ^ -1) >>> 0;
+    // record is a zip header of that many bytes, its [offset, value, bytes] fields little-endian, the rest 0.
+    const record = (length, fields) => {
+      const v = new DataView(new ArrayBuffer(length));
+      for (const [at, value, n] of fields) n === 4 ? v.setUint32(at, value, true) : v.setUint16(at, value, true);
+      return v;
+    };
+    const parts = [], central = [];
+    let offset = 0;
+    for (const e of entries) {
+      const name = new TextEncoder().encode(e.name);
+      const local = record(30, [[0, 0x04034b50, 4], [4, 20, 2], [10, e.time, 4], [14, crc32(e.data), 4], [18, e.data.length, 4],
+        [22, e.data.length, 4], [26, name.length, 2]]);
+      const dir = record(46, [[0, 0x02014b50, 4], [4, 20, 2], [42, offset, 4]]);
+      new Uint8Array(dir.buffer, 6, 26).set(new Uint8Array(local.buffer, 4, 26));
+      parts.push(local, name, e.data);
+      central.push(dir, name);
+      offset += 30 + name.length + e.data.length;
+    }
+    const size = central.reduce((n, b) => n + b.byteLength, 0);
+    const end = record(22, [[0, 0x06054b50, 4], [8, entries.length, 2], [10, entries.length, 2], [12, size, 4], [16, offset, 4]]);
+    return new Blob([...parts, ...central, end], { type: "application/zip" });
   }
 
   // elementMarkup is the <iconlib-icon> that shows the pick in the appearance, after its licence and its
@@ -1218,6 +1289,7 @@
       lottie: async (c, name) => save(name + ".json", new Blob([await takeLottie(pathOf(c.style))], { type: "application/json" })),
       svg: async (c, name) => save(name + ".svg", new Blob([await takeSVG(svgOf(c.style))], { type: "image/svg+xml" })),
       png: async (c, name, scale) => save(name + "-" + appearance.size * scale + ".png", await takePNG(svgOf(c.style), textColor(), scale)),
+      dotlottie: async () => save(rec.id + ".lottie", await takeDotLottie(new URL(rec.dotlottie_url, location.href).pathname)),
       "copy-svg": async (c) => copyText(await takeSVG(svgOf(c.style))),
       "copy-element": async (c) => copyText(await elementMarkup(rec, c)),
     };
