@@ -144,7 +144,7 @@ dotlottie-deps: $(DOTLOTTIE)/node_modules/.package-lock.json
 
 ## snippets-deps: install tsc and the players' type declarations (npm lottie-web, lottie-react,
 ## lottie-react-native, React and React Native, pinned in test/snippets) that the records' JavaScript, JSX and
-## TSX snippets are type-checked against
+## TSX snippets are type-checked against, and react-dom and esbuild, with which test/e2e runs the web ones
 SNIPPETS := test/snippets
 .PHONY: snippets-deps
 snippets-deps: $(SNIPPETS)/node_modules/.package-lock.json

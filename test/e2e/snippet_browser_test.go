@@ -1,14 +1,19 @@
 package e2e
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/iconlib/iconlib/internal/catalog"
 )
 
 // snippetsDir is the players from npm that the records' web snippets call (test/snippets, make snippets-deps).
@@ -61,11 +66,61 @@ func TestSnippetJavaScriptPlaysOnAnotherSite(t *testing.T) {
 	site := httptest.NewServer(mux)
 	t.Cleanup(site.Close)
 
+	playsEntranceThenHover(t, site.URL+"/", ic)
+}
+
+// TestSnippetReactPlaysOnAnotherSite bundles bell's React snippet from its record, as it is, with esbuild
+// (pinned in test/snippets) and a few lines that render its component in a link with react-dom, and
+// checks that it plays as the JavaScript one does: the entrance on load, the hover when the pointer enters.
+func TestSnippetReactPlaysOnAnotherSite(t *testing.T) {
+	snippetsAvailable(t)
+	lib := fullLibrary(t)
+	ic := readRecord(t, lib.Public, "bell")
+	component := regexp.MustCompile(`export function (\w+)\(`).FindStringSubmatch(ic.Code.React)
+	if component == nil {
+		t.Fatalf("bell's React snippet exports no function component:\n%s", ic.Code.React)
+	}
+	app := ic.Code.React + `
+import { createRoot } from "react-dom/client";
+import lottie from "lottie-web";
+window.snippetIcon = () => lottie.getRegisteredAnimations()[0];
+createRoot(document.getElementById("root")).render(<a id="link" href="#alerts"><` + component[1] + ` /> Alerts</a>);
+`
+	esbuild := exec.Command(filepath.Join(snippetsDir, ".bin", "esbuild"), "--bundle", "--format=esm", "--loader=jsx", "--jsx=automatic",
+		`--define:process.env.NODE_ENV="production"`, "--log-level=warning")
+	esbuild.Dir = filepath.Dir(snippetsDir) // where the stdin's imports resolve
+	esbuild.Stdin = strings.NewReader(app)
+	var stderr bytes.Buffer
+	esbuild.Stderr = &stderr
+	bundle, err := esbuild.Output()
+	if err != nil || stderr.Len() > 0 {
+		t.Fatalf("esbuild bundling bell's React snippet: %v\n%s", err, stderr.String())
+	}
+	mux := http.NewServeMux()
+	mux.HandleFunc("/app.js", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/javascript")
+		w.Write(bundle)
+	})
+	mux.HandleFunc("/{$}", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprint(w, `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>snippet</title><link rel="icon" href="data:,"></head>
+<body><p id="root"></p><script type="module" src="/app.js"></script></body></html>`)
+	})
+	site := httptest.NewServer(mux)
+	t.Cleanup(site.Close)
+	playsEntranceThenHover(t, site.URL+"/", ic)
+}
+
+// playsEntranceThenHover opens page, where a snippet shows ic in the link #link and window.snippetIcon()
+// answers its lottie-web animation, and checks that it plays its entrance on load to the last frame, then
+// its hover when the pointer enters the icon in the link, with nothing logged on the page.
+func playsEntranceThenHover(t *testing.T, page string, ic catalog.Icon) {
+	t.Helper()
 	ctx, problems := openTab(t, newBrowser(t), tabOptions{})
-	navigate(t, ctx, site.URL+"/")
-	// frame is the frame of the file the animation shows; done, whether its segment played to the end.
+	navigate(t, ctx, page)
+	// frame is the frame of the file the animation shows; paths, how many the icon draws.
 	const state = `(() => { const a = window.snippetIcon && window.snippetIcon(); return a && a.isLoaded ?
-	  { frame: a.firstFrame + a.currentFrame, paused: a.isPaused, paths: document.querySelectorAll("#bell-icon svg path").length } : null; })()`
+	  { frame: a.firstFrame + a.currentFrame, paused: a.isPaused, paths: document.querySelectorAll("#link svg path").length } : null; })()`
 	settled := func(what string, end int) {
 		t.Helper()
 		waitJS(t, ctx, what, fmt.Sprintf(`(() => { const s = %s; return !!s && s.paused && s.paths > 0 && Math.abs(s.frame - %d) <= 1; })()`, state, end))
@@ -73,10 +128,10 @@ func TestSnippetJavaScriptPlaysOnAnotherSite(t *testing.T) {
 	_, inEnd := stateFrames(t, ic, "in")
 	hoverStart, hoverEnd := stateFrames(t, ic, "hover")
 	if hoverStart <= inEnd {
-		t.Fatalf("bell's hover (from %d) does not follow its entrance (to %d): the frames cannot tell them apart", hoverStart, inEnd)
+		t.Fatalf("%s's hover (from %d) does not follow its entrance (to %d): the frames cannot tell them apart", ic.ID, hoverStart, inEnd)
 	}
 	settled("the entrance played to its last frame", inEnd)
-	hoverAt(t, ctx, `document.getElementById("link")`)
+	hoverAt(t, ctx, `document.querySelector("#link svg")`)
 	waitJS(t, ctx, "the hover playing", fmt.Sprintf(`(() => { const s = %s; return !s.paused && s.frame >= %d && s.frame <= %d; })()`, state, hoverStart, hoverEnd))
 	settled("the hover played to its last frame", hoverEnd)
 	problems.check(t)
