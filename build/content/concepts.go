@@ -1,10 +1,7 @@
 package content
 
 import (
-	"bufio"
-	"errors"
 	"fmt"
-	"os"
 	"strings"
 )
 
@@ -22,36 +19,21 @@ type Concept struct {
 // lines starting with # are skipped. A missing file means no table. A row without a phrase, an icon or an
 // https source, or a phrase given twice, is an error.
 func ReadConcepts(path string) ([]Concept, error) {
-	f, err := os.Open(path)
-	if errors.Is(err, os.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
 	var rows []Concept
 	seen := map[string]int{}
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimRight(sc.Text(), "\r")
-		if t := strings.TrimSpace(line); t == "" || strings.HasPrefix(t, "#") {
-			continue
-		}
+	err := readListLines(path, func(line string, n int) error {
 		c, err := parseConcept(line, n)
 		if err != nil {
-			return nil, fmt.Errorf("%s:%d: %w", path, n, err)
+			return err
 		}
 		if first, dup := seen[c.Phrase]; dup {
-			return nil, fmt.Errorf("%s:%d: %q is a row already on line %d", path, n, c.Phrase, first)
+			return fmt.Errorf("%q is a row already on line %d", c.Phrase, first)
 		}
 		seen[c.Phrase] = n
 		rows = append(rows, c)
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return rows, nil
+		return nil
+	})
+	return rows, err
 }
 
 // parseConcept parses the row of line n.

@@ -1,10 +1,7 @@
 package content
 
 import (
-	"bufio"
-	"errors"
 	"fmt"
-	"os"
 	"strings"
 )
 
@@ -17,30 +14,16 @@ type Popular struct {
 // ReadPopular reads the curated list of popular icons, best known first: one icon id a line; blank lines
 // and lines starting with # are skipped. A missing file means no list. A name given twice is an error.
 func ReadPopular(path string) ([]Popular, error) {
-	f, err := os.Open(path)
-	if errors.Is(err, os.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
 	var list []Popular
 	seen := map[string]int{}
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		id := strings.TrimSpace(sc.Text())
-		if id == "" || strings.HasPrefix(id, "#") {
-			continue
-		}
+	err := readListLines(path, func(line string, n int) error {
+		id := strings.TrimSpace(line)
 		if first, dup := seen[id]; dup {
-			return nil, fmt.Errorf("%s:%d: icon %q is listed already on line %d", path, n, id, first)
+			return fmt.Errorf("icon %q is listed already on line %d", id, first)
 		}
 		seen[id] = n
 		list = append(list, Popular{ID: id, Line: n})
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return list, nil
+		return nil
+	})
+	return list, err
 }
