@@ -29,6 +29,7 @@ func Serve(ctx context.Context, cfg ServeConfig) error {
 		return fmt.Errorf("edge: %w", err)
 	}
 	defer ln.Close()
+	ln, maxConns := capConnections(ln)
 	var metricsLn net.Listener
 	if cfg.MetricsAddr != "" {
 		if metricsLn, err = net.Listen("tcp", cfg.MetricsAddr); err != nil {
@@ -49,6 +50,9 @@ func Serve(ctx context.Context, cfg ServeConfig) error {
 	go reloadOn(ctx, hangups, e)
 	if cfg.Watch > 0 {
 		go e.Watch(ctx, cfg.Watch)
+	}
+	if maxConns > 0 {
+		cfg.Logger.Info("client connections capped by the open file limit", "max", maxConns, "open_file_limit", openFileLimit())
 	}
 	servers, ctx := errgroup.WithContext(ctx) // one failing stops the other
 	servers.Go(func() error { return serve(ctx, "edge", ln, e, e.EndStreams, cfg.ShutdownTimeout, cfg.Logger) })
@@ -124,6 +128,7 @@ func serve(ctx context.Context, name string, ln net.Listener, handler http.Handl
 		WriteTimeout:      60 * time.Second,
 		IdleTimeout:       120 * time.Second,
 		MaxHeaderBytes:    16 << 10,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn), // accept errors, bad TLS: in the one log
 	}
 	if endStreams != nil {
 		srv.RegisterOnShutdown(endStreams)

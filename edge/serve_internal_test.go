@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/iconlib/iconlib/edge/mcp"
 )
 
 // loopbackListener listens on a free loopback port and returns the listener and its address.
@@ -127,5 +129,21 @@ func TestShutdownTimeoutCutsLongRequests(t *testing.T) {
 	err := <-done // returns while the request is still held: the deadline cut the drain short
 	if !errors.Is(err, context.DeadlineExceeded) || !strings.Contains(err.Error(), "--shutdown-timeout 1ms") {
 		t.Errorf("serve returned %v", err)
+	}
+}
+
+// The edge keeps its client connections below its descriptor limit, with room for the legacy streams it
+// may hold and the files requests open.
+func TestConnectionsStayBelowTheDescriptorLimit(t *testing.T) {
+	for _, c := range []struct {
+		fdLimit uint64
+		want    int
+	}{{1024, 576}, {65536, 65088}, {256, 64}, {0, 0}, {1 << 40, 1 << 30}} {
+		if got := connectionCap(c.fdLimit); got != c.want {
+			t.Errorf("connectionCap(%d) = %d, want %d", c.fdLimit, got, c.want)
+		}
+	}
+	if got, streams := connectionCap(1024), mcp.DefaultStreamLimits.Total; got < streams+256 {
+		t.Errorf("at 1,024 descriptors %d connections leave %d beside the %d legacy streams an edge may hold", got, got-streams, streams)
 	}
 }
