@@ -38,7 +38,7 @@ func newServeCmd() *cobra.Command {
 	f.StringVar(&flags.MetricsAddr, "metrics-addr", "", "address to serve Prometheus metrics at (/metrics), apart from --addr; empty: none")
 	f.DurationVar(&flags.Watch, "watch", 2*time.Second, "how often to look for a new build in --public and load it (0: only on SIGHUP)")
 	f.DurationVar(&flags.ShutdownTimeout, "shutdown-timeout", 10*time.Second, "on SIGINT or SIGTERM, how long requests in flight may take to finish before they are cut")
-	f.StringVar(&flags.AccessLog, "access-log", edge.DefaultAccessLog, "which answers get a request line: all, errors (400 and up), sample:N (400 and up, and one in N of the rest) or off")
+	f.StringVar(&flags.AccessLog, "access-log", edge.DefaultAccessLog, "which answers get a request line: all, errors (400 and up), sample:N (400 and up, and one in N of the rest) or off (errors of 500 and up only)")
 	f.DurationVar(&flags.DrainDelay, "drain-delay", 0, "on SIGINT or SIGTERM, how long to go on serving with /readyz answering 503, so a load balancer stops sending first")
 	return cmd
 }
