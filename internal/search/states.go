@@ -22,7 +22,7 @@ var stateForms = [...]string{"check", "x", "off", "pause", "clock"}
 var stateWords = stateTable(
 	"done complete completed success successful succeeded saved copied synced verified confirmed approved",
 	"failed failure error rejected denied",
-	"disabled",
+	"disabled offline unavailable disconnected muted inactive",
 	"paused",
 	"pending waiting scheduled",
 )
@@ -41,6 +41,14 @@ func stateTable(words ...string) map[string]uint8 {
 // negations deny the state word after them ("not saved", "no error"): it asks for no form.
 var negations = map[string]bool{"no": true, "not": true, "without": true}
 
+// offForm is the bit of the state a thing is in when it is not there to use (stateForms: "off").
+const offForm = 1 << 2
+
+// usable are the words that, denied, say a thing is off: "wifi not available", "printer not connected",
+// "camera not working" ask for wifi-off, printer-off, camera-off. Other denied words steer nothing:
+// "page not found" asks for the 404 page, not its -off form.
+var usable = wordSet("available working connected enabled active allowed supported online reachable responding")
+
 // stateLift is how far a state's form rises above the hit it is the form of: enough to pass the bare
 // thing ("upload complete": file-check over upload, which scores 1.23 times file-upload fused).
 const stateLift = 1.25
@@ -51,16 +59,23 @@ const stateReach = 10
 
 // statesOf returns the bits of the stateForms words ask for: none when they name no thing in a state
 // ("error" alone asks for the error icons, not the x forms of its hits) or a state word follows a
-// negation ("not saved" is no check).
+// negation ("not saved" is no check); a negation before a usable word asks for the off form.
 func statesOf(words []string) uint8 {
 	var bits uint8
 	thing := false
 	for i, w := range words {
-		if negations[w] && i+1 < len(words) && stateWords[words[i+1]] != 0 {
+		denied := negations[w] && i+1 < len(words)
+		switch {
+		case denied && stateWords[words[i+1]] != 0:
 			return 0
+		case denied && usable[words[i+1]]:
+			bits |= offForm
+		case i > 0 && negations[words[i-1]] && usable[w]:
+			// the state its negation asked for
+		default:
+			bits |= stateWords[w]
+			thing = thing || stateWords[w] == 0 && !negations[w]
 		}
-		bits |= stateWords[w]
-		thing = thing || stateWords[w] == 0 && !negations[w]
 	}
 	if !thing {
 		return 0

@@ -8,7 +8,8 @@ import (
 // TestStateWordsAskForTheirForms checks, through the library's index as the edge opens
 // it, that a state word steers both rankings to the form of the thing it names in that state (issue 56):
 // the done form of an upload above the upload, copy-check above copy and link, the saved file, the paused
-// calendar, bluetooth off. A state word alone, or denied, steers nothing.
+// calendar, bluetooth off; a negation before a usable word ("not available", "not working") and an
+// offline or unavailable thing ask for the off form. A state word alone, or denied, steers nothing.
 func TestStateWordsAskForTheirForms(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the whole library's index")
@@ -25,6 +26,10 @@ func TestStateWordsAskForTheirForms(t *testing.T) {
 		{"calendar paused", []string{"calendar-pause"}, []string{"calendar"}},
 		{"file saved", []string{"file-check"}, []string{"file"}},
 		{"bluetooth disabled", []string{"bluetooth-off"}, []string{"bluetooth"}},
+		{"wifi not available", []string{"wifi-off"}, []string{"wifi"}}, // a denied usable word: off
+		{"printer not working", []string{"printer-off"}, []string{"printer"}},
+		{"the user is offline", []string{"user-off"}, []string{"user"}},
+		{"location unavailable", []string{"location-off"}, []string{"location"}},
 	} {
 		for name, top := range rankings {
 			got := top(c.query, 10)
