@@ -60,7 +60,8 @@ type Report struct {
 // Run builds the site from opts.ContentDir and publishes it at opts.OutDir, in four phases: read the
 // sources (content/), assemble the model, render the files, and publish them: a symbolic link to a new
 // snapshot directory under OutDir+".snapshots", swapped in atomically once the snapshot is complete (see
-// publication). A build that fails leaves the live snapshot as it was.
+// publication). Files go into the new snapshot as they are made (site). A build that fails leaves the
+// live snapshot as it was, and no partial one.
 func Run(ctx context.Context, opts Options) (Report, error) {
 	start := time.Now()
 	if err := opts.check(); err != nil {
@@ -72,22 +73,20 @@ func Run(ctx context.Context, opts Options) (Report, error) {
 		return Report{}, err
 	}
 	p.phase("read %s: %d icons, %d guides", opts.ContentDir, len(src.icons), len(src.guides))
-	m, err := assemble(ctx, src, opts.BaseURL.String(), p)
-	if err != nil {
-		return Report{}, err
+	pub, err := openPublication(opts.OutDir)
+	if err == nil {
+		err = pub.removePartials()
 	}
-	p.phase("animated %d icons", len(m.icons))
-	s, err := render(ctx, m)
 	if err != nil {
-		return Report{}, err
+		return Report{}, fmt.Errorf("writing %s: %w", opts.OutDir, err)
 	}
-	p.phase("rendered %d files: records, pages, guides, search index, discovery documents", len(s.files))
-	clock := opts.Clock
-	if clock == nil {
-		clock = time.Now
-	}
-	st, err := s.publish(opts.OutDir, cmp.Or(opts.Generator, "iconlib"), opts, retention{now: clock(), prune: opts.Prune}, p)
+	s, err := pub.startSite(opts.Host)
 	if err != nil {
+		return Report{}, fmt.Errorf("writing %s: %w", opts.OutDir, err)
+	}
+	m, st, err := s.make(ctx, src, opts, pub, p)
+	if err != nil {
+		s.discard()
 		return Report{}, err
 	}
 	return Report{Icons: len(m.icons), Guides: len(m.guides), Categories: len(m.categories),
@@ -95,36 +94,56 @@ func Run(ctx context.Context, opts Options) (Report, error) {
 		Duration: time.Since(start)}, nil
 }
 
-// publish adds what the profile (opts.Host) wants beside the rendered files, and the manifest, to s and
-// writes it as out's new snapshot: for the edge the precompressed variants; for a static host the
-// _headers and _redirects files, without the files it leaves to the edge.
-func (s *site) publish(out, generator string, opts Options, keep retention, p *progress) (writeStats, error) {
-	compress := opts.Host.Precompressed()
-	if compress {
-		before := len(s.files)
-		if err := s.addPrecompressed(s.compressible()); err != nil {
-			return writeStats{}, fmt.Errorf("precompressing: %w", err)
-		}
-		p.phase("compressed: %d gzip and brotli files", len(s.files)-before)
+// make assembles the model of src and renders it into s, which stores each file as it comes (an icon's
+// as it is animated), then completes the site as the profile wants and publishes it.
+func (s *site) make(ctx context.Context, src *sources, opts Options, pub *publication, p *progress) (*model, writeStats, error) {
+	m, err := assemble(ctx, src, opts.BaseURL.String(), s, p)
+	if err != nil {
+		return nil, writeStats{}, err
+	}
+	p.phase("animated %d icons", len(m.icons))
+	if err := render(ctx, m, s); err != nil {
+		return nil, writeStats{}, err
+	}
+	p.phase("rendered %d files: records, pages, guides, search index, discovery documents", s.rendered)
+	snapshot, err := s.complete(cmp.Or(opts.Generator, "iconlib"), opts, p)
+	if err != nil {
+		return nil, writeStats{}, err
+	}
+	clock := opts.Clock
+	if clock == nil {
+		clock = time.Now
+	}
+	keep := retention{now: clock(), prune: opts.Prune}
+	st, err := s.publish(pub, snapshotID(keep.now, snapshot), keep)
+	if err != nil {
+		return nil, st, fmt.Errorf("writing %s: %w", opts.OutDir, err)
+	}
+	p.phase("wrote %s: %d files, %d new or changed", st.Snapshot, st.Files, st.Written)
+	return m, st, nil
+}
+
+// complete waits for the files s stores, adds what the profile (opts.Host) wants beside them, and the
+// manifest, and returns the snapshot's hash: for the edge the precompressed variants (stored with each
+// file); for a static host the _headers and _redirects files.
+func (s *site) complete(generator string, opts Options, p *progress) (string, error) {
+	if err := s.wait(); err != nil {
+		return "", err
+	}
+	if opts.Host.Precompressed() {
+		p.phase("compressed: %d gzip and brotli files", s.countVariants())
 	} else {
 		if err := s.fitStaticHost(opts.EdgeURL); err != nil {
-			return writeStats{}, err
+			return "", err
+		}
+		if err := s.wait(); err != nil {
+			return "", err
 		}
 		p.phase("for a static host: %d files, %s and %s", len(s.files), contract.HeadersFile, contract.RedirectsFile)
 	}
-	if err := s.addManifest(generator); err != nil {
-		return writeStats{}, fmt.Errorf("manifest: %w", err)
-	}
-	// The manifest's own variants, which it cannot list (the edge hashes them when it loads).
-	if compress {
-		if err := s.addPrecompressed([]string{contract.ManifestFile}); err != nil {
-			return writeStats{}, fmt.Errorf("precompressing: %w", err)
-		}
-	}
-	st, err := s.write(out, keep)
+	snapshot, err := s.addManifest(generator)
 	if err != nil {
-		return st, fmt.Errorf("writing %s: %w", out, err)
+		return "", fmt.Errorf("manifest: %w", err)
 	}
-	p.phase("wrote %s: %d files, %d new or changed", st.Snapshot, st.Files, st.Written)
-	return st, nil
+	return snapshot, s.wait()
 }

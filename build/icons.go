@@ -22,10 +22,11 @@ import (
 	"github.com/iconlib/iconlib/internal/contract"
 )
 
-// animateIcons turns every source icon into its record (under lic) and its files (animations and static
-// SVGs), in parallel; files[i] are the files of icons[i].
-func animateIcons(ctx context.Context, src *sources, base string, lic catalog.License, p *progress) (icons []catalog.Icon, files [][]file, err error) {
-	icons, files = make([]catalog.Icon, len(src.icons)), make([][]file, len(src.icons))
+// animateIcons turns every source icon into its record (under lic), in parallel, and stores its files in
+// s as it goes: its animations, static SVGs and dotLottie file, and its record (compact, as catalog.json
+// holds it: one encoding of a record everywhere).
+func animateIcons(ctx context.Context, src *sources, base string, lic catalog.License, s *site, p *progress) ([]catalog.Icon, error) {
+	icons := make([]catalog.Icon, len(src.icons))
 	g, ctx := errgroup.WithContext(ctx)
 	g.SetLimit(runtime.GOMAXPROCS(0))
 	for i, ic := range src.icons {
@@ -33,13 +34,30 @@ func animateIcons(ctx context.Context, src *sources, base string, lic catalog.Li
 			if err := ctx.Err(); err != nil {
 				return err
 			}
-			var err error
-			icons[i], files[i], err = animateIcon(src, ic, base, lic)
+			rec, files, err := animateIcon(src, ic, base, lic)
+			if err != nil {
+				return err
+			}
+			icons[i] = rec
 			p.icon(len(src.icons))
-			return err
+			return addIconFiles(s, rec, files)
 		})
 	}
-	return icons, files, g.Wait()
+	return icons, g.Wait()
+}
+
+// addIconFiles adds an icon's files and its record to s.
+func addIconFiles(s *site, rec catalog.Icon, files []file) error {
+	for _, f := range files {
+		if err := s.add(f.path, f.body); err != nil {
+			return err
+		}
+	}
+	body, err := json.Marshal(rec)
+	if err != nil {
+		return err
+	}
+	return s.add(contract.RecordFile(rec.ID), body)
 }
 
 // file is one file of the site, by its path under public/.
@@ -199,24 +217,4 @@ func staticSVG(nodes []content.Node, root string) []byte {
 	}
 	buf.WriteString("</svg>\n")
 	return buf.Bytes()
-}
-
-// addIconFiles writes every icon's animation files, static SVGs and record (compact, as catalog.json
-// holds it: one encoding of a record everywhere).
-func (m *model) addIconFiles(s *site) error {
-	for i, ic := range m.icons {
-		for _, f := range m.iconFiles[i] {
-			if err := s.add(f.path, f.body); err != nil {
-				return err
-			}
-		}
-		body, err := json.Marshal(ic)
-		if err != nil {
-			return err
-		}
-		if err := s.add(contract.RecordFile(ic.ID), body); err != nil {
-			return err
-		}
-	}
-	return nil
 }

@@ -18,7 +18,6 @@ import (
 type model struct {
 	base       string
 	icons      []catalog.Icon // complete records, sorted by id
-	iconFiles  [][]file       // iconFiles[i]: the animation files and static SVGs of icons[i]
 	categories []catalog.Category
 	guides     []content.Guide // with their placeholders filled in
 	sections   []catalog.Section
@@ -39,16 +38,16 @@ type model struct {
 	drawings drawingsNotice
 }
 
-// assemble makes the model of src at base: every icon's record and files (counted on p as they are
-// made), the categories, and the guides with their sections.
-func assemble(ctx context.Context, src *sources, base string, p *progress) (*model, error) {
+// assemble makes the model of src at base: every icon's record (its files stored in s, and counted on p,
+// as they are made), the categories, and the guides with their sections.
+func assemble(ctx context.Context, src *sources, base string, s *site, p *progress) (*model, error) {
 	m := &model{base: base, popular: src.popular, edited: map[string]bool{}, notices: src.lexicon.notices,
 		license: iconLicense(src.drawings, base), drawings: src.drawings}
 	for _, p := range src.gallery {
 		m.showcase = append(m.showcase, p.ID)
 	}
 	var err error
-	if m.icons, m.iconFiles, err = animateIcons(ctx, src, base, m.license, p); err != nil {
+	if m.icons, err = animateIcons(ctx, src, base, m.license, s, p); err != nil {
 		return nil, err
 	}
 	m.categories = countCategories(m.icons)

@@ -2,14 +2,13 @@ package build
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"math"
 	"runtime"
-	"slices"
 
 	"github.com/andybalholm/brotli"
 	"github.com/klauspost/compress/gzip"
-	"golang.org/x/sync/errgroup"
 
 	"github.com/iconlib/iconlib/internal/contract"
 )
@@ -24,7 +23,7 @@ const (
 // bestCompressed are the files that get a coding's smallest output, whatever it costs: catalog.json is
 // the one large file clients fetch whole (an agent choosing an icon reads all of it), and brotli's best
 // (quality 11, a 16 MiB window) sends it in 483 KB where level 5 sends 566 KB, for about 8 s of one core
-// in a build that compresses its other files meanwhile. Brotli 11 on every file would take minutes.
+// while the other storing goroutines go on. Brotli 11 on every file would take minutes.
 var bestCompressed = map[string]bool{contract.CatalogFile: true}
 
 // codec is one content coding the build precompresses with.
@@ -127,68 +126,34 @@ func (c *codec) release(w resetWriter) {
 	}
 }
 
-// slowestFirst orders paths with the bestCompressed ones first, so their long encodings overlap the rest
-// rather than finish alone.
-func slowestFirst(paths []string) []string {
-	ordered := slices.Clone(paths)
-	slices.SortStableFunc(ordered, func(a, b string) int {
-		switch {
-		case bestCompressed[a] == bestCompressed[b]:
-			return 0
-		case bestCompressed[a]:
-			return -1
-		}
-		return 1
-	})
-	return ordered
-}
-
-// compressible lists the files worth precompressing.
-func (s *site) compressible() []string {
-	var paths []string
-	for _, p := range s.paths() {
-		if contract.Compressible(p) && len(s.files[p]) >= compressMin {
-			paths = append(paths, p)
-		}
+// addVariants stores a variant per codec beside the file body at path where compression pays (a
+// compressible file of compressMin bytes or more, a variant of at most compressRatio of it), and records
+// them in s.variants for the manifest.
+func (s *site) addVariants(path string, body []byte) error {
+	if !contract.Compressible(path) || len(body) < compressMin {
+		return nil
 	}
-	return paths
-}
-
-// addPrecompressed adds a variant per codec beside each of paths where compression pays, and records
-// it in s.variants for the manifest.
-func (s *site) addPrecompressed(paths []string) error {
-	type job struct {
-		path string
-		c    *codec
-		out  []byte
-	}
-	var jobs []*job
-	for _, p := range slowestFirst(paths) {
-		for _, c := range codecs {
-			jobs = append(jobs, &job{path: p, c: c})
+	for _, c := range codecs {
+		out, err := c.compress(body, bestCompressed[path])
+		if err != nil {
+			return fmt.Errorf("precompressing %s: %w", path, err)
 		}
-	}
-	var g errgroup.Group
-	g.SetLimit(runtime.GOMAXPROCS(0))
-	for _, j := range jobs {
-		g.Go(func() error {
-			body := s.files[j.path]
-			out, err := j.c.compress(body, bestCompressed[j.path])
-			if err == nil && float64(len(out)) <= compressRatio*float64(len(body)) {
-				j.out = out
-			}
+		if float64(len(out)) > compressRatio*float64(len(body)) {
+			continue
+		}
+		variant := path + c.Suffix
+		if err := s.want(variant); err != nil {
 			return err
-		})
-	}
-	if err := g.Wait(); err != nil {
-		return err
-	}
-	for _, j := range jobs {
-		if j.out != nil {
-			if err := s.addVariant(j.path, j.c.Name, j.path+j.c.Suffix, j.out); err != nil {
-				return err
-			}
 		}
+		if err := s.put(variant, out); err != nil {
+			return err
+		}
+		s.mu.Lock()
+		if s.variants[path] == nil {
+			s.variants[path] = map[string]string{}
+		}
+		s.variants[path][c.Name] = variant
+		s.mu.Unlock()
 	}
 	return nil
 }

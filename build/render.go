@@ -13,9 +13,9 @@ import (
 )
 
 // renderers write the files of the site from the model, the third phase of a build: each reads only the
-// model and writes only its own files, so they run in parallel.
+// model and writes only its own files, so they run in parallel. (Each icon's own files are stored as it
+// is animated: animateIcons.)
 var renderers = []func(*model, *site) error{
-	(*model).addIconFiles,
 	(*model).addCatalog,
 	(*model).addIconIndex,
 	(*model).addGuides,
@@ -27,9 +27,8 @@ var renderers = []func(*model, *site) error{
 	(*model).addLicense,
 }
 
-// render runs every renderer over m into a new site.
-func render(ctx context.Context, m *model) (*site, error) {
-	s := newSite()
+// render runs every renderer over m into s.
+func render(ctx context.Context, m *model, s *site) error {
 	g, ctx := errgroup.WithContext(ctx)
 	g.SetLimit(runtime.GOMAXPROCS(0))
 	for _, r := range renderers {
@@ -40,7 +39,7 @@ func render(ctx context.Context, m *model) (*site, error) {
 			return r(m, s)
 		})
 	}
-	return s, g.Wait()
+	return g.Wait()
 }
 
 // addIconIndex writes the small index the website filters when no edge ranks queries (a static host):

@@ -1,7 +1,6 @@
 package build
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -13,9 +12,10 @@ import (
 	"github.com/iconlib/iconlib/internal/contract"
 )
 
-// A build publishes into snapshots: every build that changes anything writes a complete new directory
-// <out>.snapshots/<id>/ beside the output path, and only then points <out>, a symbolic link, at it with
-// one rename, which POSIX makes atomic. Readers of <out> (the edge, a copy to a static host) see the old
+// A build publishes into snapshots: every build writes its files into a new directory beside the output
+// path as it makes them (<out>.snapshots/.partial-*), names it <out>.snapshots/<id>/ once it is complete
+// and, if it differs from the live one, only then points <out>, a symbolic link, at it with one rename,
+// which POSIX makes atomic. Readers of <out> (the edge, a copy to a static host) see the old
 // snapshot or the new one, never a mix, and a failed build leaves the live one as it was. Snapshots are
 // never changed once published, so a new one shares the files it has in common with the live one (hard
 // links) and an edge may go on reading an old one: one that loaded it and has not reloaded since (with
@@ -135,15 +135,6 @@ func (p *publication) unchanged(st writeStats) bool {
 	return p.kind == outLinked && p.live != "" && st.Written == 0 && st.Removed == 0
 }
 
-// startSnapshot makes the empty directory the snapshot id is written into, under a name no reader looks at.
-func (p *publication) startSnapshot(id string) (string, error) {
-	if err := os.MkdirAll(p.snapshots, 0o755); err != nil {
-		return "", err
-	}
-	dir := filepath.Join(p.snapshots, partialPrefix+id)
-	return dir, os.Mkdir(dir, 0o755)
-}
-
 // removePartials removes the partial snapshots of builds that were stopped (killed, or the machine went
 // down) before they published or cleaned up.
 func (p *publication) removePartials() error {
@@ -260,15 +251,8 @@ func builtAt(name string) (time.Time, bool) {
 }
 
 // snapshotID names a snapshot: the time of the build (so a listing of <out>.snapshots reads oldest to
-// newest) and the start of the manifest's content hash (so equal snapshots are seen as equal), such as
+// newest) and the start of its content hash, the manifest's (so equal snapshots are seen as equal), such as
 // 20260314-101502.123-3fa9c2d41b07.
-func snapshotID(now time.Time, manifest []byte) string {
-	var m struct {
-		Snapshot string `json:"snapshot"`
-	}
-	hash := "unhashed"
-	if json.Unmarshal(manifest, &m) == nil && len(m.Snapshot) >= 12 {
-		hash = m.Snapshot[:12]
-	}
-	return now.UTC().Format(snapshotTime) + "-" + hash
+func snapshotID(now time.Time, hash string) string {
+	return now.UTC().Format(snapshotTime) + "-" + hash[:12]
 }
