@@ -320,3 +320,48 @@ func TestRunRefusesForeignOutputDirectory(t *testing.T) {
 		t.Error("the build touched a directory it did not own")
 	}
 }
+
+// TestRunManifestListsEveryFileAsWritten: manifest.json lists every file of the snapshot but itself and its
+// own variants, each with the SHA-256 and size of its bytes on disk, and each file's precompressed
+// variants; the files are stored as they are made, so the manifest is the one check that all arrived.
+func TestRunManifestListsEveryFileAsWritten(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "public")
+	runBuild(t, fixtureContent, out)
+	files := map[string][]byte{}
+	for rel, body := range tree(t, out) {
+		files[filepath.ToSlash(rel)] = body
+	}
+	var m contract.Manifest
+	if err := json.Unmarshal(files[contract.ManifestFile], &m); err != nil {
+		t.Fatal(err)
+	}
+	listed := map[string]bool{contract.ManifestFile: true}
+	check := func(p, sum string, size int) {
+		listed[p] = true
+		body, ok := files[p]
+		if got := sha256.Sum256(body); !ok || hex.EncodeToString(got[:]) != sum || len(body) != size {
+			t.Errorf("%s: the manifest says %d bytes, sha256 %.12s; on disk: %d bytes (present: %v)", p, size, sum, len(body), ok)
+		}
+	}
+	variants := 0
+	for p, e := range m.Files {
+		check(p, e.SHA256, e.Size)
+		for _, c := range contract.Codings {
+			if v, ok := e.Encodings[c.Name]; ok {
+				check(p+c.Suffix, v.SHA256, v.Size)
+				variants++
+			}
+		}
+	}
+	for _, c := range contract.Codings {
+		listed[contract.ManifestFile+c.Suffix] = true
+	}
+	for p := range files {
+		if !listed[p] {
+			t.Errorf("%s is in the snapshot but not in its manifest", p)
+		}
+	}
+	if variants == 0 || len(m.Files) < 50 {
+		t.Errorf("the manifest lists %d files and %d variants; want the whole fixture site", len(m.Files), variants)
+	}
+}

@@ -37,10 +37,12 @@ func (p *publication) startSite(host contract.Host) (*site, error) {
 	return newSite(dir, p.live, host.Precompressed(), drop), nil
 }
 
-// discard removes the snapshot a failed build was writing, once nothing writes into it any more.
+// discard removes the snapshot a failed build was writing, once nothing writes into it any more, and the
+// snapshots' directory if that leaves it empty (the first build failed).
 func (s *site) discard() {
 	_ = s.wait()
 	os.RemoveAll(s.dir)
+	os.Remove(filepath.Dir(s.dir)) // fails, as it should, when other snapshots are there
 }
 
 // publish publishes the complete site, manifest included, as the snapshot id of pub (see publication),

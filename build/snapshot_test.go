@@ -213,20 +213,58 @@ func sameFile(t *testing.T, a, b string) {
 }
 
 // TestRunFailureLeavesTheLiveSnapshot: a build that fails changes nothing at the output path and leaves
-// no partial snapshot behind.
+// no partial snapshot behind, whether it fails reading content or after it stored files of the new one
+// (an icon that cannot be animated).
 func TestRunFailureLeavesTheLiveSnapshot(t *testing.T) {
+	tests := []struct{ name, file, body string }{
+		{"reading", "icons/edits.yaml", "nope:\n  description: X.\n"},
+		{"animating", "icons/zz-broken.jsonl", `{"id":"zz-broken","category":"Shapes","outline":[["path",{"d":"M1 1 L"}]]}` + "\n"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "public")
+			r := runBuild(t, fixtureContent, out)
+			bad := editedContent(t, "Fine.")
+			if err := os.WriteFile(filepath.Join(bad, filepath.FromSlash(tc.file)), []byte(tc.body), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := build.Run(context.Background(), build.Options{ContentDir: bad, OutDir: out, BaseURL: contract.MustParseBaseURL(fixtureBase)}); err == nil {
+				t.Fatal("a build of bad content succeeded")
+			}
+			if live(t, out) != r.Snapshot || len(snapshots(t, out)) != 1 {
+				t.Errorf("after a failed build: live %s, snapshots %v; want only %s", live(t, out), snapshots(t, out), r.Snapshot)
+			}
+		})
+	}
+}
+
+// TestRunRewritesADamagedLiveFile: a file of the live snapshot that no longer holds what the build makes
+// (damaged on disk) is written anew into the next snapshot, never linked into it, and a rebuild of the
+// same content publishes that snapshot rather than keeping the damaged one.
+func TestRunRewritesADamagedLiveFile(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "public")
-	r := runBuild(t, fixtureContent, out)
-	bad := editedContent(t, "Fine.")
-	if err := os.WriteFile(filepath.Join(bad, "icons", "edits.yaml"), []byte("nope:\n  description: X.\n"), 0o644); err != nil {
+	first := runBuild(t, fixtureContent, out)
+	rel := filepath.Join("svg", "zigzag.svg")
+	good := readFile(t, out, rel)
+	damaged := filepath.Join(first.Snapshot, rel)
+	if err := os.WriteFile(damaged, []byte("<svg>damaged</svg>"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := build.Run(context.Background(), build.Options{ContentDir: bad, OutDir: out, BaseURL: contract.MustParseBaseURL(fixtureBase)}); err == nil {
-		t.Fatal("a build of bad content succeeded")
+	again := runBuild(t, fixtureContent, out)
+	if again.Snapshot == first.Snapshot || again.Written != 1 || live(t, out) != again.Snapshot {
+		t.Fatalf("a rebuild over a damaged file: report %+v; want a new snapshot with that one file written", again)
 	}
-	if live(t, out) != r.Snapshot || len(snapshots(t, out)) != 1 {
-		t.Errorf("after a failed build: live %s, snapshots %v; want only %s", live(t, out), snapshots(t, out), r.Snapshot)
+	if got := readFile(t, out, rel); got != good {
+		t.Errorf("the new snapshot's %s holds %q; want the built bytes", rel, got)
 	}
+	info, err := os.Stat(filepath.Join(again.Snapshot, rel))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if old, err := os.Stat(damaged); err != nil || os.SameFile(info, old) {
+		t.Errorf("the new snapshot's %s is linked to the damaged file (%v)", rel, err)
+	}
+	sameFile(t, filepath.Join(first.Snapshot, "svg", "arrow-left.svg"), filepath.Join(again.Snapshot, "svg", "arrow-left.svg"))
 }
 
 // TestRunMovesAnEarlierBuildAside: an output directory written in place by a build before snapshots
