@@ -38,9 +38,13 @@ func animateIcons(ctx context.Context, src *sources, base string, lic catalog.Li
 			if err != nil {
 				return err
 			}
-			icons[i] = rec
 			p.icon(len(src.icons))
-			return addIconFiles(s, rec, files)
+			if err := addIconFiles(s, rec, files); err != nil {
+				return err
+			}
+			rec.Code = catalog.Code{} // 8 KB an icon; the icon page makes it again (addIconPages)
+			icons[i] = rec
+			return nil
 		})
 	}
 	return icons, g.Wait()

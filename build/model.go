@@ -17,7 +17,7 @@ import (
 // parallel.
 type model struct {
 	base       string
-	icons      []catalog.Icon // complete records, sorted by id
+	icons      []catalog.Icon // the records, sorted by id, without their snippets (Code): only icon pages need them
 	categories []catalog.Category
 	guides     []content.Guide // with their placeholders filled in
 	sections   []catalog.Section

@@ -183,29 +183,44 @@ func (m *model) addPages(s *site) error {
 		{contract.DocsPage, "docs", map[string]any{"Guides": m.guides}},
 		{contract.MotionsPage, "motions", m.motionGallery()},
 	}
+	for _, c := range m.categories {
+		jobs = append(jobs, pageJob{contract.CategoryPage(c.ID), "category", map[string]any{"Category": c, "Icons": byCategory[c.ID]}})
+	}
+	for _, j := range jobs {
+		if err := p.add(s, j); err != nil {
+			return err
+		}
+	}
+	return m.addIconPages(s, p, labels)
+}
+
+// addIconPages renders each icon's page, with its snippets (which the model's records do not keep).
+func (m *model) addIconPages(s *site, p *pages, labels catalog.Labels) error {
 	ix, err := m.iconIndex()
 	if err != nil {
 		return err
 	}
 	related := newRelatedFinder(m.icons, ix)
 	for _, ic := range m.icons {
-		page := newIconPage(ic, m.base, labels)
-		page.Related = related.related(ic)
-		jobs = append(jobs, pageJob{contract.IconPage(ic.ID), "icon", page})
-	}
-	for _, c := range m.categories {
-		jobs = append(jobs, pageJob{contract.CategoryPage(c.ID), "category", map[string]any{"Category": c, "Icons": byCategory[c.ID]}})
-	}
-	for _, j := range jobs {
-		body, err := p.render(j.page, j.data)
-		if err != nil {
+		if ic.Code, err = code(ic); err != nil {
 			return err
 		}
-		if err := s.add(contract.PageFile(j.url), body); err != nil {
+		page := newIconPage(ic, m.base, labels)
+		page.Related = related.related(ic)
+		if err := p.add(s, pageJob{contract.IconPage(ic.ID), "icon", page}); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// add renders the page j into s.
+func (p *pages) add(s *site, j pageJob) error {
+	body, err := p.render(j.page, j.data)
+	if err != nil {
+		return err
+	}
+	return s.add(contract.PageFile(j.url), body)
 }
 
 // addStatic copies the embedded static files (styles, scripts, lottie-web) to public/static/.

@@ -116,7 +116,7 @@ func (lx *lexicon) prepare(docs []search.Doc) searchWords {
 	sw := searchWords{th: lx.thesaurus(used)}
 	if lx.vectors != nil {
 		antonyms := sw.th.Antonyms // WordNet's of the words the documents use, and the hand-written tables'
-		known := wordvec.Infer(lx.vectors, contexts(docs))
+		known := wordvec.Infer(lx.vectors, contexts(docs, lx.vectors))
 		sw.table = wordvec.Retrofit(known, tags, antonyms, retrofitRounds, antonymRepel)
 	}
 	return sw
@@ -148,15 +148,17 @@ func docWords(docs []search.Doc) (used map[string]bool, tags map[string][]string
 }
 
 // contexts returns, for each word of three or more characters, a letter among them, in the documents' ids,
-// names and keywords, the words of the documents it labels (their ids, names, keywords and texts): what a
-// word the vectors lack means is what the icons it labels say (wordvec.Infer).
-func contexts(docs []search.Doc) map[string][]string {
+// names and keywords that vectors lack, the words of the documents it labels (their ids, names, keywords
+// and texts): what a word the vectors lack means is what the icons it labels say (wordvec.Infer). The
+// words the vectors know get no list: Infer reads none of them, and they made a list as long as the
+// library (150 MB at four times its size).
+func contexts(docs []search.Doc, vectors *wordvec.Table) map[string][]string {
 	out := map[string][]string{}
 	for _, d := range docs {
 		label := wordvec.Tokenize(d.ID + " " + d.Name + " " + strings.Join(d.Keywords, " "))
 		all := append(slices.Clone(label), wordvec.Tokenize(d.Text)...)
 		for _, w := range label {
-			if len(w) >= minInferred && strings.ContainsFunc(w, unicode.IsLetter) {
+			if _, known := vectors.Rank(w); !known && len(w) >= minInferred && strings.ContainsFunc(w, unicode.IsLetter) {
 				out[w] = append(out[w], all...)
 			}
 		}
