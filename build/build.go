@@ -84,31 +84,25 @@ func Run(ctx context.Context, opts Options) (Report, error) {
 	if err != nil {
 		return Report{}, fmt.Errorf("writing %s: %w", opts.OutDir, err)
 	}
-	m, st, err := s.make(ctx, src, opts, pub, p)
+	r, err := s.make(ctx, src, opts, pub, p)
 	if err != nil {
 		s.discard()
 		return Report{}, err
 	}
-	return Report{Icons: len(m.icons), Guides: len(m.guides), Categories: len(m.categories),
-		Files: st.Files, Written: st.Written, Removed: st.Removed, Bytes: st.Bytes, Snapshot: st.Snapshot,
-		Duration: time.Since(start)}, nil
+	r.Duration = time.Since(start)
+	return r, nil
 }
 
-// make assembles the model of src and renders it into s, which stores each file as it comes (an icon's
-// as it is animated), then completes the site as the profile wants and publishes it.
-func (s *site) make(ctx context.Context, src *sources, opts Options, pub *publication, p *progress) (*model, writeStats, error) {
-	m, err := assemble(ctx, src, opts.BaseURL.String(), s, p)
+// make renders the site of src into s, then completes it as the profile wants and publishes it.
+func (s *site) make(ctx context.Context, src *sources, opts Options, pub *publication, p *progress) (Report, error) {
+	r, err := s.renderSources(ctx, src, opts.BaseURL.String(), p)
 	if err != nil {
-		return nil, writeStats{}, err
+		return r, err
 	}
-	p.phase("animated %d icons", len(m.icons))
-	if err := render(ctx, m, s); err != nil {
-		return nil, writeStats{}, err
-	}
-	p.phase("rendered %d files: records, pages, guides, search index, discovery documents", s.rendered)
+	// The model is gone by now: the manifest and the publication need only what the site kept.
 	snapshot, err := s.complete(cmp.Or(opts.Generator, "iconlib"), opts, p)
 	if err != nil {
-		return nil, writeStats{}, err
+		return r, err
 	}
 	clock := opts.Clock
 	if clock == nil {
@@ -117,10 +111,26 @@ func (s *site) make(ctx context.Context, src *sources, opts Options, pub *public
 	keep := retention{now: clock(), prune: opts.Prune}
 	st, err := s.publish(pub, snapshotID(keep.now, snapshot), keep)
 	if err != nil {
-		return nil, st, fmt.Errorf("writing %s: %w", opts.OutDir, err)
+		return r, fmt.Errorf("writing %s: %w", opts.OutDir, err)
 	}
 	p.phase("wrote %s: %d files, %d new or changed", st.Snapshot, st.Files, st.Written)
-	return m, st, nil
+	r.Files, r.Written, r.Removed, r.Bytes, r.Snapshot = st.Files, st.Written, st.Removed, st.Bytes, st.Snapshot
+	return r, nil
+}
+
+// renderSources assembles the model of src at base and renders it into s, which stores each file as it
+// comes (an icon's as it is animated), and reports what the model held.
+func (s *site) renderSources(ctx context.Context, src *sources, base string, p *progress) (Report, error) {
+	m, err := assemble(ctx, src, base, s, p)
+	if err != nil {
+		return Report{}, err
+	}
+	p.phase("animated %d icons", len(m.icons))
+	if err := render(ctx, m, s); err != nil {
+		return Report{}, err
+	}
+	p.phase("rendered %d files: records, pages, guides, search index, discovery documents", s.rendered)
+	return Report{Icons: len(m.icons), Guides: len(m.guides), Categories: len(m.categories)}, nil
 }
 
 // complete waits for the files s stores, adds what the profile (opts.Host) wants beside them, and the

@@ -21,24 +21,22 @@ func (s *site) addManifest(generator string) (string, error) {
 	}
 	m := contract.Manifest{Generator: generator, Snapshot: hex.EncodeToString(listing.Sum(nil)),
 		Files: make(map[string]contract.ManifestEntry, len(paths))}
-	isVariant := map[string]bool{}
-	for _, byCoding := range s.variants {
-		for _, v := range byCoding {
-			isVariant[v] = true
-		}
-	}
 	for _, p := range paths {
-		if isVariant[p] {
+		f := s.files[p]
+		if f.variant {
 			continue
 		}
-		f := s.files[p]
 		e := contract.ManifestEntry{SHA256: f.hash(), Size: f.size,
 			MediaType: contract.MediaType(p), Cache: contract.CacheClassOf(p)}
-		for coding, v := range s.variants[p] {
+		for i, c := range codecs {
+			if f.encodings&(1<<i) == 0 {
+				continue
+			}
 			if e.Encodings == nil {
 				e.Encodings = map[string]contract.ManifestVariant{}
 			}
-			e.Encodings[coding] = contract.ManifestVariant{SHA256: s.files[v].hash(), Size: s.files[v].size}
+			v := s.files[p+c.Suffix]
+			e.Encodings[c.Name] = contract.ManifestVariant{SHA256: v.hash(), Size: v.size}
 		}
 		m.Files[p] = e
 	}

@@ -29,18 +29,19 @@ type site struct {
 	store errgroup.Group // stores the files added, a few at a time: add waits while all are busy
 
 	mu       sync.Mutex
-	err      error                        // the first store that failed; later adds return it
-	wanted   map[string]bool              // every path added, dropped or not, and every variant's
-	rendered int                          // files the renderers added and the site kept
-	files    map[string]fileFacts         // the files stored, variants included
-	variants map[string]map[string]string // the precompressed files beside a file: path → content coding → variant path
-	written  int                          // files written anew rather than linked to the live snapshot's
+	err      error                // the first store that failed; later adds return it
+	wanted   map[string]bool      // every path added, dropped or not, and every variant's
+	rendered int                  // files the renderers added and the site kept
+	files    map[string]fileFacts // the files stored, variants included
+	written  int                  // files written anew rather than linked to the live snapshot's
 }
 
 // fileFacts are what the site keeps of a file it stored.
 type fileFacts struct {
-	sha256 [sha256.Size]byte
-	size   int
+	sha256    [sha256.Size]byte
+	size      int
+	encodings uint8 // bit i: the variant of contract.Codings[i] is stored beside the file
+	variant   bool  // the file is a variant of another
 }
 
 // hash is the file's SHA-256 in hex, as the manifest lists it.
@@ -48,8 +49,8 @@ func (f fileFacts) hash() string { return hex.EncodeToString(f.sha256[:]) }
 
 func newSite(dir, live string, compress bool, drop func(string) bool) *site {
 	s := &site{dir: dir, live: live, compress: compress, drop: drop, wanted: map[string]bool{},
-		files: map[string]fileFacts{}, variants: map[string]map[string]string{}}
-	s.store.SetLimit(ioLimit)
+		files: map[string]fileFacts{}}
+	s.store.SetLimit(storeLimit)
 	return s
 }
 
@@ -161,8 +162,10 @@ func (s *site) paths() []string {
 // countVariants is how many precompressed variants the site stored; call it after wait.
 func (s *site) countVariants() int {
 	n := 0
-	for _, byCoding := range s.variants {
-		n += len(byCoding)
+	for _, f := range s.files {
+		if f.variant {
+			n++
+		}
 	}
 	return n
 }

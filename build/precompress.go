@@ -127,13 +127,13 @@ func (c *codec) release(w resetWriter) {
 }
 
 // addVariants stores a variant per codec beside the file body at path where compression pays (a
-// compressible file of compressMin bytes or more, a variant of at most compressRatio of it), and records
-// them in s.variants for the manifest.
+// compressible file of compressMin bytes or more, a variant of at most compressRatio of it), and marks
+// both for the manifest.
 func (s *site) addVariants(path string, body []byte) error {
 	if !contract.Compressible(path) || len(body) < compressMin {
 		return nil
 	}
-	for _, c := range codecs {
+	for i, c := range codecs {
 		out, err := c.compress(body, bestCompressed[path])
 		if err != nil {
 			return fmt.Errorf("precompressing %s: %w", path, err)
@@ -149,10 +149,9 @@ func (s *site) addVariants(path string, body []byte) error {
 			return err
 		}
 		s.mu.Lock()
-		if s.variants[path] == nil {
-			s.variants[path] = map[string]string{}
-		}
-		s.variants[path][c.Name] = variant
+		v, f := s.files[variant], s.files[path]
+		v.variant, f.encodings = true, f.encodings|1<<i
+		s.files[variant], s.files[path] = v, f
 		s.mu.Unlock()
 	}
 	return nil

@@ -16,8 +16,10 @@ type writeStats struct {
 	Snapshot                string // the directory the output path points to
 }
 
-// ioLimit bounds the files stored at once: storing waits on the disk as well as on the CPU (compression).
-var ioLimit = 4 * runtime.GOMAXPROCS(0)
+// storeLimit bounds the files stored at once, so the bytes in flight: one a core, since compressing them
+// is most of the work (more made the codecs' idle writers too few, and each new brotli writer clears its
+// tables).
+var storeLimit = runtime.GOMAXPROCS(0)
 
 // startSite starts the build's snapshot: an empty directory under a name no reader looks at, into which
 // the site stores its files, linking those the live snapshot holds with the same bytes. A host that is not
