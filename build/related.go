@@ -20,16 +20,17 @@ const (
 // relatedFinder finds an icon page's related icons: the icons it morphs into, its family, then the icons
 // closest in meaning.
 type relatedFinder struct {
-	ids  []string // every icon id, sorted
-	byID map[string]catalog.Icon
-	ix   *search.Index
+	ids   []string // every icon id, sorted
+	icons []catalog.Icon
+	byID  map[string]int // where an icon is in icons (not a copy of each record: a large library has many)
+	ix    *search.Index
 }
 
 func newRelatedFinder(icons []catalog.Icon, ix *search.Index) relatedFinder {
-	r := relatedFinder{byID: make(map[string]catalog.Icon, len(icons)), ix: ix}
-	for _, ic := range icons {
+	r := relatedFinder{icons: icons, byID: make(map[string]int, len(icons)), ix: ix}
+	for i, ic := range icons {
 		r.ids = append(r.ids, ic.ID)
-		r.byID[ic.ID] = ic
+		r.byID[ic.ID] = i
 	}
 	slices.Sort(r.ids)
 	return r
@@ -62,7 +63,7 @@ func (r relatedFinder) related(ic catalog.Icon) []templates.Tile {
 	}
 	tiles := make([]templates.Tile, len(ids))
 	for i, id := range ids {
-		tiles[i] = tileOf(r.byID[id])
+		tiles[i] = tileOf(r.icons[r.byID[id]])
 	}
 	return tiles
 }
