@@ -21,7 +21,8 @@ import (
 // report need of it (its hash and size). So a build holds the bytes of a few files at a time, not of the
 // whole library: its memory does not grow with the files it writes (docs/design.md, the build).
 type site struct {
-	dir      string                 // the snapshot being written, not yet published (publication.startSnapshot)
+	dir      string                 // the snapshot being written, not yet published (publication.startSite)
+	dirHeld  *os.File               // dir as made, open, to tell it from one recreated after another build removed it
 	live     string                 // the live snapshot, "" when none: a file of the same bytes there is linked
 	compress bool                   // store precompressed variants beside compressible files
 	drop     func(path string) bool // files the host profile leaves out

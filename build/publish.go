@@ -1,6 +1,7 @@
 package build
 
 import (
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -36,13 +37,31 @@ func (p *publication) startSite(host contract.Host) (*site, error) {
 	if !host.Precompressed() {
 		drop = contract.LeftToEdge
 	}
-	return newSite(dir, p.live, host.Precompressed(), drop), nil
+	s := newSite(dir, p.live, host.Precompressed(), drop)
+	s.dirHeld, err = os.Open(dir)
+	return s, err
+}
+
+// checkDir fails when the snapshot's directory is not the one the build made: another build of the same
+// output path removed it as a stopped build's (removePartials), and writing recreated parts of it. The
+// directory made is held open until then, so a new one cannot take its inode.
+func (s *site) checkDir() error {
+	defer s.dirHeld.Close()
+	held, err := s.dirHeld.Stat()
+	if err != nil {
+		return err
+	}
+	if now, err := os.Stat(s.dir); err != nil || !os.SameFile(now, held) {
+		return fmt.Errorf("%s was removed while this build wrote it: did another build start with the same output path?", s.dir)
+	}
+	return nil
 }
 
 // discard removes the snapshot a failed build was writing, once nothing writes into it any more, and the
 // snapshots' directory if that leaves it empty (the first build failed).
 func (s *site) discard() {
 	_ = s.wait()
+	s.dirHeld.Close()
 	os.RemoveAll(s.dir)
 	os.Remove(filepath.Dir(s.dir)) // fails, as it should, when other snapshots are there
 }
@@ -66,6 +85,9 @@ func (s *site) publish(pub *publication, id string, keep retention) (writeStats,
 		if _, kept := s.files[p]; !kept {
 			st.Removed++
 		}
+	}
+	if err := s.checkDir(); err != nil {
+		return st, err
 	}
 	if pub.unchanged(st) {
 		return st, os.RemoveAll(s.dir)

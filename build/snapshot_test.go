@@ -267,6 +267,42 @@ func TestRunRewritesADamagedLiveFile(t *testing.T) {
 	sameFile(t, filepath.Join(first.Snapshot, "svg", "arrow-left.svg"), filepath.Join(again.Snapshot, "svg", "arrow-left.svg"))
 }
 
+// TestRunFailsWhenAnotherBuildRemovedItsSnapshot: a build whose partial snapshot is removed while it writes
+// (as another build of the same output path, starting, removes a stopped build's) fails rather than publish
+// what is left of it, and leaves the live snapshot and no partial one.
+func TestRunFailsWhenAnotherBuildRemovedItsSnapshot(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "public")
+	first := runBuild(t, fixtureContent, out)
+	removed := 0
+	// The compressed line comes once every file but the manifest is stored: remove the partial then, while
+	// nothing writes into it.
+	progress := lineWriter(func(line string) {
+		if strings.HasPrefix(line, "compressed: ") {
+			partials, _ := filepath.Glob(filepath.Join(out+".snapshots", ".partial-*"))
+			for _, p := range partials {
+				os.RemoveAll(p)
+				removed++
+			}
+		}
+	})
+	_, err := build.Run(context.Background(), build.Options{ContentDir: editedContent(t, "Raced."), OutDir: out,
+		BaseURL: contract.MustParseBaseURL(fixtureBase), Progress: progress})
+	if removed != 1 || err == nil || !strings.Contains(err.Error(), "another build") {
+		t.Fatalf("removed %d partial snapshots; the build's error: %v", removed, err)
+	}
+	if live(t, out) != first.Snapshot || len(snapshots(t, out)) != 1 {
+		t.Errorf("after the build failed: live %s, snapshots %v; want only %s", live(t, out), snapshots(t, out), first.Snapshot)
+	}
+}
+
+// lineWriter is an io.Writer that hands each write, a line of progress, to its function.
+type lineWriter func(line string)
+
+func (w lineWriter) Write(b []byte) (int, error) {
+	w(string(b))
+	return len(b), nil
+}
+
 // TestRunMovesAnEarlierBuildAside: an output directory written in place by a build before snapshots
 // becomes the previous snapshot, and the output path a link to the new one.
 func TestRunMovesAnEarlierBuildAside(t *testing.T) {
