@@ -18,8 +18,7 @@ type writeStats struct {
 }
 
 // storeLimit bounds the files stored at once, so the bytes in flight: one a core, since compressing them
-// is most of the work (more made the codecs' idle writers too few, and each new brotli writer clears its
-// tables).
+// is most of the work, and the codecs keep one idle writer a core (a new brotli writer clears its tables).
 var storeLimit = runtime.GOMAXPROCS(0)
 
 // startSite starts the build's snapshot: an empty directory under a name no reader looks at, into which
