@@ -17,7 +17,8 @@ import (
 
 // TestAnAutomaticMemoryLimitFollowsTheSnapshot: with --memory-limit-mb auto (the default) the edge sets
 // the process's soft memory limit as a snapshot loads, to twice its live heap plus the answer cache's
-// budget, and its metrics report that limit; a fixed limit is set as given. (The limit is the process's:
+// budget plus 128 KiB for each client connection it may hold (up to 1,024), and its metrics report that
+// limit; a fixed limit is set as given. (The limit is the process's:
 // this test restores it and runs alone.)
 func TestAnAutomaticMemoryLimitFollowsTheSnapshot(t *testing.T) {
 	t.Setenv("GOMEMLIMIT", "") // a GOMEMLIMIT would override the edge's own choice
@@ -55,6 +56,14 @@ func TestAnAutomaticMemoryLimitFollowsTheSnapshot(t *testing.T) {
 	}
 	if got, _ := strconv.ParseFloat(string(m[1]), 64); int64(got) != limit {
 		t.Errorf("metrics report a limit of %s bytes, the process has %d", m[1], limit)
+	}
+	// Room for each client connection an edge serving its own listener may hold, up to 1,024 of them.
+	for _, c := range []struct{ conns, counted int64 }{{576, 576}, {1 << 20, 1024}} {
+		start(edge.MemoryLimit{Auto: true, Connections: int(c.conns)})
+		room := debug.SetMemoryLimit(-1) - limit
+		if want := c.counted * 128 << 10; room < want-8<<20 || room > want+8<<20 {
+			t.Errorf("auto limit for %d connections: %d bytes above the limit for none, want about %d", c.conns, room, want)
+		}
 	}
 	start(edge.MemoryLimit{MB: 300})
 	if got := debug.SetMemoryLimit(-1); got != 300<<20 {

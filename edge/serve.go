@@ -37,6 +37,7 @@ func Serve(ctx context.Context, cfg ServeConfig) error {
 		}
 		defer metricsLn.Close()
 	}
+	cfg.MemoryLimit.Connections = maxConns // the automatic memory limit leaves them room
 	e, err := New(cfg.Config)
 	if err != nil {
 		return err

@@ -32,7 +32,7 @@ func newServeCmd() *cobra.Command {
 	boolVar(f, &flags.RateLimits, "rate-limits", true, "count requests against the rate limits (false, or off: for benchmarks)")
 	f.StringSliceVar(&flags.TrustedProxies, "trusted-proxies", nil, "CIDRs or IPs of proxies whose X-Forwarded-For names the client")
 	f.IntVar(&flags.AnswerCacheMB, "answer-cache-mb", 16, "memory for finished search answers and rankings per snapshot, in MiB (0: off)")
-	f.StringVar(&flags.MemoryLimit, "memory-limit-mb", edge.DefaultMemoryLimit, "soft limit of the edge's memory in MiB, near which the garbage collector works harder: auto (twice the live heap of each snapshot loaded, plus the answer cache), a number, or 0 for none; GOMEMLIMIT overrides it")
+	f.StringVar(&flags.MemoryLimit, "memory-limit-mb", edge.DefaultMemoryLimit, "soft limit of the edge's memory in MiB, near which the garbage collector works harder: auto (twice the live heap of each snapshot loaded, plus the answer cache and 128 KiB a client connection), a number, or 0 for none; GOMEMLIMIT overrides it")
 	f.StringVar(&flags.LimitsStore, "limits-store", "memory", "where rate limit counters live: memory (this process) or redis://host:6379/0, shared by every edge naming it")
 	f.DurationVar(&flags.LimitsStoreTimeout, "limits-store-timeout", access.DefaultLimitsStoreTimeout, "how long a call of the limits store may take before the request is counted in this process")
 	f.StringVar(&flags.MetricsAddr, "metrics-addr", "", "address to serve Prometheus metrics at (/metrics), apart from --addr; empty: none")
