@@ -52,10 +52,10 @@ type urlset struct {
 	URLs    []sitemapURL `xml:"url"`
 }
 
-// addSitemap lists every HTML page: home, the motion gallery, the guides' index, the licence, guides,
+// addSitemap lists every HTML page: home, all icons, the motion gallery, the guides' index, the licence, guides,
 // categories and icons.
 func (m *model) addSitemap(s *site) error {
-	paths := []string{"/", contract.MotionsPage, contract.DocsPage, contract.LicensePage}
+	paths := []string{"/", contract.AllIconsPage, contract.MotionsPage, contract.DocsPage, contract.LicensePage}
 	for _, g := range m.guides {
 		paths = append(paths, contract.GuidePage(g.Slug))
 	}

@@ -21,7 +21,7 @@ type pages struct {
 
 func loadPages() (*pages, error) {
 	p := &pages{byName: map[string]*template.Template{}}
-	for _, name := range []string{"home", "icon", "category", "guide", "docs", "motions"} {
+	for _, name := range []string{"home", "icon", "list", "guide", "docs", "motions"} {
 		t, err := templates.ParseHTML("layout.html", name+".html")
 		if err != nil {
 			return nil, fmt.Errorf("template %s: %w", name, err)
@@ -164,15 +164,12 @@ func (m *model) featured() []templates.Tile {
 	return tiles
 }
 
-// addPages renders the home page, one page per icon and per category, and the guides index.
+// addPages renders the home page, the pages of every icon and of each category, the guides index, and
+// one page per icon.
 func (m *model) addPages(s *site) error {
 	p, err := loadPages()
 	if err != nil {
 		return err
-	}
-	byCategory := map[string][]catalog.Icon{}
-	for _, ic := range m.icons {
-		byCategory[ic.Category] = append(byCategory[ic.Category], ic)
 	}
 	labels, err := templates.Platforms()
 	if err != nil {
@@ -183,9 +180,7 @@ func (m *model) addPages(s *site) error {
 		{contract.DocsPage, "docs", map[string]any{"Guides": m.guides}},
 		{contract.MotionsPage, "motions", m.motionGallery()},
 	}
-	for _, c := range m.categories {
-		jobs = append(jobs, pageJob{contract.CategoryPage(c.ID), "category", map[string]any{"Category": c, "Icons": byCategory[c.ID]}})
-	}
+	jobs = append(jobs, m.listJobs()...)
 	for _, j := range jobs {
 		if err := p.add(s, j); err != nil {
 			return err

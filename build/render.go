@@ -18,6 +18,7 @@ import (
 var renderers = []func(*model, *site) error{
 	(*model).addCatalog,
 	(*model).addIconIndex,
+	(*model).addIconList,
 	(*model).addGuides,
 	(*model).addPages,
 	(*model).addStatic,

@@ -7,7 +7,7 @@ type Links struct {
 	LegacyIcons, LegacyIcon, LegacyCategories, LegacySearch        string
 	MCPIcons, MCPDocs, A2A, AgentCard, Health, Token, Registration string
 	Catalog, OpenAPI, LLMs, IndexMarkdown, ARD, AICatalog          string
-	SkillsIndex, Skills, Docs, Motions                             string
+	SkillsIndex, Skills, Docs, Motions, AllIcons                   string
 	License, LicenseText                                           string // the licence page and its notices
 }
 
@@ -21,7 +21,7 @@ var SiteLinks = Links{
 	Token: TokenPath, Registration: RegistrationPath,
 	Catalog: "/" + CatalogFile, OpenAPI: "/" + OpenAPIFile, LLMs: "/" + LLMsFile, IndexMarkdown: "/" + IndexMarkdownFile,
 	ARD: "/" + ARDFile, AICatalog: "/" + AICatalogFile, SkillsIndex: "/" + SkillsIndexFile, Skills: "/" + SkillsDir,
-	Docs: DocsPage, Motions: MotionsPage, License: LicensePage, LicenseText: "/" + LicenseFile,
+	Docs: DocsPage, Motions: MotionsPage, AllIcons: AllIconsPage, License: LicensePage, LicenseText: "/" + LicenseFile,
 }
 
 // TemplateFuncs are the contract's path functions for templates (text or HTML): guideMarkdown,

@@ -1,6 +1,9 @@
 package contract
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+)
 
 // Paths of the files the build writes into public/, relative to it, with forward slashes.
 const (
@@ -10,6 +13,7 @@ const (
 	CategoriesFile    = "api/v1/categories.json"
 	StaticDir         = "static"
 	IconIndexFile     = StaticDir + "/icon-index.json" // every icon's words, for the site's search without the edge
+	IconListFile      = StaticDir + "/icon-list.json"  // every icon's tile, for the long grids the script windows
 	GuidesFile        = "docs/index.json"              // the guides' metadata
 	SectionsFile      = "docs/sections.json"           // the guides' sections, for search answers
 	AboutFile         = "about.json"                   // the product's words the edge's agents use (templates/words.tmpl)
@@ -40,7 +44,21 @@ const (
 	VersioningPage = "/docs/versioning/" // the API's deprecation policy
 	MotionsPage    = "/motions/"         // every motion, played
 	LicensePage    = "/license/"         // what the icons are under and what to ship
+	AllIconsPage   = "/all/"             // every icon in one grid, TilesPerPage a page without a script
 )
+
+// TilesPerPage is how many tiles a page of a long grid (all icons, a category, a search on the home page)
+// holds in its HTML: one for every column count from 1 to 6, 8, 10 and 12, so its rows end flush.
+const TilesPerPage = 120
+
+// ListPage is the URL path of page n (from 1) of the list whose first page is first: first itself, then
+// first + "2/" and so on.
+func ListPage(first string, n int) string {
+	if n <= 1 {
+		return first
+	}
+	return first + strconv.Itoa(n) + "/"
+}
 
 // CategoryPage is the URL path of a category's HTML page.
 func CategoryPage(id string) string { return "/categories/" + id + "/" }

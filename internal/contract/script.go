@@ -16,6 +16,7 @@ type Script struct {
 	RecordFile      string `json:"record_file"` // the same record on a static host
 	Icons           string `json:"icons"`       // search and listing
 	IconIndex       string `json:"icon_index"`  // the word index the script searches without the edge
+	IconList        string `json:"icon_list"`   // every icon's tile: [id, name, category, styles]
 	QueryMaxRunes   int    `json:"query_max_runes"`
 	// Relevance is where a search's good matches end; the rest go behind "show more".
 	Relevance RelevanceCut `json:"relevance"`
@@ -32,6 +33,7 @@ var SiteScript = Script{
 	RecordFile:      "/" + RecordFile(idSlot),
 	Icons:           APIPath + IconsRoute,
 	IconIndex:       "/" + IconIndexFile,
+	IconList:        "/" + IconListFile,
 	QueryMaxRunes:   REST.QueryMaxRunes,
 	Relevance:       Relevance,
 }

@@ -216,11 +216,21 @@
   }
 
   const observe = (f, options) => ("IntersectionObserver" in window ? new IntersectionObserver(f, options) : null);
+  // A tile loads its animation once it has stayed near the screen for DWELL ms: a grid scrolled past
+  // quickly (a long list flung through) asks for none of the files of the tiles it passes.
+  const DWELL = 150;
+  const dwelling = new Map(); // tile → timer
   const appear = observe((entries) => {
     for (const e of entries) {
+      clearTimeout(dwelling.get(e.target));
+      dwelling.delete(e.target);
       if (!e.isIntersecting) continue;
-      appear.unobserve(e.target);
-      tilePlayer(e.target);
+      dwelling.set(e.target, setTimeout(() => {
+        dwelling.delete(e.target);
+        appear.unobserve(e.target);
+        showPicture(e.target);
+        tilePlayer(e.target);
+      }, DWELL));
     }
   }, { rootMargin: "64px" });
 
@@ -268,22 +278,44 @@
   // wireTiles: a tile plays its hover on sight, on pointer hover, keyboard focus and the touch of a finger
   // (which then opens its page, as a click does).
   function wireTiles(root) {
-    root.querySelectorAll("a[data-icon]").forEach((link) => {
-      const hover = () => {
-        played.add(link);
-        tileHover(link);
-      };
-      link.addEventListener("mouseenter", hover);
-      link.addEventListener("focus", hover);
-      link.addEventListener("pointerdown", (e) => e.pointerType === "touch" && hover());
-      if (appear) {
-        appear.observe(link);
-        sight.observe(link);
-      } else tilePlayer(link);
-    });
+    root.querySelectorAll("a[data-icon]").forEach(wireTile);
   }
 
-  function tile(icon) {
+  function wireTile(link) {
+    const hover = () => {
+      played.add(link);
+      tileHover(link);
+    };
+    link.addEventListener("mouseenter", hover);
+    link.addEventListener("focus", hover);
+    link.addEventListener("pointerdown", (e) => e.pointerType === "touch" && hover());
+    if (appear) {
+      appear.observe(link);
+      sight.observe(link);
+    } else {
+      showPicture(link);
+      tilePlayer(link);
+    }
+  }
+
+  // showPicture gives a tile made without its static picture (a long grid's, tile()) the picture.
+  function showPicture(link) {
+    const img = link.querySelector(".preview img");
+    if (img && !img.getAttribute("src")) img.src = tileSVG(link);
+  }
+
+  // dropTile lets go of a tile leaving the document: its animation, and the watch for it to appear.
+  function dropTile(link) {
+    clearTimeout(dwelling.get(link));
+    dwelling.delete(link);
+    releaseTile(link);
+    if (appear) [appear, sight].forEach((o) => o.unobserve(link));
+    inSight.delete(link);
+  }
+
+  // tile makes a grid's tile for icon; without picture its static picture waits for showPicture, so a
+  // long grid flung through asks for none of the pictures it passes.
+  function tile(icon, picture = true) {
     const li = document.createElement("li");
     li.className = "tile";
     const a = document.createElement("a");
@@ -295,7 +327,7 @@
     box.className = "preview art";
     box.setAttribute("aria-hidden", "true");
     const img = document.createElement("img");
-    img.src = tileSVG(a);
+    if (picture) img.src = tileSVG(a);
     img.alt = "";
     img.width = img.height = 48;
     box.append(img);
@@ -309,15 +341,69 @@
 
   // fillGrid shows items (or the given nodes) in grid, releasing the animations of the tiles it removes.
   function fillGrid(grid, items, nodes) {
-    grid.querySelectorAll("a[data-icon]").forEach((link) => {
-      releaseTile(link);
-      if (appear) [appear, sight].forEach((o) => o.unobserve(link));
-      inSight.delete(link);
-    });
+    grid.querySelectorAll("a[data-icon]").forEach(dropTile);
     // Tiles shown again get a fresh static picture; their animation loads when they appear.
     if (nodes) nodes.forEach((li) => releaseTile(li.querySelector("a")));
     grid.replaceChildren(...(nodes || items.map(tile)));
     wireTiles(grid);
+  }
+
+  /* ---------- Long grids: only the rows near the screen ---------- */
+
+  // windowList turns a long grid's page (every icon, or a category's: one page of tiles in the HTML, and
+  // links to the others) into the whole list from that page on, of which only the rows within a screen of
+  // the viewport are in the document; the rows above and below are the grid's padding. So thousands of
+  // tiles scroll as lightly as one page. Without the list file the page stays as it came.
+  async function windowList(grid) {
+    const res = await fetch(SITE.icon_list);
+    if (!res.ok) return;
+    const from = Number(grid.dataset.from);
+    const items = (await res.json()).filter((r) => grid.dataset.list === "all" || r[2] === grid.dataset.list).slice(from);
+    if (items.length + from !== Number(grid.dataset.count)) return; // another build's list
+    const tileOf = new Map([...grid.children].map((li) => [li.firstElementChild.dataset.icon, li]));
+    let shown = [0, grid.children.length]; // the items in the document: first, last + 1
+    const node = (i) => tileOf.get(items[i][0]) || tile({ id: items[i][0], name: items[i][1], styles: items[i][3].split(" ") }, false);
+    const render = () => {
+      const first = grid.firstElementChild;
+      if (!first) return;
+      const cols = getComputedStyle(grid).gridTemplateColumns.split(" ").length;
+      const rowH = first.getBoundingClientRect().height + parseFloat(getComputedStyle(grid).rowGap);
+      const rows = Math.ceil(items.length / cols);
+      const top = grid.getBoundingClientRect().top;
+      const r0 = Math.max(0, Math.min(rows, Math.floor((-innerHeight - top) / rowH)));
+      const r1 = Math.max(r0, Math.min(rows, Math.ceil((2 * innerHeight - top) / rowH)));
+      const [start, end] = [r0 * cols, Math.min(items.length, r1 * cols)];
+      if (start === shown[0] && end === shown[1]) return;
+      // Keep the tiles in both ranges (a focused one keeps its focus), let go of the others.
+      const keep = (i) => i >= start && i < end && i >= shown[0] && i < shown[1];
+      for (let i = shown[0]; i < shown[1]; i++) {
+        if (keep(i)) continue;
+        const li = tileOf.get(items[i][0]);
+        tileOf.delete(items[i][0]);
+        dropTile(li.firstElementChild);
+        li.remove();
+      }
+      const before = [];
+      const after = [];
+      for (let i = start; i < end; i++) {
+        if (keep(i)) continue;
+        const li = node(i);
+        tileOf.set(items[i][0], li);
+        wireTile(li.firstElementChild);
+        (grid.firstElementChild && i < shown[0] ? before : after).push(li);
+      }
+      grid.prepend(...before);
+      grid.append(...after);
+      shown = [start, end];
+      grid.style.paddingTop = r0 * rowH + "px";
+      grid.style.paddingBottom = (rows - Math.ceil(end / cols)) * rowH + "px";
+    };
+    let frame = 0;
+    const soon = () => { if (!frame) frame = requestAnimationFrame(() => { frame = 0; render(); }); };
+    addEventListener("scroll", soon, { passive: true });
+    addEventListener("resize", soon);
+    onAppearance.push(soon); // the size slider resizes the tiles
+    render();
   }
 
   /* ---------- Search: the edge's ranking, else the static word index ---------- */
@@ -1743,6 +1829,8 @@
   else search = ({ query, category, limit }) => showResults(query, category, limit);
   const grid = byId("grid");
   if (grid) wireTiles(grid);
+  // A long grid keeps its one page of tiles if the list cannot be read.
+  if (grid && grid.dataset.list) windowList(grid).catch((err) => console.warn("iconlib: the grid stays one page:", err));
   for (const id of ["more-grid", "related-grid"]) if (byId(id)) wireTiles(byId(id));
   document.querySelectorAll("section.motion .grid").forEach(wireTiles);
   document.querySelectorAll("section.toggles button[data-there]").forEach(wireToggle);
