@@ -155,13 +155,13 @@ AXE := test/axe
 axe-deps: $(AXE)/node_modules/.package-lock.json
 
 ## lighthouse: Lighthouse (npm, pinned in test/lighthouse, on the Node.js 22 it needs) against Debian's
-## Chromium on the home page, a search, an icon page and a guide, mobile and desktop, served by the edge on
-## the full library; prints each page's scores and layout shift and fails below the site's bar (slow: not
-## part of make test)
+## Chromium on every page type (home, search, icon, category, all icons, guide, motions, 404), mobile and
+## desktop, three runs each, served by the edge on the full library; prints each page's median scores,
+## layout shift and blocking time and fails below the site's bar (slow: not part of make test)
 LIGHTHOUSE := test/lighthouse
 .PHONY: lighthouse lighthouse-deps
 lighthouse: test-deps lighthouse-deps
-	ICONLIB_LIGHTHOUSE=1 $(GO) test -count=1 -timeout 30m -run 'TestLighthouse$$' -v ./test/e2e
+	ICONLIB_LIGHTHOUSE=1 $(GO) test -count=1 -timeout 90m -run 'TestLighthouse$$' -v ./test/e2e
 
 lighthouse-deps: $(LIGHTHOUSE)/node_modules/.package-lock.json
 

@@ -3,6 +3,7 @@ package edge
 import (
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 
 	"github.com/iconlib/iconlib/edge/access"
@@ -43,8 +44,23 @@ func (s *server) handleHome(w http.ResponseWriter, r *http.Request) {
 	case q.Text == "":
 		http.Redirect(w, r, contract.CategoryPage(q.Category), http.StatusFound)
 	default:
-		s.homeSearch(w, r, q)
+		s.homeSearch(w, r, q, homePage(r))
 	}
+}
+
+// homeSearchPages is how deep the home page's search goes: this many pages of library.HomeIcons tiles,
+// ranked once.
+const homeSearchPages = 10
+
+// homePage is the page of a search the link asks for (?page=, from 1); a page that is not a number from 1
+// is the first, as other parameters a page does not know are ignored.
+func homePage(r *http.Request) int {
+	values, _ := url.ParseQuery(r.URL.RawQuery)
+	n, err := strconv.Atoi(values.Get("page"))
+	if err != nil || n < 1 {
+		return 1
+	}
+	return min(n, homeSearchPages)
 }
 
 // homeQuery reads a home page search, held to the home page's bounds: its words, which may be blank (no
@@ -63,17 +79,30 @@ func (s *server) homeQuery(r *http.Request) (library.Search, error) {
 	return s.lib.Check(library.Query{Text: values.Get("q"), Category: category}, library.HomeIcons)
 }
 
-// homeSearch answers a search with the home page showing its results: the good matches first, the weaker
-// ones behind "show more" (contract.Relevance).
-func (s *server) homeSearch(w http.ResponseWriter, r *http.Request, q library.Search) {
-	a, err := s.cachedAnswer(answerKey("home", q.Category, q.Text), "text/html; charset=utf-8", cacheSearch, func() ([]byte, error) {
+// homeSearch answers a search with the home page showing page of its results (library.HomeIcons
+// tiles a page, homeSearchPages deep). On the first page the good matches (contract.Relevance, over the
+// whole ranking) fill the grid and the page's weaker ones go behind "show more"; the later pages show
+// their tiles in the grid. A page past the last shows the last.
+func (s *server) homeSearch(w http.ResponseWriter, r *http.Request, q library.Search, page int) {
+	a, err := s.cachedAnswer(answerKey("home", q.Category, strconv.Itoa(page), q.Text), "text/html; charset=utf-8", cacheSearch, func() ([]byte, error) {
+		perPage := q.Limit
+		q.Limit = perPage * homeSearchPages
 		hits, err := s.lib.SearchIcons(q)
 		if err != nil {
 			return nil, err
 		}
 		data := s.homeData("")
 		data.Query, data.Category = q.Text, q.Category
-		data.Featured, data.More = splitByRelevance(hits)
+		pages := templates.PageCount(len(hits), perPage)
+		page = min(page, pages)
+		data.Pager = templates.NewPager(page, pages, func(n int) string { return homeSearchURL(q, n) })
+		tiles, good := splitByRelevance(hits)
+		data.Ranked, data.Matches = len(tiles), good
+		from, to := (page-1)*perPage, min(page*perPage, len(tiles))
+		data.Featured = tiles[from:to]
+		if page == 1 {
+			data.Featured, data.More = tiles[:min(good, to)], tiles[min(good, to):to]
+		}
 		return render(s.pages.home, data)
 	})
 	if err != nil {
@@ -84,6 +113,18 @@ func (s *server) homeSearch(w http.ResponseWriter, r *http.Request, q library.Se
 		return
 	}
 	sendAnswer(w, r, a)
+}
+
+// homeSearchURL is the address of page n of the home page's search q.
+func homeSearchURL(q library.Search, n int) string {
+	v := url.Values{"q": {q.Text}}
+	if q.Category != "" {
+		v.Set("category", q.Category)
+	}
+	if n > 1 {
+		v.Set("page", strconv.Itoa(n))
+	}
+	return "/?" + v.Encode()
 }
 
 // homeData is the home page's data without results, with problem shown where results go.

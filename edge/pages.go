@@ -210,18 +210,18 @@ func (s *server) suggest(q string) []templates.Tile {
 	if err != nil {
 		return nil
 	}
-	good, _ := splitByRelevance(hits)
-	return good
+	tiles, good := splitByRelevance(hits)
+	return tiles[:good]
 }
 
-// splitByRelevance turns hits into tiles: those that match well (contract.Relevance) and the rest.
-func splitByRelevance(hits []library.IconHit) (good, more []templates.Tile) {
+// splitByRelevance turns hits into tiles and says how many of them, the first, match well
+// (contract.Relevance).
+func splitByRelevance(hits []library.IconHit) (tiles []templates.Tile, good int) {
 	scores := make([]float64, len(hits))
-	tiles := make([]templates.Tile, len(hits))
+	tiles = make([]templates.Tile, len(hits))
 	for i, h := range hits {
 		scores[i] = h.Score
 		tiles[i] = templates.Tile{ID: h.ID, Name: h.Name, Description: h.Description, Styles: h.Styles}
 	}
-	n := contract.Relevance.Strong(scores)
-	return tiles[:n], tiles[n:]
+	return tiles, contract.Relevance.Strong(scores)
 }

@@ -178,14 +178,19 @@
     return tilePlayers.get(link);
   }
 
-  // releaseTile stops a tile's animation and puts its static picture back.
-  function releaseTile(link) {
+  // stopTile ends a tile's animation, if it has one.
+  function stopTile(link) {
     const anim = tilePlayers.get(link);
     if (anim) {
       players.delete(anim);
       anim.destroy();
       tilePlayers.delete(link);
     }
+  }
+
+  // releaseTile stops a tile's animation and puts its static picture back.
+  function releaseTile(link) {
+    stopTile(link);
     const box = link.querySelector(".preview");
     const img = box && box.querySelector("img");
     if (img) img.src = tileSVG(link);
@@ -216,21 +221,27 @@
   }
 
   const observe = (f, options) => ("IntersectionObserver" in window ? new IntersectionObserver(f, options) : null);
-  // A tile loads its animation once it has stayed near the screen for DWELL ms: a grid scrolled past
-  // quickly (a long list flung through) asks for none of the files of the tiles it passes.
-  const DWELL = 150;
-  const dwelling = new Map(); // tile → timer
+  // A tile near the screen loads its animation once the page has not scrolled for STILL ms: a long grid
+  // flung through asks for none of the files of the tiles it passes (each picture is a document of its
+  // own to the browser: thousands of them stall and then crash a phone's tab).
+  const STILL = 150;
+  let scrolledAt = 0;
+  addEventListener("scroll", () => { scrolledAt = performance.now(); }, { passive: true });
+  const waiting = new Map(); // tile → timer
+  function loadWhenStill(link) {
+    waiting.set(link, setTimeout(() => {
+      if (performance.now() - scrolledAt < STILL) return loadWhenStill(link);
+      waiting.delete(link);
+      appear.unobserve(link);
+      showPicture(link);
+      tilePlayer(link);
+    }, Math.max(scrolledAt + STILL - performance.now(), 0)));
+  }
   const appear = observe((entries) => {
     for (const e of entries) {
-      clearTimeout(dwelling.get(e.target));
-      dwelling.delete(e.target);
-      if (!e.isIntersecting) continue;
-      dwelling.set(e.target, setTimeout(() => {
-        dwelling.delete(e.target);
-        appear.unobserve(e.target);
-        showPicture(e.target);
-        tilePlayer(e.target);
-      }, DWELL));
+      clearTimeout(waiting.get(e.target));
+      waiting.delete(e.target);
+      if (e.isIntersecting) loadWhenStill(e.target);
     }
   }, { rootMargin: "64px" });
 
@@ -251,6 +262,10 @@
   const queue = [];
   let queueTimer = 0;
   function playQueued() {
+    if (performance.now() - scrolledAt < STILL) {
+      queueTimer = setTimeout(playQueued, STILL);
+      return;
+    }
     queueTimer = 0;
     const link = queue.shift();
     const anim = inSight.has(link) && !played.has(link) ? tilePlayer(link) : null;
@@ -306,9 +321,9 @@
 
   // dropTile lets go of a tile leaving the document: its animation, and the watch for it to appear.
   function dropTile(link) {
-    clearTimeout(dwelling.get(link));
-    dwelling.delete(link);
-    releaseTile(link);
+    clearTimeout(waiting.get(link));
+    waiting.delete(link);
+    stopTile(link);
     if (appear) [appear, sight].forEach((o) => o.unobserve(link));
     inSight.delete(link);
   }
@@ -351,8 +366,8 @@
   /* ---------- Long grids: only the rows near the screen ---------- */
 
   // windowList turns a long grid's page (every icon, or a category's: one page of tiles in the HTML, and
-  // links to the others) into the whole list from that page on, of which only the rows within a screen of
-  // the viewport are in the document; the rows above and below are the grid's padding. So thousands of
+  // links to the others) into the whole list from that page on, of which only the rows within half a
+  // screen of the viewport are in the document; the rows above and below are the grid's padding. So thousands of
   // tiles scroll as lightly as one page. Without the list file the page stays as it came.
   async function windowList(grid) {
     const res = await fetch(SITE.icon_list);
@@ -370,8 +385,8 @@
       const rowH = first.getBoundingClientRect().height + parseFloat(getComputedStyle(grid).rowGap);
       const rows = Math.ceil(items.length / cols);
       const top = grid.getBoundingClientRect().top;
-      const r0 = Math.max(0, Math.min(rows, Math.floor((-innerHeight - top) / rowH)));
-      const r1 = Math.max(r0, Math.min(rows, Math.ceil((2 * innerHeight - top) / rowH)));
+      const r0 = Math.max(0, Math.min(rows, Math.floor((-innerHeight / 2 - top) / rowH)));
+      const r1 = Math.max(r0, Math.min(rows, Math.ceil((1.5 * innerHeight - top) / rowH)));
       const [start, end] = [r0 * cols, Math.min(items.length, r1 * cols)];
       if (start === shown[0] && end === shown[1]) return;
       // Keep the tiles in both ranges (a focused one keeps its focus), let go of the others.
@@ -464,10 +479,30 @@
 
   const plural = (n, one, many) => n + " " + (n === 1 ? one : many);
 
-  // countText says what a search shows, as the edge's home page does (templates' result-count).
-  function countText(good, weaker) {
+  // countText says what a search shows, as the edge's home page does (templates.Home.ResultCount): when
+  // every one of a full page matches well, more may, so it says "at least".
+  function countText(good, weaker, full) {
     if (!good) return "No icons found. Try other words, or fewer.";
-    return plural(good, "icon matches", "icons match") + " well, best first" + (weaker ? "; " + plural(weaker, "weaker match", "weaker matches") + " below" : "") + ".";
+    return (full && !weaker ? "At least " : "") + plural(good, "icon matches", "icons match") + " well, best first" +
+      (weaker ? "; " + plural(weaker, "weaker match", "weaker matches") + " below" : "") + ".";
+  }
+
+  // showNextPage links the edge's second page of the search the script showed, when its page was full
+  // and an edge ranks (a static host has no pages of a search); the pages of the search the edge
+  // rendered go with its results.
+  function showNextPage(q, category, full) {
+    const results = byId("results-title").closest("section");
+    results.querySelectorAll(".pager").forEach((nav) => nav.remove());
+    if (!full || apiDown || !q) return;
+    const next = new URLSearchParams({ q });
+    if (category) next.set("category", category);
+    next.set("page", "2");
+    const nav = Object.assign(document.createElement("nav"), { className: "pager" });
+    nav.setAttribute("aria-label", "Pages");
+    const url = new URL(byId("home-search").getAttribute("action"), location.href); // the form's own address
+    url.search = next;
+    nav.append(Object.assign(document.createElement("a"), { href: url.href, rel: "next", textContent: "More results" }));
+    results.append(nav);
   }
 
   async function searchIcons(query, category, limit) {
@@ -549,7 +584,8 @@
       title.textContent = q ? "Icons for “" + q + "”" + (catName ? " in " + catName : "") : catName + " icons";
       fillGrid(grid, items.slice(0, good));
       showMore(items.slice(good));
-      status.textContent = q ? countText(good, items.length - good)
+      if (byId("home-search")) showNextPage(q, category, items.length === limit);
+      status.textContent = q ? countText(good, items.length - good, items.length === limit)
         : items.length ? plural(items.length, "icon", "icons") + (items.length === limit ? " (the first " + limit + ")" : "") : "No icons in this category.";
     }
     return {
@@ -1421,6 +1457,7 @@
       byId("status").textContent = "";
       fillGrid(grid, null, featured);
       showMore([]);
+      showNextPage("", "", false);
     };
     // run shows the search for the form's values (or featured icons for none) and answers what it found.
     const run = (q, category, limit = SEARCH_LIMIT) => {

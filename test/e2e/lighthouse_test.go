@@ -2,11 +2,13 @@ package e2e
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -19,9 +21,29 @@ var lighthouseBar = map[string]float64{"performance": 95, "accessibility": 100, 
 
 const lighthouseMaxCLS = 0.02
 
+// lighthouseMaxTBT bounds the total blocking time (ms) of the pages of long grids.
+const lighthouseMaxTBT = 200
+
+// lighthouseRuns: performance varies from run to run; a page's figures are those of its median run.
+const lighthouseRuns = 3
+
+// lighthousePages are the site's page types: home, a search, an icon, a category and all icons (long
+// grids: blocking time bounded too), a guide, the motion gallery and a 404.
+var lighthousePages = []struct {
+	path     string
+	longGrid bool
+}{
+	{"/", false}, {"/?q=trash", false}, {"/icons/trash/", false}, {"/categories/system/", true}, {"/all/", true},
+	{"/docs/web/", false}, {"/motions/", false}, {"/icons/trahs/", false},
+}
+
 type lighthouseReport struct {
 	Categories map[string]struct {
-		Score float64 `json:"score"`
+		Score     float64 `json:"score"`
+		AuditRefs []struct {
+			ID     string  `json:"id"`
+			Weight float64 `json:"weight"`
+		} `json:"auditRefs"`
 	} `json:"categories"`
 	Audits map[string]struct {
 		Score        *float64 `json:"score"`
@@ -31,8 +53,9 @@ type lighthouseReport struct {
 }
 
 // TestLighthouse runs Lighthouse (its mobile and desktop presets, simulated throttling) against Debian's
-// Chromium on the home page, a search, an icon page and a guide of the full library served by the edge,
-// prints each one's scores and layout shift, and fails below the bar. It is slow: `make lighthouse` runs
+// Chromium on every page type (lighthousePages) of the full library served by the edge, three times each,
+// prints the median run's scores, layout shift and blocking time, and fails below the bar (a 404 page's
+// SEO may fail on its status code alone). It is slow: `make lighthouse` runs
 // it (ICONLIB_LIGHTHOUSE=1).
 func TestLighthouse(t *testing.T) {
 	if os.Getenv("ICONLIB_LIGHTHOUSE") == "" {
@@ -48,25 +71,51 @@ func TestLighthouse(t *testing.T) {
 	chromium := chromiumForTest(t)
 	lib := fullLibrary(t)
 	var table strings.Builder
-	table.WriteString("| page | form | performance | accessibility | best practices | SEO | CLS |\n|---|---|---|---|---|---|---|\n")
+	table.WriteString("| page | form | performance | accessibility | best practices | SEO | CLS | TBT ms |\n|---|---|---|---|---|---|---|---|\n")
 	for _, form := range []string{"mobile", "desktop"} {
-		for _, page := range []string{"/", "/?q=trash", "/icons/trash/", "/docs/web/"} {
-			r := runLighthouse(t, node, cli, chromium, lib.URL+page, form)
+		for _, page := range lighthousePages {
+			r := medianLighthouse(t, node, cli, chromium, lib.URL+page.path, form)
 			score := func(c string) float64 { return r.Categories[c].Score * 100 }
-			cls := r.Audits["cumulative-layout-shift"].NumericValue
-			fmt.Fprintf(&table, "| %s | %s | %.0f | %.0f | %.0f | %.0f | %.3f |\n", page, form,
-				score("performance"), score("accessibility"), score("best-practices"), score("seo"), cls)
+			cls, tbt := r.Audits["cumulative-layout-shift"].NumericValue, r.Audits["total-blocking-time"].NumericValue
+			fmt.Fprintf(&table, "| %s | %s | %.0f | %.0f | %.0f | %.0f | %.3f | %.0f |\n", page.path, form,
+				score("performance"), score("accessibility"), score("best-practices"), score("seo"), cls, tbt)
 			for c, bar := range lighthouseBar {
-				if score(c) < bar {
-					t.Errorf("%s (%s): %s %.0f, want at least %.0f; failing audits: %s", page, form, c, score(c), bar, failing(r))
+				if score(c) < bar && !(c == "seo" && notFoundOnly(r)) {
+					t.Errorf("%s (%s): %s %.0f, want at least %.0f; failing audits: %s", page.path, form, c, score(c), bar, failing(r))
 				}
 			}
 			if cls > lighthouseMaxCLS {
-				t.Errorf("%s (%s): cumulative layout shift %.3f, want at most %.2f", page, form, cls, lighthouseMaxCLS)
+				t.Errorf("%s (%s): cumulative layout shift %.3f, want at most %.2f", page.path, form, cls, lighthouseMaxCLS)
+			}
+			if page.longGrid && tbt > lighthouseMaxTBT {
+				t.Errorf("%s (%s): total blocking time %.0f ms, want at most %d", page.path, form, tbt, lighthouseMaxTBT)
 			}
 		}
 	}
 	t.Log("Lighthouse " + lighthouseVersion() + "\n" + table.String())
+}
+
+// medianLighthouse runs Lighthouse lighthouseRuns times and answers the run of median performance.
+func medianLighthouse(t *testing.T, node, cli, chromium, url, form string) lighthouseReport {
+	t.Helper()
+	runs := make([]lighthouseReport, lighthouseRuns)
+	for i := range runs {
+		runs[i] = runLighthouse(t, node, cli, chromium, url, form)
+	}
+	slices.SortFunc(runs, func(a, b lighthouseReport) int {
+		return cmp.Compare(a.Categories["performance"].Score, b.Categories["performance"].Score)
+	})
+	return runs[len(runs)/2]
+}
+
+// notFoundOnly: the one SEO audit r fails is the status code, as a 404 page's must.
+func notFoundOnly(r lighthouseReport) bool {
+	for _, ref := range r.Categories["seo"].AuditRefs {
+		if a := r.Audits[ref.ID]; ref.Weight > 0 && a.Score != nil && *a.Score < 1 && ref.ID != "http-status-code" {
+			return false
+		}
+	}
+	return true
 }
 
 // runLighthouse runs the Lighthouse CLI on url with a preset (mobile is its default) and reads its report.

@@ -37,8 +37,8 @@ type axeViolation struct {
 const axeRunJS = `axe.run(document, { resultTypes: ["violations"] }).then((r) => r.violations.map((v) => ({
   id: v.id, impact: v.impact || "", help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(" ")) })))`
 
-// TestWebsiteAccessibility runs axe-core on the home page, a search, an icon page, a guide, the motion
-// gallery (its toggles are buttons with aria-pressed) and the 404 page, in light and dark, after their
+// TestWebsiteAccessibility runs axe-core on the home page, a search, an icon page, a category and all
+// icons (long grids, windowed), a guide, the motion gallery (its toggles are buttons with aria-pressed) and the 404 page, in light and dark, after their
 // scripts have started: no violation of any impact.
 func TestWebsiteAccessibility(t *testing.T) {
 	axe := readAxe(t)
@@ -48,6 +48,8 @@ func TestWebsiteAccessibility(t *testing.T) {
 		{"/", `window.iconlib && document.querySelector("#grid .preview.live")`},
 		{"/?q=trash", `window.iconlib && document.querySelector("#grid .preview.live")`},
 		{"/icons/trash/", `window.iconlib && window.iconlib.players().every((p) => p.isLoaded) && document.querySelector(".code-block")`},
+		{"/categories/system/", `window.iconlib && document.querySelector("#grid").style.paddingBottom !== ""`},
+		{"/all/", `window.iconlib && document.querySelector("#grid").style.paddingBottom !== ""`},
 		{"/docs/web/", `document.readyState === "complete"`},
 		{"/motions/", `window.iconlib && document.querySelector("section.motion .preview.live")`},
 		{"/icons/trahs/", `document.readyState === "complete"`},

@@ -612,7 +612,7 @@ func TestWebsiteMobile(t *testing.T) {
 	browser := newBrowser(t)
 	lib := fullLibrary(t)
 	ctx, problems := openTab(t, browser, tabOptions{width: 360, height: 740})
-	paths := []string{"/", "/?q=arrow", "/icons/download/", "/icons/brand-github/", "/categories/arrows/", "/motions/", "/license/"}
+	paths := []string{"/", "/?q=arrow", "/icons/download/", "/icons/brand-github/", "/categories/arrows/", "/all/", "/motions/", "/license/"}
 	guides, err := filepath.Glob(filepath.Join(lib.Public, "docs", "*.md"))
 	if err != nil || len(guides) < 10 {
 		t.Fatalf("%d guides in %s (%v)", len(guides), lib.Public, err)
