@@ -213,6 +213,8 @@
     if (motion !== undefined && !GRID_MOTIONS.includes(motion)) throw new Error("motion must be one of " + GRID_MOTIONS.join(", ") + " on a list of icons; got " + JSON.stringify(motion));
     if (style === undefined && motion === undefined) return null;
     Object.assign(gridPick, style === undefined ? {} : { style }, motion === undefined ? {} : { motion });
+    const form = byId("grid-pick");
+    if (form) Object.entries(gridPick).forEach(([k, v]) => { form.elements[k].value = v; });
     document.querySelectorAll("a[data-icon]").forEach((link) => {
       releaseTile(link); // the static picture of the chosen style
       if (link.getBoundingClientRect().bottom > 0 && link.getBoundingClientRect().top < innerHeight) tileIn(link);
@@ -1852,8 +1854,17 @@
 
   /* ---------- Start ---------- */
 
+  // wireGridPick: the tiles' style and motion, picked by a person as set_icon_appearance picks them.
+  function wireGridPick() {
+    const form = byId("grid-pick");
+    if (!form) return;
+    form.addEventListener("submit", (e) => e.preventDefault());
+    form.addEventListener("change", (e) => setGridPick({ [e.target.name]: e.target.value }));
+  }
+
   focusSearchKeys();
   gridKeys();
+  wireGridPick();
   initScheme();
 
   paintAppearance();
