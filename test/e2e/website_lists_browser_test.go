@@ -7,6 +7,8 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/chromedp/chromedp"
+
 	"github.com/iconlib/iconlib/internal/contract"
 )
 
@@ -72,5 +74,22 @@ func TestWebsiteAllIconsScrolls(t *testing.T) {
 	if len(blocked) > 0 {
 		t.Errorf("every scroll to the end had a task over 50 ms; the last: %v ms", blocked)
 	}
+	problems.check(t)
+}
+
+// TestWebsitePersonPicksTilesStyle: on a category's windowed grid a person picks the filled style in the
+// page's own select, and the tiles of icons drawn filled load their filled animation.
+func TestWebsitePersonPicksTilesStyle(t *testing.T) {
+	browser := newBrowser(t)
+	lib := fullLibrary(t)
+	ctx, problems := openTab(t, browser, tabOptions{})
+	navigate(t, ctx, lib.URL+"/categories/arrows/")
+	waitJS(t, ctx, "the grid windowed", `window.iconlib && document.querySelector("#grid").style.paddingBottom !== ""`)
+	js[chromedp.Void](t, ctx, `(() => { const s = document.querySelector('#grid-pick select[name="style"]');
+	  s.value = "filled"; s.dispatchEvent(new Event("change", { bubbles: true })); })()`)
+	tile := `document.querySelector('#grid a[data-icon="arrow-big-down"]')`
+	js[chromedp.Void](t, ctx, tile+`.scrollIntoView({block: "center"})`)
+	waitJS(t, ctx, "arrow-big-down's filled animation", `(() => { const p = window.iconlib.players().find((p) => p.wrapper === `+tile+`.querySelector(".preview"));
+	  return p && p.isLoaded && (p.path + p.fileName).endsWith("/assets/filled/arrow-big-down"); })()`)
 	problems.check(t)
 }

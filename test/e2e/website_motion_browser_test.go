@@ -484,6 +484,9 @@ func TestWebsiteGridPlaysChosenStyleAndMotion(t *testing.T) {
 	if a := got["appearance"]; a["style"] != "filled" || a["motion"] != "draw" {
 		t.Errorf("set_icon_appearance answered %v", got)
 	}
+	if picks := js[string](t, ctx, `[...document.querySelectorAll("#grid-pick select")].map((s) => s.value).join(" ")`); picks != "filled draw" {
+		t.Errorf("the page's own picks show %q after the tool's, want filled draw", picks)
+	}
 	for _, id := range []string{"arrow-big-left", "arrow-left"} {
 		js[chromedp.Void](t, ctx, tile(id)+`.scrollIntoView({block: "center"})`)
 		waitJS(t, ctx, id+"'s tile loaded and still", anim(id)+` && `+anim(id)+`.isLoaded && `+anim(id)+`.isPaused`)
