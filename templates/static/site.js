@@ -387,8 +387,11 @@
       const rowH = first.getBoundingClientRect().height + parseFloat(getComputedStyle(grid).rowGap);
       const rows = Math.ceil(items.length / cols);
       const top = grid.getBoundingClientRect().top;
-      const r0 = Math.max(0, Math.min(rows, Math.floor((-innerHeight / 2 - top) / rowH)));
-      const r1 = Math.max(r0, Math.min(rows, Math.ceil((1.5 * innerHeight - top) / rowH)));
+      // A screen at most 2,000 px tall: a full-page screenshot makes the viewport the whole page, and a
+      // window of every tile, each loading its animation, hangs the tab.
+      const screen = Math.min(innerHeight, 2000);
+      const r0 = Math.max(0, Math.min(rows, Math.floor((-screen / 2 - top) / rowH)));
+      const r1 = Math.max(r0, Math.min(rows, Math.ceil((screen * 1.5 - top) / rowH)));
       const [start, end] = [r0 * cols, Math.min(items.length, r1 * cols)];
       if (start === shown[0] && end === shown[1]) return;
       // Keep the tiles in both ranges (a focused one keeps its focus), let go of the others.

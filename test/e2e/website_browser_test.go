@@ -365,6 +365,15 @@ func TestWebsiteHome(t *testing.T) {
 	if shown[0] != found.Good || shown[0]+shown[1] != found.Total || found.Good < 1 {
 		t.Errorf("the grid shows %d tiles and %d behind show more; the tool answered %d good of %d", shown[0], shown[1], found.Good, found.Total)
 	}
+	// A full page of matches that all match well says "at least" and links the edge's next page.
+	callTool[searchAnswer](t, ctx, "search_icons", `{query: "arrow", limit: 48}`)
+	waitJS(t, ctx, "the next page of arrow linked", `(() => { const a = document.querySelector('.results .pager a[rel="next"]');
+	  return a && new URL(a.href).search === "?q=arrow&page=2"; })()`)
+	if got := js[string](t, ctx, `document.getElementById("status").textContent`); !strings.HasPrefix(got, "At least 48 icons match well") {
+		t.Errorf("the count after a full page of good matches: %q, want it to say at least 48", got)
+	}
+	callTool[searchAnswer](t, ctx, "search_icons", `{query: "calendar", limit: 12}`) // the calendar grid again
+	waitJS(t, ctx, "the calendar icon in the grid again", `document.querySelector('#grid a[data-icon="calendar"]')`)
 	if msg := toolError(t, ctx, "search_icons", `{}`); !strings.Contains(msg, "query") {
 		t.Errorf("search_icons without a query: %q", msg)
 	}
