@@ -131,7 +131,7 @@ func runLighthouse(t *testing.T, node, cli, chromium, url, form string, notFound
 	t.Helper()
 	args := []string{cli, url, "--output=json", "--output-path=stdout", "--quiet",
 		"--only-categories=performance,accessibility,best-practices,seo",
-		"--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage"}
+		"--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage --disable-quic"}
 	if form == "desktop" {
 		args = append(args, "--preset=desktop")
 	}
